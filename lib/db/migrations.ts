@@ -1,0 +1,83 @@
+import { readFile, readdir } from "node:fs/promises";
+import path from "node:path";
+import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
+import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import type { MigrationList } from "@prisma/schema-engine-wasm";
+
+// Migrations run through Prisma's WASM schema engine and a driver adapter, so
+// they work offline and on both PGlite and PostgreSQL with no native binary.
+
+const prismaDir = path.join(process.cwd(), /*turbopackIgnore: true*/ "prisma");
+const migrationsDir = path.join(prismaDir, "migrations");
+const schemaPath = path.join(prismaDir, "schema.prisma");
+const noFilters = { externalTables: [], externalEnums: [] };
+
+async function migrationList(): Promise<MigrationList> {
+  const entries = await readdir(migrationsDir, { withFileTypes: true }).catch(() => []);
+  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const lockPath = path.join(migrationsDir, "migration_lock.toml");
+  return {
+    baseDir: migrationsDir,
+    lockfile: { path: "migration_lock.toml", content: await readFile(lockPath, "utf8").catch(() => null) },
+    shadowDbInitScript: "",
+    migrationDirectories: await Promise.all(
+      names.map(async (name) => ({
+        path: name,
+        migrationFile: {
+          path: "migration.sql",
+          content: await readFile(path.join(migrationsDir, name, "migration.sql"), "utf8").then(
+            (sql) => ({ tag: "ok" as const, value: sql }),
+            (error: Error) => ({ tag: "error" as const, value: error.message }),
+          ),
+        },
+      })),
+    ),
+  };
+}
+
+async function openEngine(adapterFactory: SqlMigrationAwareDriverAdapterFactory) {
+  const { SchemaEngine } = await import("@prisma/schema-engine-wasm");
+  const schema = await readFile(schemaPath, "utf8");
+  const engine = await SchemaEngine.new(
+    { datamodels: [[schemaPath, schema]] },
+    () => {},
+    bindMigrationAwareSqlAdapterFactory(adapterFactory),
+  );
+  return { engine, schema };
+}
+
+/** Applies every pending migration under prisma/migrations, like `prisma migrate deploy`. */
+export async function applyMigrations(adapterFactory: SqlMigrationAwareDriverAdapterFactory): Promise<string[]> {
+  const { engine } = await openEngine(adapterFactory);
+  try {
+    const { appliedMigrationNames } = await engine.applyMigrations({
+      migrationsList: await migrationList(),
+      filters: noFilters,
+    });
+    return appliedMigrationNames;
+  } finally {
+    engine.free();
+  }
+}
+
+/** The SQL that takes a database at the committed migrations to the current schema ("" when none is needed). */
+export async function pendingSchemaChange(adapterFactory: SqlMigrationAwareDriverAdapterFactory): Promise<string> {
+  const { engine, schema } = await openEngine(adapterFactory);
+  try {
+    const list = await migrationList();
+    const from = list.migrationDirectories.length > 0 ? { tag: "migrations" as const, ...list } : { tag: "empty" as const };
+    const result = await engine.diff({
+      from,
+      to: { tag: "schemaDatamodel", files: [{ path: schemaPath, content: schema }] },
+      script: true,
+      exitCode: null,
+      filters: noFilters,
+    });
+    const sql = result.stdout ?? "";
+    return /^\s*(--.*\s*)*$/.test(sql) ? "" : sql;
+  } finally {
+    engine.free();
+  }
+}
+
+export { migrationsDir };
