@@ -12,6 +12,7 @@ const envSchema = z.object({
   BUFFER_MAX_LINES: z.coerce.number().int().min(2).max(50).default(12),
   BUFFER_LINE_CHARS: z.coerce.number().int().min(60).max(1000).default(220),
   RECALL_PAGES: z.coerce.number().int().min(0).max(20).default(3),
+  OFFLINE_MODEL_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(12),
 });
 
 export type AppConfig = {
@@ -24,6 +25,8 @@ export type AppConfig = {
   bufferMaxLines: number;
   bufferLineChars: number;
   recallPages: number;
+  /** Pause between the offline model's streamed words, so streaming is visible. */
+  offlineDelayMs: number;
 };
 
 export function readConfig(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -44,5 +47,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     bufferMaxLines: e.BUFFER_MAX_LINES,
     bufferLineChars: e.BUFFER_LINE_CHARS,
     recallPages: e.RECALL_PAGES,
+    offlineDelayMs: e.OFFLINE_MODEL_DELAY_MS,
   };
 }

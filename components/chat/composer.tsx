@@ -1,0 +1,56 @@
+"use client";
+
+import { useState, type KeyboardEvent } from "react";
+import { MAX_MESSAGE_CHARS } from "@/lib/threads/schemas";
+
+export function Composer({ disabled, onSend }: { disabled: boolean; onSend: (text: string) => void }) {
+  const [text, setText] = useState("");
+  const trimmed = text.trim();
+  const tooLong = text.length > MAX_MESSAGE_CHARS;
+
+  function send() {
+    if (!trimmed || disabled || tooLong) return;
+    onSend(trimmed);
+    setText("");
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  }
+
+  return (
+    <form
+      className="border-t border-slate-200 bg-white px-6 py-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+    >
+      <label htmlFor="composer" className="sr-only">
+        Message
+      </label>
+      <div className="flex items-end gap-3">
+        <textarea
+          id="composer"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          rows={2}
+          placeholder="Message the agent (Enter sends, Shift+Enter for a new line)"
+          className="min-h-12 flex-1 resize-y rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-indigo-500"
+        />
+        <button
+          type="submit"
+          disabled={disabled || !trimmed || tooLong}
+          className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500 disabled:opacity-50"
+        >
+          Send
+        </button>
+      </div>
+      {tooLong && <p className="mt-1 text-xs text-red-600">The message is longer than {MAX_MESSAGE_CHARS} characters.</p>}
+    </form>
+  );
+}

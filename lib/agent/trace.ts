@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { bufferReportSchema } from "../buffer/report";
+import { memoryPassReportSchema } from "../memory/report";
+
+/** Everything one reply's prompt was built from. Shared by the server that writes it and the debug panel that reads it. */
+export const turnTraceSchema = z.object({
+  model: z.object({ kind: z.enum(["offline", "openai", "openai-compatible"]), label: z.string(), modelId: z.string() }),
+  settings: z.object({ window: z.number(), maxLines: z.number(), maxLineChars: z.number(), recallPages: z.number() }),
+  window: z.object({ count: z.number().int(), fromSeq: z.number().int(), toSeq: z.number().int() }),
+  buffer: bufferReportSchema,
+  recall: z.object({
+    enabled: z.boolean(),
+    pages: z.array(z.object({ title: z.string(), rank: z.number(), facts: z.number().int() })),
+    droppedFacts: z.array(z.object({ text: z.string(), reasons: z.array(z.string()) })),
+  }),
+  toolCalls: z.array(z.object({ name: z.string(), input: z.unknown(), output: z.unknown() })),
+  memoryPass: memoryPassReportSchema.nullable(),
+  tokens: z.object({
+    prompt: z.number(),
+    completion: z.number(),
+    /** Tokens the buffer block adds to the prompt (0 when none was injected). */
+    buffer: z.number(),
+    recall: z.number(),
+  }),
+  timings: z.object({
+    dbMs: z.number(),
+    recallMs: z.number(),
+    bufferMs: z.number(),
+    modelMs: z.number(),
+    memoryPassMs: z.number().nullable(),
+    totalMs: z.number(),
+  }),
+  prompt: z.object({ system: z.string(), messages: z.array(z.unknown()) }),
+  error: z.string().nullable(),
+});
+
+export type TurnTraceData = z.infer<typeof turnTraceSchema>;

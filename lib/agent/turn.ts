@@ -1,0 +1,204 @@
+import { convertToModelMessages, stepCountIs, streamText, type UIMessage, type UIMessageChunk } from "ai";
+import type { AppConfig } from "../config";
+import type { Db } from "../db/client";
+import type { Message, Prisma } from "../db/generated/client";
+import { readBuffer } from "../buffer/read";
+import type { BufferReport } from "../buffer/report";
+import { runMemoryPass } from "../memory/pass";
+import type { ModelChoice } from "../models";
+import { countTokens } from "../models/tokens";
+import { recallPages } from "../pages/recall";
+import { appendMessage, readWindow, toUIMessage } from "../threads/messages";
+import { recalledPagesSection, systemPrompt, withBufferBlock, type DroppedText } from "./prompt";
+import { agentTools } from "./tools";
+import type { TurnTraceData } from "./trace";
+
+const MAX_STEPS = 4;
+
+/** Which parts of the pipeline a turn uses; the evaluation's arms switch them off. */
+export type TurnFeatures = { recall: boolean; buffer: boolean; tools: boolean; memoryPass: boolean };
+export const ALL_FEATURES: TurnFeatures = { recall: true, buffer: true, tools: true, memoryPass: true };
+
+export type TurnRequest = {
+  db: Db;
+  config: AppConfig;
+  choice: ModelChoice;
+  workspaceId: string;
+  threadId: string;
+  /** The new message, or null to answer the thread's latest user message again (a retry after a failed call). */
+  text: string | null;
+  features?: TurnFeatures;
+};
+
+export type TurnOutcome = {
+  traceId: string;
+  userMessage: Message;
+  assistantMessage: Message | null;
+  answer: string;
+  trace: TurnTraceData;
+};
+
+export type StartedTurn = {
+  userMessage: Message;
+  /** The reply as an AI SDK UI message stream, for the browser. */
+  stream: ReadableStream<UIMessageChunk>;
+  /** Settles after the reply and its trace are saved and the memory pass has run. */
+  finished: Promise<TurnOutcome>;
+};
+
+export class TurnRequestError extends Error {
+  constructor(
+    readonly status: 404 | 409 | 422,
+    message: string,
+  ) {
+    super(message);
+    this.name = "TurnRequestError";
+  }
+}
+
+const since = (start: number) => Math.round((performance.now() - start) * 10) / 10;
+
+async function userMessageFor(request: TurnRequest, speaker: "OWNER" | "CUSTOMER"): Promise<Message> {
+  const { db, threadId, text } = request;
+  if (text !== null) return appendMessage(db, threadId, { role: "USER", speaker, text });
+  const latest = await db.message.findFirst({ where: { threadId }, orderBy: { seq: "desc" } });
+  if (!latest || latest.role !== "USER") throw new TurnRequestError(409, "There is no unanswered message to retry in this thread.");
+  return latest;
+}
+
+function textOf(message: UIMessage): string {
+  return message.parts
+    .filter((p): p is { type: "text"; text: string } => p.type === "text")
+    .map((p) => p.text)
+    .join("")
+    .trim();
+}
+
+function toolCallsOf(message: UIMessage): TurnTraceData["toolCalls"] {
+  return message.parts.flatMap((part) =>
+    part.type.startsWith("tool-") && "input" in part
+      ? [{ name: part.type.slice(5), input: part.input, output: "output" in part ? part.output : null }]
+      : [],
+  );
+}
+
+/**
+ * One agent turn: save the user's message, read the window, recall pages,
+ * run the buffer's read path when the window is full, then stream the reply.
+ * After the reply is sent it is saved with its trace and the memory pass runs.
+ */
+export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
+  const { db, config, choice, threadId } = request;
+  const features = request.features ?? ALL_FEATURES;
+  const started = performance.now();
+
+  const thread = await db.thread.findFirst({
+    where: { id: threadId, workspaceId: request.workspaceId },
+    include: { workspace: { select: { name: true } } },
+  });
+  if (!thread) throw new TurnRequestError(404, "No such thread in this workspace.");
+  const userMessage = await userMessageFor(request, thread.kind === "OWNER" ? "OWNER" : "CUSTOMER");
+  const history = await readWindow(db, threadId, config.window);
+  const dbMs = since(started);
+
+  const recallStart = performance.now();
+  const recalled = features.recall ? await recallPages(db, thread.workspaceId, userMessage.text, config.recallPages) : [];
+  const droppedFacts: DroppedText[] = [];
+  const recallText = recalledPagesSection(recalled, droppedFacts);
+  const recallMs = since(recallStart);
+
+  const bufferStart = performance.now();
+  const buffer: BufferReport = features.buffer
+    ? await readBuffer(db, threadId, history, { window: config.window, maxLines: config.bufferMaxLines, maxLineChars: config.bufferLineChars })
+    : { status: "not-needed", reason: "the buffer is off for this run", block: null, gap: false, chosen: [] };
+  const bufferMs = since(bufferStart);
+
+  const system = systemPrompt(thread.workspace.name, thread.kind, recallText);
+  const messages = withBufferBlock(await convertToModelMessages(history.map(toUIMessage)), buffer.block);
+  const modelStart = performance.now();
+  let modelError: string | null = null;
+
+  const result = streamText({
+    model: choice.model,
+    system,
+    messages,
+    allowSystemInMessages: true,
+    tools: features.tools ? agentTools({ db, workspaceId: thread.workspaceId, threadId }) : undefined,
+    stopWhen: stepCountIs(MAX_STEPS),
+  });
+
+  let resolveFinished: (outcome: TurnOutcome) => void;
+  let rejectFinished: (error: unknown) => void;
+  const finished = new Promise<TurnOutcome>((resolve, reject) => {
+    resolveFinished = resolve;
+    rejectFinished = reject;
+  });
+
+  const finish = async (responseMessage: UIMessage) => {
+    const modelMs = since(modelStart);
+    const answer = textOf(responseMessage);
+    const assistantMessage =
+      modelError === null && answer
+        ? await appendMessage(db, threadId, {
+            role: "ASSISTANT",
+            speaker: "AGENT",
+            text: answer,
+            parts: responseMessage.parts as Prisma.InputJsonValue as UIMessage["parts"],
+          })
+        : null;
+    const usage = modelError === null ? await result.totalUsage.catch(() => null) : null;
+    const trace: TurnTraceData = {
+      model: { kind: choice.kind, label: choice.label, modelId: choice.modelId },
+      settings: { window: config.window, maxLines: config.bufferMaxLines, maxLineChars: config.bufferLineChars, recallPages: config.recallPages },
+      window: { count: history.length, fromSeq: history[0]?.seq ?? 0, toSeq: history.at(-1)?.seq ?? 0 },
+      buffer,
+      recall: {
+        enabled: features.recall,
+        pages: recalled.map((p) => ({ title: p.title, rank: p.rank, facts: p.facts.length })),
+        droppedFacts,
+      },
+      toolCalls: toolCallsOf(responseMessage),
+      memoryPass: null,
+      tokens: {
+        prompt: usage?.inputTokens ?? 0,
+        completion: usage?.outputTokens ?? 0,
+        buffer: buffer.block ? countTokens(buffer.block) : 0,
+        recall: recallText ? countTokens(recallText) : 0,
+      },
+      timings: { dbMs, recallMs, bufferMs, modelMs, memoryPassMs: null, totalMs: since(started) },
+      prompt: { system, messages },
+      error: modelError,
+    };
+    const saved = await db.turnTrace.create({
+      data: {
+        threadId,
+        userMessageId: userMessage.id,
+        assistantMessageId: assistantMessage?.id ?? null,
+        modelId: choice.modelId,
+        data: trace as Prisma.InputJsonValue,
+      },
+    });
+    if (features.memoryPass && assistantMessage) {
+      trace.memoryPass = await runMemoryPass(db, choice.model, threadId);
+      trace.timings.memoryPassMs = Math.round(trace.memoryPass.ms * 10) / 10;
+      await db.turnTrace.update({ where: { id: saved.id }, data: { data: trace as Prisma.InputJsonValue } });
+    }
+    return { traceId: saved.id, userMessage, assistantMessage, answer, trace };
+  };
+
+  const stream = result.toUIMessageStream({
+    onError: (error) => {
+      modelError = error instanceof Error ? error.message : String(error);
+      return `The model call failed: ${modelError}. Your message is saved; retry to get an answer.`;
+    },
+    onFinish: ({ responseMessage }) => finish(responseMessage).then(resolveFinished, rejectFinished),
+  });
+  return { userMessage, stream, finished };
+}
+
+/** Runs a turn to the end without a browser: the evaluation and scripts use this. */
+export async function runTurn(request: TurnRequest): Promise<TurnOutcome> {
+  const turn = await startTurn(request);
+  await turn.stream.pipeTo(new WritableStream());
+  return turn.finished;
+}

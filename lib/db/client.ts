@@ -1,0 +1,32 @@
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { readConfig } from "../config";
+import { PrismaClient } from "./generated/client";
+import { applyMigrations } from "./migrations";
+import { openEmbeddedDatabase } from "./pglite";
+
+export type Db = PrismaClient;
+
+/** PostgreSQL when DATABASE_URL is set, else embedded PGlite migrated on first open. */
+async function connect(): Promise<Db> {
+  const config = readConfig();
+  if (config.databaseUrl) {
+    return new PrismaClient({ adapter: new PrismaPg({ connectionString: config.databaseUrl }) });
+  }
+  const pglite = await openEmbeddedDatabase(config.pgliteDataDir);
+  const adapter = new PrismaPGlite(pglite);
+  await applyMigrations(adapter);
+  return new PrismaClient({ adapter });
+}
+
+// Next loads a module several times in one process (route handlers, pages,
+// hot reload); caching on globalThis keeps a single database per process.
+const holder = globalThis as typeof globalThis & { episodicBufferDb?: Promise<Db> };
+
+export function getDb(): Promise<Db> {
+  holder.episodicBufferDb ??= connect().catch((error: unknown) => {
+    holder.episodicBufferDb = undefined;
+    throw error;
+  });
+  return holder.episodicBufferDb;
+}

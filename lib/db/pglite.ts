@@ -1,0 +1,57 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+
+// PGlite has no lock of its own: a second process on the same data directory
+// opens it without error and one of the two loses its writes. This guard
+// refuses the second opener with a clear message instead.
+
+export class DataDirectoryInUseError extends Error {
+  constructor(dataDir: string, pid: number) {
+    super(
+      `The embedded database at ${dataDir} is in use by process ${pid}. ` +
+        "Stop that process, or point PGLITE_DATA_DIR elsewhere, or set DATABASE_URL to use PostgreSQL.",
+    );
+    this.name = "DataDirectoryInUseError";
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function acquireLock(dataDir: string): () => void {
+  const lockPath = `${dataDir}.lock`;
+  mkdirSync(path.dirname(lockPath), { recursive: true });
+  try {
+    writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+  } catch {
+    const holder = Number(readFileSync(lockPath, "utf8"));
+    if (holder !== process.pid && Number.isInteger(holder) && isAlive(holder)) {
+      throw new DataDirectoryInUseError(dataDir, holder);
+    }
+    writeFileSync(lockPath, String(process.pid));
+  }
+  const release = () => {
+    try {
+      if (readFileSync(lockPath, "utf8") === String(process.pid)) rmSync(lockPath);
+    } catch {
+      // Already gone: nothing to release.
+    }
+  };
+  process.once("exit", release);
+  return release;
+}
+
+/** Opens the embedded database in a data directory this process holds alone. */
+export async function openEmbeddedDatabase(dataDir: string): Promise<PGlite> {
+  acquireLock(dataDir);
+  const pglite = new PGlite(dataDir);
+  await pglite.waitReady;
+  return pglite;
+}

@@ -1,0 +1,76 @@
+// Scores a model's answer against a planted fact by normalised substring
+// match: cheap, deterministic and the same for every model, so arms differ
+// only in what the model could see, never in how it was judged.
+
+import type { PlantedThread } from "./generator";
+
+const MONTHS = [
+  "january", "february", "march", "april", "may", "june",
+  "july", "august", "september", "october", "november", "december",
+];
+
+const MONTH_BY_ABBREVIATION: Record<string, string> = {
+  jan: "january", feb: "february", mar: "march", apr: "april", jun: "june", jul: "july",
+  aug: "august", sep: "september", sept: "september", oct: "october", nov: "november", dec: "december",
+};
+
+const MONTH_WORD = `(${[...MONTHS, ...Object.keys(MONTH_BY_ABBREVIATION)].join("|")})\\.?`;
+
+// Address words people write both ways; "dr" is left alone because it is also "Doctor".
+const STREET_WORDS: Record<string, string> = {
+  st: "street", ave: "avenue", rd: "road", blvd: "boulevard", hwy: "highway", ln: "lane",
+};
+
+function fullMonth(word: string): string {
+  const bare = word.replace(/\.$/, "");
+  return MONTH_BY_ABBREVIATION[bare] ?? bare;
+}
+
+/** "10/14" or "10/14/2026" read as US month/day; anything that is not a real month and day stays as it was. */
+function numericDateToWords(text: string): string {
+  return text.replace(/\b(\d{1,2})\/(\d{1,2})(?:\/(\d{2,4}))?\b/g, (whole, m: string, d: string, y?: string) => {
+    const month = Number(m);
+    const day = Number(d);
+    if (month < 1 || month > 12 || day < 1 || day > 31) return whole;
+    return `${MONTHS[month - 1]} ${day}${y ? ` ${y}` : ""}`;
+  });
+}
+
+/** Every date form becomes "october 14": "Oct. 14th", "14 October", "the 14th of Oct". */
+function datesToMonthDay(text: string): string {
+  return numericDateToWords(text.replace(/\b(\d{1,2})(st|nd|rd|th)\b/g, "$1"))
+    .replace(new RegExp(`\\b(\\d{1,2}) (?:of )?${MONTH_WORD}(?=\\W|$)`, "g"), (_, day: string, month: string) => `${fullMonth(month)} ${day}`)
+    .replace(new RegExp(`\\b${MONTH_WORD} (\\d{1,2})\\b`, "g"), (_, month: string, day: string) => `${fullMonth(month)} ${day}`);
+}
+
+/** "$2,350.00", "2,350 dollars" and "2350" all become "2350"; other decimals keep their point so 2350.50 ≠ 2350. */
+function plainNumbers(text: string): string {
+  return text
+    .replace(/(\d),(?=\d{3}\b)/g, "$1")
+    .replace(/(\d)\.00\b/g, "$1")
+    .replace(/(\d)\s*(?:dollars?|usd|bucks)\b/g, "$1");
+}
+
+export function normaliseAnswer(text: string): string {
+  const lowered = text.toLowerCase().replace(/[’‘]/g, "'").replace(/&/g, " and ");
+  return datesToMonthDay(plainNumbers(lowered))
+    .replace(/[^a-z0-9.]+/g, " ")
+    .replace(/\.(?!\d)|(?<!\d)\./g, " ")
+    .split(" ")
+    .filter((word) => word !== "")
+    .map((word) => STREET_WORDS[word] ?? word)
+    .join(" ");
+}
+
+/**
+ * Correct iff some accepted form of the fact appears, as whole words, in the
+ * answer. Whole words matter: "$23,500" must not pass for "$2,350". An answer
+ * that also names a wrong value still counts; judging hedges needs a judge.
+ */
+export function scoreAnswer(answer: string, fact: PlantedThread["fact"]): boolean {
+  const haystack = ` ${normaliseAnswer(answer)} `;
+  return fact.accept.some((form) => {
+    const needle = normaliseAnswer(form);
+    return needle !== "" && haystack.includes(` ${needle} `);
+  });
+}

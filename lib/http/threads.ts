@@ -1,0 +1,37 @@
+import { getDb } from "../db/client";
+import { createThread, findThread, listThreads } from "../threads/queries";
+import { newThreadSchema } from "../threads/schemas";
+import { currentWorkspace } from "../workspaces/current";
+import { handle, HttpError, parseJsonBody } from "./respond";
+
+async function scope() {
+  const db = await getDb();
+  return { db, workspace: await currentWorkspace(db) };
+}
+
+/** GET /api/threads */
+export function threadsResponse(): Promise<Response> {
+  return handle(async () => {
+    const { db, workspace } = await scope();
+    return Response.json({ threads: await listThreads(db, workspace.id) });
+  });
+}
+
+/** POST /api/threads */
+export function newThreadResponse(request: Request): Promise<Response> {
+  return handle(async () => {
+    const input = await parseJsonBody(request, newThreadSchema);
+    const { db, workspace } = await scope();
+    return Response.json({ thread: await createThread(db, workspace.id, input) }, { status: 201 });
+  });
+}
+
+/** GET /api/threads/:id */
+export function threadResponse(threadId: string): Promise<Response> {
+  return handle(async () => {
+    const { db, workspace } = await scope();
+    const found = await findThread(db, workspace.id, threadId);
+    if (!found) throw new HttpError(404, "No such thread in this workspace.");
+    return Response.json(found);
+  });
+}

@@ -1,0 +1,29 @@
+import { z } from "zod";
+
+/** What one memory pass did: stored in the turn trace and shown in the debug panel. */
+export const memoryPassReportSchema = z.object({
+  status: z.enum(["filed", "nothing-new", "untrusted-only", "failed", "raced"]),
+  fromSeq: z.number().int(),
+  toSeq: z.number().int(),
+  facts: z.array(
+    z.object({
+      id: z.string(),
+      page: z.string(),
+      key: z.string(),
+      text: z.string(),
+      status: z.enum(["CONFIRMED", "PENDING", "REJECTED", "SUPERSEDED"]),
+      source: z.enum(["OWNER", "AGENT"]),
+      messageSeq: z.number().int(),
+      superseded: z.array(z.string()),
+    }),
+  ),
+  dropped: z.array(z.object({ what: z.enum(["fact", "page", "episode"]), text: z.string(), reason: z.string() })),
+  episode: z
+    .object({ id: z.string(), gist: z.string(), pointers: z.array(z.object({ factId: z.string(), page: z.string() })) })
+    .nullable(),
+  tokens: z.object({ input: z.number(), output: z.number() }).optional(),
+  error: z.string().optional(),
+  ms: z.number(),
+});
+
+export type MemoryPassReport = z.infer<typeof memoryPassReportSchema>;

@@ -1,0 +1,31 @@
+import type { Db } from "../db/client";
+import { isoDay } from "../agent/prompt-format";
+import type { ReadPageOutput } from "../agent/tool-schemas";
+
+/** read_page: a workspace page's facts with their status and where each came from. */
+export async function readPage(db: Db, workspaceId: string, title: string): Promise<ReadPageOutput> {
+  const page = await db.page.findFirst({
+    where: { workspaceId, title: { equals: title.replace(/^pages\//i, "").trim(), mode: "insensitive" } },
+    include: {
+      facts: {
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        include: { thread: { select: { title: true } }, message: { select: { seq: true } } },
+      },
+    },
+  });
+  if (!page) return { title, found: false, facts: [] };
+  return {
+    title: page.title,
+    found: true,
+    facts: page.facts.map((f) => ({
+      id: f.id,
+      key: f.key,
+      text: f.text,
+      status: f.status,
+      source: f.source,
+      day: isoDay(f.createdAt),
+      threadTitle: f.thread.title,
+      messageSeq: f.message.seq,
+    })),
+  };
+}

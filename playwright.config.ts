@@ -1,0 +1,55 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// Browser tests run in the system's Chromium (Playwright cannot download its
+// own here) against a production build serving a fresh embedded database.
+const port = Number(process.env.E2E_PORT ?? 3100);
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: chromium,
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-quic",
+            "--no-first-run",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `rm -rf .data/e2e .data/e2e.lock && npx next build && npx next start --port ${port}`,
+    url: `http://localhost:${port}/api/threads`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: {
+      PGLITE_DATA_DIR: ".data/e2e",
+      DATABASE_URL: "",
+      OPENAI_API_KEY: "",
+      OPENAI_BASE_URL: "",
+      OFFLINE_MODEL_DELAY_MS: "25",
+    },
+  },
+});

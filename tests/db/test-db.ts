@@ -1,0 +1,45 @@
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { inject } from "vitest";
+import { PrismaClient } from "../../lib/db/generated/client";
+import type { Db } from "../../lib/db/client";
+
+export type TestDb = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void> };
+
+/** A freshly migrated database of its own for one test file. */
+export async function openTestDb(): Promise<TestDb> {
+  if (process.env.TEST_DATABASE === "postgres") return openPostgresCopy();
+  const snapshot = Buffer.from(inject("pgliteSnapshot"), "base64");
+  const pglite = new PGlite({ loadDataDir: new Blob([snapshot]) });
+  const db = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  return {
+    db,
+    kind: "pglite",
+    close: async () => {
+      await db.$disconnect();
+      await pglite.close();
+    },
+  };
+}
+
+async function openPostgresCopy(): Promise<TestDb> {
+  const databaseUrl = process.env.DATABASE_URL!;
+  const name = `episodic_buffer_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("postgresTemplate")}`);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url.toString() }) });
+  return {
+    db,
+    kind: "postgres",
+    close: async () => {
+      await db.$disconnect();
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      await admin.end();
+    },
+  };
+}
