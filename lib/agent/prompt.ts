@@ -29,7 +29,7 @@ export function recalledPagesSection(pages: RecalledPage[], dropped: DroppedText
     .map((page) => {
       const facts = page.facts.flatMap((fact) => {
         const text = neutralise(fact.text);
-        const scan = scanForInjection(text);
+        const scan = scanForInjection(fact.text);
         if (scan.flagged) {
           dropped.push({ text, reasons: scan.reasons });
           return [];

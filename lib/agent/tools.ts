@@ -7,10 +7,9 @@ import { readPageInputSchema, searchHistoryInputSchema } from "./tool-schemas";
 
 const WITHHELD = "[withheld: flagged by the injection scan]";
 
-/** Stored text coming back into a prompt is untrusted: flatten it and withhold what scans as an injection. */
+/** Stored text coming back into a prompt is untrusted: withhold what scans as an injection, flatten the rest. */
 function screen(text: string): string {
-  const flat = neutralise(text);
-  return scanForInjection(flat).flagged ? WITHHELD : flat;
+  return scanForInjection(text).flagged ? WITHHELD : neutralise(text);
 }
 
 export type ToolScope = { db: Db; workspaceId: string; threadId: string };

@@ -146,7 +146,7 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
             parts: responseMessage.parts as Prisma.InputJsonValue as UIMessage["parts"],
           })
         : null;
-    const usage = modelError === null ? await result.totalUsage.catch(() => null) : null;
+    const usage = modelError === null ? await Promise.resolve(result.totalUsage).catch(() => null) : null;
     const trace: TurnTraceData = {
       model: { kind: choice.kind, label: choice.label, modelId: choice.modelId },
       settings: { window: config.window, maxLines: config.bufferMaxLines, maxLineChars: config.bufferLineChars, recallPages: config.recallPages },

@@ -26,7 +26,7 @@ type Dropped = MemoryPassReport["dropped"][number];
 /** Model output is untrusted text: flatten it and refuse anything that reads like an injection. */
 function cleanModelText(text: string, what: Dropped["what"], dropped: Dropped[]): string | null {
   const flat = neutralise(text);
-  const scan = scanForInjection(flat);
+  const scan = scanForInjection(text);
   if (!scan.flagged) return flat;
   dropped.push({ what, text: flat, reason: `injection scan: ${scan.reasons.join(", ")}` });
   return null;
