@@ -3,6 +3,8 @@ import { defineConfig, devices } from "@playwright/test";
 // Browser tests run in the system's Chromium (Playwright cannot download its
 // own here) against a production build serving a fresh embedded database.
 const port = Number(process.env.E2E_PORT ?? 3100);
+const distDir = process.env.E2E_DIST_DIR ?? ".next-e2e";
+const dataDir = `.data/e2e-${port}`;
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
@@ -39,13 +41,14 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf .data/e2e .data/e2e.lock && npx next build && npx next start --port ${port}`,
+    command: `rm -rf ${dataDir} ${dataDir}.lock && npx next build && npx next start --port ${port}`,
     url: `http://localhost:${port}/api/threads`,
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: "pipe",
     env: {
-      PGLITE_DATA_DIR: ".data/e2e",
+      PGLITE_DATA_DIR: dataDir,
+      NEXT_DIST_DIR: distDir,
       DATABASE_URL: "",
       OPENAI_API_KEY: "",
       OPENAI_BASE_URL: "",
