@@ -3,18 +3,9 @@
 // only in what the model could see, never in how it was judged.
 
 import type { PlantedThread } from "./generator";
+import { MONTHS, MONTH_WORDS, monthNumber } from "./months";
 
-const MONTHS = [
-  "january", "february", "march", "april", "may", "june",
-  "july", "august", "september", "october", "november", "december",
-];
-
-const MONTH_BY_ABBREVIATION: Record<string, string> = {
-  jan: "january", feb: "february", mar: "march", apr: "april", jun: "june", jul: "july",
-  aug: "august", sep: "september", sept: "september", oct: "october", nov: "november", dec: "december",
-};
-
-const MONTH_WORD = `(${[...MONTHS, ...Object.keys(MONTH_BY_ABBREVIATION)].join("|")})\\.?`;
+const MONTH_WORD = `(${MONTH_WORDS.join("|")})\\.?`;
 
 // Address words people write both ways; "dr" is left alone because it is also "Doctor".
 const STREET_WORDS: Record<string, string> = {
@@ -22,8 +13,8 @@ const STREET_WORDS: Record<string, string> = {
 };
 
 function fullMonth(word: string): string {
-  const bare = word.replace(/\.$/, "");
-  return MONTH_BY_ABBREVIATION[bare] ?? bare;
+  const month = monthNumber(word);
+  return month === undefined ? word : MONTHS[month - 1];
 }
 
 /** "10/14" or "10/14/2026" read as US month/day; anything that is not a real month and day stays as it was. */
@@ -52,9 +43,10 @@ function plainNumbers(text: string): string {
 }
 
 export function normaliseAnswer(text: string): string {
-  const lowered = text.toLowerCase().replace(/[’‘]/g, "'").replace(/&/g, " and ");
+  // Accents are folded so "Renée" matches "Renee"; letters of any script survive.
+  const lowered = text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/&/g, " and ");
   return datesToMonthDay(plainNumbers(lowered))
-    .replace(/[^a-z0-9.]+/g, " ")
+    .replace(/[^\p{L}\p{N}.]+/gu, " ")
     .replace(/\.(?!\d)|(?<!\d)\./g, " ")
     .split(" ")
     .filter((word) => word !== "")

@@ -1,12 +1,40 @@
-import { Tiktoken } from "js-tiktoken/lite";
-import o200kBase from "js-tiktoken/ranks/o200k_base";
+// Token counts for turn traces and the evaluation's costs, from a real
+// tokenizer. o200k_base is the encoding of OpenAI's current chat models; for
+// other models it is an estimate, but the same estimate everywhere, which is
+// what a cost comparison needs.
 
-// A real tokenizer (the o200k encoding of current OpenAI models) so token
-// costs in traces and the evaluation are counted, not guessed. Built once,
-// on first use, because loading the ranks takes a moment.
+import { Tiktoken } from "js-tiktoken/lite";
+import o200k_base from "js-tiktoken/ranks/o200k_base";
+
+/**
+ * Chat framing per message: <|start|>, the role, <|message|> around the
+ * content and <|end|>, as OpenAI's cookbook counts it for chat models
+ * (3 framing tokens plus the role's own tokens).
+ */
+export const MESSAGE_OVERHEAD_TOKENS = 3;
+
+/** Every reply is primed with <|start|>assistant<|message|>. */
+export const REPLY_PRIMING_TOKENS = 3;
+
+// Building the encoder decodes a multi-megabyte rank table: do it once, and
+// only when something is counted.
 let encoder: Tiktoken | undefined;
 
+function getEncoder(): Tiktoken {
+  encoder ??= new Tiktoken(o200k_base);
+  return encoder;
+}
+
 export function countTokens(text: string): number {
-  encoder ??= new Tiktoken(o200kBase);
-  return encoder.encode(text).length;
+  // Special-token text such as "<|endoftext|>" in a user message is counted
+  // as ordinary text, not rejected: messages are data here.
+  return getEncoder().encode(text, [], []).length;
+}
+
+/** Prompt tokens for a chat request with these messages. */
+export function countMessageTokens(messages: ReadonlyArray<{ role: string; content: string }>): number {
+  return messages.reduce(
+    (sum, m) => sum + MESSAGE_OVERHEAD_TOKENS + countTokens(m.role) + countTokens(m.content),
+    REPLY_PRIMING_TOKENS,
+  );
 }

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import type { PlantedThread } from "@/lib/eval/generator";
+import { normaliseAnswer, scoreAnswer } from "@/lib/eval/score";
+
+function fact(kind: PlantedThread["fact"]["kind"], value: string, alsoAccept: string[] = []): PlantedThread["fact"] {
+  return { kind, value, accept: [value, ...alsoAccept], statement: `It is ${value}.`, page: "Test" };
+}
+
+describe("normaliseAnswer", () => {
+  it.each([
+    ["$2,350", "2350"],
+    ["2,350 dollars", "2350"],
+    ["$2,350.00/mo", "2350 mo"],
+    ["$1,234,567!", "1234567"],
+    ["$2,350.50", "2350.50"],
+    ["Oct 14", "october 14"],
+    ["Oct. 14th", "october 14"],
+    ["10/14", "october 14"],
+    ["14 October", "october 14"],
+    ["the 14th of Oct", "the october 14"],
+    ["Sept 27, 2026", "september 27 2026"],
+    ["Main St.", "main street"],
+    ["Bayou Sign & Print", "bayou sign and print"],
+    ["  Renée   O’Brien ", "renee o brien"],
+    ["24/7", "24 7"],
+  ])("%j → %j", (input, expected) => {
+    expect(normaliseAnswer(input)).toBe(expected);
+  });
+});
+
+describe("scoreAnswer", () => {
+  it("accepts any way of writing the right price", () => {
+    const rent = fact("price", "$2,350");
+    for (const answer of ["It's $2,350 a month.", "2350 dollars", "about 2,350/month", "$2,350.00"]) {
+      expect(scoreAnswer(answer, rent), answer).toBe(true);
+    }
+  });
+
+  it("rejects a different number, even one with the same digits", () => {
+    const rent = fact("price", "$2,350");
+    for (const answer of ["$2,530 a month", "$23,500", "$2,350.50", "We set a ceiling of $2,600.", "$350", "12,350"]) {
+      expect(scoreAnswer(answer, rent), answer).toBe(false);
+    }
+  });
+
+  it("accepts any way of writing the right date and rejects near misses", () => {
+    const opening = fact("date", "October 14");
+    for (const answer of ["Oct 14", "10/14", "the 14th of October", "October 14th, 2026", "14 Oct."]) {
+      expect(scoreAnswer(answer, opening), answer).toBe(true);
+    }
+    for (const answer of ["October 1", "October 4", "10/4", "November 14", "October 141"]) {
+      expect(scoreAnswer(answer, opening), answer).toBe(false);
+    }
+  });
+
+  it("accepts a surname when the fact lists it, but not a first name alone", () => {
+    const manager = fact("name", "Dana Whitfield", ["Whitfield"]);
+    expect(scoreAnswer("Dana Whitfield is running it.", manager)).toBe(true);
+    expect(scoreAnswer("whitfield", manager)).toBe(true);
+    expect(scoreAnswer("Dana", manager)).toBe(false);
+    expect(scoreAnswer("Whitfields' cousin", manager)).toBe(false);
+  });
+
+  it("matches places and names however they are abbreviated or punctuated", () => {
+    expect(scoreAnswer("The one on Main Street.", fact("place", "Main St"))).toBe(true);
+    expect(scoreAnswer("The one on Main.", fact("place", "Main St"))).toBe(false);
+    expect(scoreAnswer("bayou sign and print", fact("decision", "Bayou Sign & Print"))).toBe(true);
+  });
+
+  it("never counts an empty accepted form", () => {
+    expect(scoreAnswer("anything", { ...fact("name", "X"), accept: ["", "  ", "?"] })).toBe(false);
+  });
+});
