@@ -117,6 +117,10 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
   const messages = withBufferBlock(await convertToModelMessages(history.map(toUIMessage)), buffer.block);
   const modelStart = performance.now();
   let modelError: string | null = null;
+  const recordError = (error: unknown) => {
+    modelError ??= error instanceof Error ? error.message : String(error);
+    return modelError;
+  };
 
   const result = streamText({
     model: choice.model,
@@ -125,6 +129,8 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
     allowSystemInMessages: true,
     tools: features.tools ? agentTools({ db, workspaceId: thread.workspaceId, threadId }) : undefined,
     stopWhen: stepCountIs(MAX_STEPS),
+    // The failure is recorded in the trace and shown in the chat; no console noise.
+    onError: ({ error }) => void recordError(error),
   });
 
   let resolveFinished: (outcome: TurnOutcome) => void;
@@ -187,10 +193,7 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
   };
 
   const stream = result.toUIMessageStream({
-    onError: (error) => {
-      modelError = error instanceof Error ? error.message : String(error);
-      return `The model call failed: ${modelError}. Your message is saved; retry to get an answer.`;
-    },
+    onError: (error) => `The model call failed: ${recordError(error)}. Your message is saved; retry to get an answer.`,
     onFinish: ({ responseMessage }) => finish(responseMessage).then(resolveFinished, rejectFinished),
   });
   return { userMessage, stream, finished };

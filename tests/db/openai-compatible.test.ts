@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runTurn } from "../../lib/agent/turn";
+import { runMemoryPass } from "../../lib/memory/pass";
+import { chooseModel } from "../../lib/models";
+import { fileFact } from "../../lib/pages/facts";
+import { startOpenAIStandIn, type StandIn } from "../support/openai-stand-in";
+import { addConversation, makeThread, makeWorkspace, testConfig } from "./fixtures";
+import { openTestDb, type TestDb } from "./test-db";
+
+let t: TestDb;
+let standIn: StandIn;
+beforeAll(async () => {
+  t = await openTestDb();
+  standIn = await startOpenAIStandIn();
+});
+afterAll(async () => {
+  await standIn.close();
+  await t.close();
+});
+
+const config = () => testConfig({ OPENAI_BASE_URL: standIn.baseUrl, OPENAI_MODEL: "stand-in" });
+const failures = (n: number) => Array.from({ length: n }, () => ({ kind: "error" as const, status: 500, message: "upstream is down" }));
+
+describe("an OpenAI-compatible server over real HTTP", () => {
+  it("is chosen by OPENAI_BASE_URL and labelled", () => {
+    const choice = chooseModel(config());
+    expect(choice.kind).toBe("openai-compatible");
+    expect(choice.label).toContain(standIn.baseUrl);
+  });
+
+  it("streams a turn with a tool call and files the memory pass's structured output", async () => {
+    const workspace = await makeWorkspace(t.db, "compat");
+    const thread = await makeThread(t.db, workspace.id);
+    const [said] = await addConversation(t.db, thread.id, [{ who: "owner", text: "The Main St lease is $2,350 a month." }]);
+    await t.db.$transaction((tx) =>
+      fileFact(tx, {
+        workspaceId: workspace.id,
+        pageTitle: "Second Location",
+        key: "preferred lease",
+        text: "Main St lease at $2,350/mo",
+        source: "OWNER",
+        threadId: thread.id,
+        messageId: said.id,
+      }),
+    );
+    await t.db.thread.update({ where: { id: thread.id }, data: { consolidatedSeq: 1 } });
+    standIn.requests.length = 0;
+    standIn.script(
+      { kind: "tool-call", name: "read_page", args: { title: "Second Location" } },
+      { kind: "text", text: "We liked the Main St lease at $2,350 a month." },
+      {
+        kind: "text",
+        text: JSON.stringify({
+          facts: [{ page: "Second Location", key: "lease question", text: "Owner asked which lease we liked", messageSeq: 2 }],
+          episode: "Owner asked which lease we liked; answered Main St at $2,350/mo from pages/Second Location.",
+        }),
+      },
+    );
+
+    const outcome = await runTurn({
+      db: t.db,
+      config: config(),
+      choice: chooseModel(config()),
+      workspaceId: workspace.id,
+      threadId: thread.id,
+      text: "Which lease did we like?",
+    });
+
+    expect(outcome.answer).toBe("We liked the Main St lease at $2,350 a month.");
+    expect(outcome.trace.toolCalls).toHaveLength(1);
+    expect(outcome.trace.toolCalls[0]).toMatchObject({ name: "read_page", input: { title: "Second Location" } });
+    expect(JSON.stringify(outcome.trace.toolCalls[0].output)).toContain("Main St lease at $2,350/mo");
+
+    const [first, second, pass] = standIn.requests;
+    expect(first.path).toBe("/v1/chat/completions");
+    expect(first.body.stream).toBe(true);
+    expect((first.body.tools as { function: { name: string } }[]).map((tool) => tool.function.name).sort()).toEqual([
+      "read_page",
+      "search_chat_history",
+    ]);
+    const toolMessage = (second.body.messages as { role: string; content: string }[]).find((m) => m.role === "tool");
+    expect(toolMessage?.content).toContain("Main St lease at $2,350/mo");
+    expect(pass.body.stream).not.toBe(true);
+    expect(JSON.stringify(pass.body.response_format)).toContain("episode");
+
+    expect(outcome.trace.memoryPass?.status).toBe("filed");
+    expect(outcome.trace.memoryPass?.episode?.gist).toContain("Main St");
+    expect(outcome.trace.memoryPass?.facts[0]).toMatchObject({ page: "Second Location", source: "OWNER", status: "CONFIRMED" });
+  });
+
+  it("keeps the owner's message when the model call fails, and a retry answers it", async () => {
+    const workspace = await makeWorkspace(t.db, "compat-fail");
+    const thread = await makeThread(t.db, workspace.id);
+    standIn.script(...failures(3));
+    const failed = await runTurn({
+      db: t.db,
+      config: config(),
+      choice: chooseModel(config()),
+      workspaceId: workspace.id,
+      threadId: thread.id,
+      text: "What should we charge for a latte?",
+    });
+    expect(failed.assistantMessage).toBeNull();
+    expect(failed.trace.error).toMatch(/upstream is down/);
+    const kept = await t.db.message.findMany({ where: { threadId: thread.id } });
+    expect(kept.map((m) => m.text)).toEqual(["What should we charge for a latte?"]);
+
+    standIn.script({ kind: "text", text: "Most shops nearby charge $4.50." }, { kind: "text", text: JSON.stringify({ facts: [], episode: "" }) });
+    const retried = await runTurn({
+      db: t.db,
+      config: config(),
+      choice: chooseModel(config()),
+      workspaceId: workspace.id,
+      threadId: thread.id,
+      text: null,
+    });
+    expect(retried.userMessage.id).toBe(failed.userMessage.id);
+    expect(retried.answer).toBe("Most shops nearby charge $4.50.");
+    expect(await t.db.message.count({ where: { threadId: thread.id } })).toBe(2);
+  });
+
+  it("leaves the cursor in place when the memory pass fails, so the next pass covers the same stretch", async () => {
+    const workspace = await makeWorkspace(t.db, "compat-pass");
+    const thread = await makeThread(t.db, workspace.id);
+    await addConversation(t.db, thread.id, [
+      { who: "owner", text: "We signed with Gulf Coast Produce for deliveries." },
+      { who: "agent", text: "Noted." },
+    ]);
+    const model = chooseModel(config()).model;
+    standIn.script(...failures(3));
+    const failed = await runMemoryPass(t.db, model, thread.id);
+    expect(failed.status).toBe("failed");
+    expect((await t.db.thread.findUniqueOrThrow({ where: { id: thread.id } })).consolidatedSeq).toBe(0);
+
+    standIn.script({
+      kind: "text",
+      text: JSON.stringify({
+        facts: [{ page: "Suppliers", key: "produce supplier", text: "Signed with Gulf Coast Produce for deliveries", messageSeq: 1 }],
+        episode: "Chose Gulf Coast Produce as supplier; signed.",
+      }),
+    });
+    const resumed = await runMemoryPass(t.db, model, thread.id);
+    expect(resumed).toMatchObject({ status: "filed", fromSeq: 1, toSeq: 2 });
+    expect((await t.db.thread.findUniqueOrThrow({ where: { id: thread.id } })).consolidatedSeq).toBe(2);
+  });
+});
