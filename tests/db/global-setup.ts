@@ -33,14 +33,10 @@ async function migratedPostgresTemplate(databaseUrl: string): Promise<void> {
   await admin.end();
   const url = new URL(databaseUrl);
   url.pathname = `/${POSTGRES_TEMPLATE}`;
-  const adapter = new PrismaPg({
-    host: url.hostname,
-    port: Number(url.port || 5432),
-    user: decodeURIComponent(url.username),
-    password: decodeURIComponent(url.password),
-    database: POSTGRES_TEMPLATE,
-  });
-  await applyMigrations(adapter);
+  // Our own pool, closed afterwards: a template with open connections cannot be copied.
+  const pool = new pg.Pool({ connectionString: url.toString() });
+  await applyMigrations(new PrismaPg(pool));
+  await pool.end();
 }
 
 export default async function setup(project: TestProject) {

@@ -14,8 +14,8 @@ beforeAll(async () => {
   standIn = await startOpenAIStandIn();
 });
 afterAll(async () => {
-  await standIn.close();
-  await t.close();
+  await standIn?.close();
+  await t?.close();
 });
 
 const config = () => testConfig({ OPENAI_BASE_URL: standIn.baseUrl, OPENAI_MODEL: "stand-in" });

@@ -29,7 +29,13 @@ async function openPostgresCopy(): Promise<TestDb> {
   const name = `episodic_buffer_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("postgresTemplate")}`);
+  // PostgreSQL copies a template for one CREATE DATABASE at a time.
+  await admin.query("SELECT pg_advisory_lock(727001)");
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("postgresTemplate")}`);
+  } finally {
+    await admin.query("SELECT pg_advisory_unlock(727001)");
+  }
   const url = new URL(databaseUrl);
   url.pathname = `/${name}`;
   const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url.toString() }) });

@@ -50,7 +50,7 @@ CREATE TABLE "Message" (
     "text" TEXT NOT NULL,
     "parts" JSONB NOT NULL DEFAULT '[]',
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "searchVector" tsvector,
+    "searchVector" tsvector GENERATED ALWAYS AS (to_tsvector('simple', "text")) STORED,
 
     CONSTRAINT "Message_pkey" PRIMARY KEY ("id")
 );
@@ -79,7 +79,7 @@ CREATE TABLE "Fact" (
     "supersededById" TEXT,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" TIMESTAMP(3) NOT NULL,
-    "searchVector" tsvector,
+    "searchVector" tsvector GENERATED ALWAYS AS (to_tsvector('english', "key" || ' ' || "text")) STORED,
 
     CONSTRAINT "Fact_pkey" PRIMARY KEY ("id")
 );
@@ -185,27 +185,3 @@ ALTER TABLE "EpisodeFact" ADD CONSTRAINT "EpisodeFact_factId_fkey" FOREIGN KEY (
 -- AddForeignKey
 ALTER TABLE "TurnTrace" ADD CONSTRAINT "TurnTrace_threadId_fkey" FOREIGN KEY ("threadId") REFERENCES "Thread"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
--- Full-text search vectors, kept current by triggers. Messages use the
--- 'simple' configuration so search_chat_history finds the exact words;
--- facts use 'english' so recall matches word forms.
-CREATE FUNCTION "message_search_vector"() RETURNS trigger AS $$
-BEGIN
-  NEW."searchVector" := to_tsvector('simple', coalesce(NEW."text", ''));
-  RETURN NEW;
-END
-$$ LANGUAGE plpgsql;
-
-CREATE TRIGGER "Message_searchVector_update"
-  BEFORE INSERT OR UPDATE OF "text" ON "Message"
-  FOR EACH ROW EXECUTE FUNCTION "message_search_vector"();
-
-CREATE FUNCTION "fact_search_vector"() RETURNS trigger AS $$
-BEGIN
-  NEW."searchVector" := to_tsvector('english', coalesce(NEW."key", '') || ' ' || coalesce(NEW."text", ''));
-  RETURN NEW;
-END
-$$ LANGUAGE plpgsql;
-
-CREATE TRIGGER "Fact_searchVector_update"
-  BEFORE INSERT OR UPDATE OF "key", "text" ON "Fact"
-  FOR EACH ROW EXECUTE FUNCTION "fact_search_vector"();
