@@ -1,5 +1,6 @@
 import { convertToModelMessages, stepCountIs, streamText, type UIMessage, type UIMessageChunk } from "ai";
 import type { AppConfig } from "../config";
+import { RequestError } from "../errors";
 import type { Db } from "../db/client";
 import type { Message, Prisma } from "../db/generated/client";
 import { readBuffer } from "../buffer/read";
@@ -46,15 +47,7 @@ export type StartedTurn = {
   finished: Promise<TurnOutcome>;
 };
 
-export class TurnRequestError extends Error {
-  constructor(
-    readonly status: 404 | 409 | 422,
-    message: string,
-  ) {
-    super(message);
-    this.name = "TurnRequestError";
-  }
-}
+export class TurnRequestError extends RequestError {}
 
 const since = (start: number) => Math.round((performance.now() - start) * 10) / 10;
 

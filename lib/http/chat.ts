@@ -1,12 +1,12 @@
 import { createUIMessageStreamResponse } from "ai";
 import { after } from "next/server";
-import { startTurn, TurnRequestError } from "../agent/turn";
+import { startTurn } from "../agent/turn";
 import { readConfig } from "../config";
 import { getDb } from "../db/client";
 import { chooseModel } from "../models";
 import { chatRequestSchema } from "../threads/schemas";
 import { currentWorkspace } from "../workspaces/current";
-import { handle, HttpError, parseJsonBody } from "./respond";
+import { handle, parseJsonBody } from "./respond";
 
 /** POST /api/chat: one turn, streamed; saving the reply and the memory pass finish after the response. */
 export function chatResponse(request: Request): Promise<Response> {
@@ -15,20 +15,15 @@ export function chatResponse(request: Request): Promise<Response> {
     const db = await getDb();
     const workspace = await currentWorkspace(db);
     const config = readConfig();
-    try {
-      const turn = await startTurn({
-        db,
-        config,
-        choice: chooseModel(config),
-        workspaceId: workspace.id,
-        threadId: body.threadId,
-        text: "text" in body ? body.text : null,
-      });
-      after(() => turn.finished.then(() => undefined, (error: unknown) => console.error("turn did not finish", error)));
-      return createUIMessageStreamResponse({ stream: turn.stream });
-    } catch (error) {
-      if (error instanceof TurnRequestError) throw new HttpError(error.status, error.message);
-      throw error;
-    }
+    const turn = await startTurn({
+      db,
+      config,
+      choice: chooseModel(config),
+      workspaceId: workspace.id,
+      threadId: body.threadId,
+      text: "text" in body ? body.text : null,
+    });
+    after(() => turn.finished.then(() => undefined, (error: unknown) => console.error("turn did not finish", error)));
+    return createUIMessageStreamResponse({ stream: turn.stream });
   });
 }

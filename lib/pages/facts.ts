@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import { RequestError } from "../errors";
 import type { Fact, FactSource, Prisma } from "../db/generated/client";
 
 type Tx = Prisma.TransactionClient;
@@ -73,10 +74,9 @@ export async function fileFact(tx: Tx, input: FactToFile): Promise<FiledFact> {
   return { fact, pageTitle: page.title, superseded };
 }
 
-export class FactNotFoundError extends Error {
+export class FactNotFoundError extends RequestError {
   constructor() {
-    super("No such fact in this workspace.");
-    this.name = "FactNotFoundError";
+    super(404, "No such fact in this workspace.");
   }
 }
 

@@ -1,5 +1,6 @@
 import { cookies } from "next/headers";
 import type { Db } from "../db/client";
+import { RequestError } from "../errors";
 import type { Workspace } from "../db/generated/client";
 import { DEMO_WORKSPACE_SLUG, seedDemoWorkspace } from "./demo";
 
@@ -14,6 +15,6 @@ export async function currentWorkspace(db: Db): Promise<Workspace> {
   const slug = (await cookies()).get(WORKSPACE_COOKIE)?.value ?? DEMO_WORKSPACE_SLUG;
   const found = await db.workspace.findUnique({ where: { slug } });
   if (found) return found;
-  if (slug !== DEMO_WORKSPACE_SLUG) throw new Error(`Unknown workspace "${slug}".`);
+  if (slug !== DEMO_WORKSPACE_SLUG) throw new RequestError(404, `Unknown workspace "${slug}".`);
   return seedDemoWorkspace(db);
 }
