@@ -1,0 +1,117 @@
+import { pageRef } from "../../agent/prompt-format";
+import type { SearchHistoryOutput } from "../../agent/tool-schemas";
+import { GENERAL_SUGGESTION, type TopicEntry } from "./lexicon";
+import type { BufferLine, KnownFact, WindowLine } from "./prompt-reader";
+import { isDurable, isRequest } from "./signals";
+import { lowerFirstIfCommon, sentences, stripLeadIn, trimEndPunctuation } from "./text";
+
+// How the offline model phrases its replies. Every reply that gives up asks
+// the owner in one sentence ending in "?", so later turns never mistake it
+// for a statement of fact.
+
+type HistoryMatch = SearchHistoryOutput["matches"][number];
+
+function attribution(fact: KnownFact): string {
+  const who = fact.source === "owner" ? `you said this on ${fact.day}` : `I suggested this on ${fact.day}`;
+  return fact.confirmed ? who : `unconfirmed: ${who} and you haven't confirmed it`;
+}
+
+/** One sentence per fact, naming its page, so the owner can check the record. */
+export function factsAnswer(facts: readonly KnownFact[]): string {
+  return facts
+    .map((f, i) => {
+      const lead = i === 0 ? `From ${pageRef(f.page)}` : f.page === facts[0].page ? "Also" : `Also on ${pageRef(f.page)}`;
+      return `${lead}: ${trimEndPunctuation(f.text)} (${attribution(f)}).`;
+    })
+    .join(" ");
+}
+
+const SPEAKER_SAID: Record<HistoryMatch["speaker"], string> = {
+  OWNER: "you said",
+  AGENT: "I said",
+  CUSTOMER: "the customer said",
+};
+
+export function snippetAnswer(match: HistoryMatch, sentence: string): string {
+  return `I found it in message #${match.seq} on ${match.day}: ${SPEAKER_SAID[match.speaker]} "${trimEndPunctuation(sentence)}."`;
+}
+
+export function windowAnswer(line: WindowLine): string {
+  const quoted = `"${trimEndPunctuation(line.text)}."`;
+  return line.speaker === "user" ? `You told me earlier in this conversation: ${quoted}` : `Earlier in this conversation I said: ${quoted}`;
+}
+
+/** A buffer line covers the question but no tool can open it: name the day and pages, never the line's numbers. */
+export function unopenedNoteReply(line: BufferLine): string {
+  const where = line.pages.length > 0 ? ` (filed in ${line.pages.map(pageRef).join(", ")})` : "";
+  return `My notes show this thread covered that on ${line.day}${where}, but I can't open the details right now — could you remind me?`;
+}
+
+export const NOT_IN_CONVERSATION = "I don't see that in this conversation — could you remind me?";
+
+export type Attempt = { kind: "read"; title: string } | { kind: "search"; query: string };
+
+export function couldNotFindReply(attempts: readonly Attempt[]): string {
+  if (attempts.length === 0) return NOT_IN_CONVERSATION;
+  const done = attempts.map((a) => (a.kind === "read" ? `opened ${pageRef(a.title)}` : `searched this thread for "${a.query}"`));
+  return `I ${done.join(" and ")} but couldn't find it — could you remind me?`;
+}
+
+const SECOND_PERSON: Record<string, string> = {
+  i: "you",
+  "i'm": "you're",
+  "i've": "you've",
+  "i'll": "you'll",
+  "i'd": "you'd",
+  me: "you",
+  my: "your",
+  mine: "yours",
+  myself: "yourself",
+  we: "you",
+  "we're": "you're",
+  "we've": "you've",
+  "we'll": "you'll",
+  "we'd": "you'd",
+  us: "you",
+  our: "your",
+  ours: "yours",
+  ourselves: "yourselves",
+};
+
+/** "Our budget is $2,500" read back to the owner: "your budget is $2,500". */
+function toSecondPerson(sentence: string): string {
+  const swapped = sentence
+    .replace(/[’]/g, "'")
+    .replace(/\b(?:I|we) was\b/gi, "you were")
+    .replace(/\bI am\b/gi, "you are")
+    .replace(/\b(?:i'm|i've|i'll|i'd|i|me|my|mine|myself|we're|we've|we'll|we'd|we|us|our|ours|ourselves)\b(?!')/gi, (w) => SECOND_PERSON[w.toLowerCase()]);
+  return lowerFirstIfCommon(swapped);
+}
+
+const REQUEST_REPLY =
+  "I'm the offline model, so I can't draft or send anything, but I can recall what we've discussed and suggest next steps.";
+
+/** Reads back the concrete things the owner just said, without claiming to have filed them. */
+export function acknowledgement(message: string): string {
+  const said = sentences(message).map(stripLeadIn);
+  const facts = said.filter((s) => isDurable(s, "owner"));
+  if (facts.length > 0) {
+    const readBack = facts.slice(0, 2).map((s) => trimEndPunctuation(toSecondPerson(s)));
+    return `Noted — ${readBack.join("; ")}. I'll keep that in mind.`;
+  }
+  if (said.some(isRequest)) return REQUEST_REPLY;
+  return "Got it. Want me to suggest a next step?";
+}
+
+export function suggestionReply(topic: TopicEntry | null): string {
+  return `${topic?.suggestion ?? GENERAL_SUGGESTION} Want to go with that?`;
+}
+
+export function smallTalkReply(message: string): string {
+  const s = message.toLowerCase();
+  if (/\b(?:thanks|thank you|appreciate|cheers)\b/.test(s)) return "You're welcome! Anything else on your mind?";
+  if (/\b(?:bye|goodbye|later|soon)\b/.test(s)) return "Talk soon!";
+  if (/\bhow are you\b|\bhow's it going\b|\bhow is it going\b/.test(s)) return "Doing well, thanks — what can I help with today?";
+  if (/\b(?:hi|hello|hey|good (?:morning|afternoon|evening))\b/.test(s)) return "Hi! What are we working on today?";
+  return "Sounds good.";
+}

@@ -1,0 +1,172 @@
+import type { Facet } from "./lexicon";
+import { terms, words } from "./text";
+
+// What a sentence is: a question, small talk, a request, or a durable fact
+// carrying a concrete value, a decision or a preference.
+
+/** Curly apostrophes become straight ones so one pattern covers every keyboard. */
+function plain(text: string): string {
+  return text.replace(/[’‘]/g, "'");
+}
+
+const MONTH =
+  "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
+const WEEKDAY = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)";
+const UNIT =
+  "(?:sq\\.?\\s?ft|square\\s+f(?:ee|oo)t|sqft|staff|people|employees|workers|hours?|hrs?|days?|weeks?|months?|years?|units?|boxes|cases|" +
+  "lbs?|pounds|kg|miles|seats|tables|shifts|items|pieces|dozen|orders|customers|locations|stores|quotes|options)";
+const NUMBER_WORD = "(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|fifty|hundred)";
+
+const MONEY = [/\$\s?\d/, /\b\d[\d,]*(?:\.\d+)?\s?(?:k|dollars?|bucks|usd)\b/i, /\d\s?(?:%|percent\b)/i];
+const DATE = [
+  /\b\d{4}-\d{2}-\d{2}\b/,
+  new RegExp(`\\b${MONTH}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b`, "i"),
+  new RegExp(`\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}\\b`, "i"),
+  new RegExp(`\\b(?:next|this|by|on|until|before|after|every|from)\\s+(?:${WEEKDAY}|week|weekend|month|year|quarter)\\b`, "i"),
+  new RegExp(`\\b(?:in|by|until|before|after|from|since|through)\\s+${MONTH}\\b`, "i"),
+  /\b(?:tomorrow|tonight|end of (?:the )?(?:week|month|year|quarter))\b/i,
+  /\b\d{1,2}\/\d{1,2}(?:\/\d{2,4})?\b/,
+];
+const QUANTITY = new RegExp(`\\b(?:\\d[\\d,]*(?:\\.\\d+)?|${NUMBER_WORD})\\s?-?${UNIT}\\b`, "i");
+
+const FINAL_DECISION =
+  /\b(?:decided|decide to|we'll go with|we will go with|let's go with|going with|go with|chose|chosen|picked|signed|booked|hired|settled on|agreed|locked in|confirmed|let's do)\b/i;
+const LEANING = /\bleaning (?:to|toward|towards)\b/i;
+const TENTATIVE = /\b(?:leaning|thinking (?:about|of)|considering|maybe|might|not sure|probably)\b/i;
+const PREFERENCE = /\b(?:i|we)(?:'d| would)? (?:really )?(?:prefer|want|like|love|rather|need)\b/i;
+const PROPOSAL = /\b(?:i (?:would |'d )?(?:suggest|recommend|propose)|my suggestion|how about|you could|you might|consider|why not)\b/i;
+const DONE = /\b(?:done|finished|completed|sent|paid|submitted|installed|launched|delivered)\b/i;
+
+const QUESTION_START =
+  /^(?:what|which|who|whom|whose|when|where|why|how|remind me|do you (?:remember|recall|know)|did (?:we|i|you)|do (?:we|i)|does|have (?:we|i|you)|are (?:we|you)|is (?:it|there|the|our|that|this)|was (?:it|there|the|that)|can you (?:remind|tell)|could you (?:remind|tell)|tell me)\b/i;
+const REQUEST_START = /^(?:please(?! (?:note|remember|keep in mind))|can you|could you|would you|will you|help me|let me know|show me|draft|write|send|make|create|prepare)\b/i;
+const ASKS_FOR_IDEAS =
+  /\b(?:suggest|suggestions?|recommend|recommendations?|ideas?|advice|advise|what do you think|what should (?:we|i)|should (?:we|i))\b/i;
+const RECALLS_IDEAS = /\bdid (?:you|we|i)\b|\byou (?:suggested|recommended|advised)\b|\b(?:was|were)\b/i;
+
+const SMALL_TALK_WORDS = new Set(
+  (
+    "hi hello hey there thanks thank you so much good morning afternoon evening night how are is it going bye goodbye ok okay " +
+    "cool great nice awesome sounds perfect cheers miles yes no sure alright lol haha appreciate doing today see later talk soon " +
+    "have a day weekend the all got that well you're welcome np yep yeah nope fine"
+  ).split(" "),
+);
+
+const NOT_NAMES = new Set(["I", "I'm", "I've", "I'll", "I'd", "OK", "Ok"]);
+const CALENDAR_NAMES = new Set(
+  "january february march april may june july august september october november december monday tuesday wednesday thursday friday saturday sunday"
+    .split(" ")
+    .flatMap((w) => [w, w.slice(0, 3)]),
+);
+
+/**
+ * Runs of capitalised words after the sentence start ("Main St", "Dana"): the
+ * names of places, people and businesses. Months and weekdays are dates, not names.
+ */
+export function nameRuns(sentence: string): string[] {
+  const runs: string[][] = [[]];
+  words(plain(sentence)).forEach((w, i) => {
+    const named = i > 0 && /^\p{Lu}/u.test(w) && !NOT_NAMES.has(w) && !CALENDAR_NAMES.has(w.toLowerCase());
+    if (named) runs[runs.length - 1].push(w.replace(/'s$/i, ""));
+    else if (runs[runs.length - 1].length > 0) runs.push([]);
+  });
+  return runs.filter((r) => r.length > 0).map((r) => r.join(" "));
+}
+
+function hasMoney(sentence: string): boolean {
+  return MONEY.some((p) => p.test(sentence));
+}
+
+export function hasDate(sentence: string): boolean {
+  return DATE.some((p) => p.test(sentence));
+}
+
+function hasConcreteValue(sentence: string): boolean {
+  return /\d/.test(sentence) || hasDate(sentence) || QUANTITY.test(sentence) || nameRuns(sentence).length > 0;
+}
+
+export function isDecided(text: string): boolean {
+  return FINAL_DECISION.test(plain(text));
+}
+
+export function isTentative(text: string): boolean {
+  return TENTATIVE.test(plain(text));
+}
+
+export function isDone(text: string): boolean {
+  return DONE.test(plain(text));
+}
+
+function isProposal(sentence: string): boolean {
+  return PROPOSAL.test(plain(sentence));
+}
+
+/** "I suggest a 2-week promo" → "a 2-week promo": what was proposed, without who proposed it. */
+export function withoutProposalLead(sentence: string): string {
+  return plain(sentence).replace(
+    /^.*?\b(?:i (?:would |'d )?(?:suggest|recommend|propose)(?: that)?|my suggestion is|how about|you could|you might|consider|why not)\s+/i,
+    "",
+  );
+}
+
+function isChoice(sentence: string): boolean {
+  const s = plain(sentence);
+  return FINAL_DECISION.test(s) || LEANING.test(s) || PREFERENCE.test(s) || PROPOSAL.test(s);
+}
+
+export function isQuestion(sentence: string): boolean {
+  const s = plain(sentence).trim();
+  return s.endsWith("?") || QUESTION_START.test(s);
+}
+
+export function isRequest(sentence: string): boolean {
+  return REQUEST_START.test(plain(sentence).trim());
+}
+
+export function isSmallTalk(text: string): boolean {
+  const all = words(plain(text).toLowerCase());
+  return all.length > 0 && all.every((w) => SMALL_TALK_WORDS.has(w));
+}
+
+/** "Any ideas?", "what do you suggest?", but not "what did you suggest?" or "what was the idea?", which recall one. */
+export function isSuggestionRequest(text: string): boolean {
+  const s = plain(text);
+  return ASKS_FOR_IDEAS.test(s) && !RECALLS_IDEAS.test(s);
+}
+
+/** Cites a page or a message: it restates what memory already holds. */
+function citesMemory(sentence: string): boolean {
+  return /\bpages\/|\bmessage #\d/.test(sentence);
+}
+
+/** A statement that holds something worth remembering (not a question, not small talk). */
+export function carriesFact(sentence: string): boolean {
+  if (isQuestion(sentence) || isSmallTalk(sentence)) return false;
+  return hasConcreteValue(sentence) || isChoice(sentence);
+}
+
+/**
+ * Whether a sentence is a durable fact for long-term memory. The owner's
+ * statements count when concrete; the agent's only when they propose
+ * something concrete, since its acknowledgements merely restate the owner.
+ */
+export function isDurable(sentence: string, speaker: "owner" | "agent"): boolean {
+  if (!carriesFact(sentence) || isRequest(sentence)) return false;
+  if (speaker === "agent") return isProposal(sentence) && hasConcreteValue(sentence) && !citesMemory(sentence);
+  return terms(sentence).length >= (isDecided(sentence) ? 1 : 2);
+}
+
+/**
+ * The kind of value a fact carries. A decision outranks the numbers in it, so
+ * "signed at $2,300" is the chosen lease; a proposal is its own kind, so the
+ * agent's idea never takes the key of the owner's choice.
+ */
+export function facetOf(sentence: string): Facet {
+  if (isProposal(sentence)) return "proposal";
+  if (isChoice(sentence)) return "choice";
+  if (hasDate(sentence)) return "date";
+  if (hasMoney(sentence)) return "money";
+  if (/\d/.test(sentence) || QUANTITY.test(sentence)) return "quantity";
+  if (nameRuns(sentence).length > 0) return "name";
+  return "detail";
+}

@@ -1,0 +1,258 @@
+import { SYNONYM_GROUPS, TOPICS, WEAK_GROUP } from "./lexicon";
+
+// Tokenising, light stemming and overlap: how the offline model decides that
+// two pieces of text are about the same thing.
+
+const STOPWORDS = new Set(
+  (
+    "a an the and or but if of to in on at for with about from by as into onto over under than then so too very just also " +
+    "is are was were be been being am do does did doing done have has had having i me my mine we us our ours you your yours " +
+    "he him his she her it its they them their this that these those what which who whom whose when where why how there here " +
+    "can could would should will shall may might must not no yes any some all each every much many more most again still ever " +
+    "now up out off let lets i'm i've i'll i'd we're we've we'll we'd you're you've you'll you'd it'll they're don't didn't " +
+    "doesn't isn't aren't wasn't won't can't couldn't ok okay get got go going gonna wanna per via right well"
+  ).split(" "),
+);
+
+/** Words that frame a question about the past, or the agent's own bookkeeping, rather than name a subject. */
+const FILLERS = new Set(
+  (
+    "remind reminded remember recall tell know say said says talk talked discuss discussed mention mentioned again exactly " +
+    "thing things stuff anything something one owner agent page pages note notes thread conversation earlier think thought " +
+    "mean guess sure actually really please thank thanks"
+  ).split(" "),
+);
+
+/** Surface words: letters and digits, keeping "it's", "2,500" and "2.5k" whole. */
+export function words(text: string): string[] {
+  return text.match(/[\p{L}\p{N}]+(?:(?:['’]|[.,](?=\p{N}))[\p{L}\p{N}]+)*/gu) ?? [];
+}
+
+const NUMBER = /^\d[\d,]*(?:\.\d+)?k?$/i;
+
+/** "2,500" and "2.5k" both become "2500", so a budget matches however it was written. */
+function normaliseNumber(word: string): string {
+  const plain = word.replace(/,/g, "").toLowerCase();
+  return plain.endsWith("k") ? String(Math.round(Number.parseFloat(plain) * 1000)) : plain;
+}
+
+function dropDoubledConsonant(word: string): string {
+  return /([b-df-hj-np-tv-z])\1$/.test(word) && !/(ll|ss|zz)$/.test(word) ? word.slice(0, -1) : word;
+}
+
+/** A light suffix stripper: enough that hire, hired and hiring meet, without a dictionary. */
+export function stem(word: string): string {
+  let w = word.toLowerCase();
+  if (w.length > 4 && w.endsWith("ies")) w = `${w.slice(0, -3)}y`;
+  else if (w.endsWith("sses")) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith("s") && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  if (w.length >= 6 && w.endsWith("ing")) w = dropDoubledConsonant(w.slice(0, -3));
+  else if (w.length >= 5 && w.endsWith("ed")) w = dropDoubledConsonant(w.slice(0, -2));
+  if (w.length > 3 && w.endsWith("e")) w = w.slice(0, -1);
+  return w;
+}
+
+/** The comparable form of one surface word, or null for stopwords and fillers. */
+export function term(word: string): string | null {
+  const lower = word.toLowerCase().replace(/’/g, "'").replace(/'s$/, "");
+  if (STOPWORDS.has(lower) || FILLERS.has(lower)) return null;
+  if (NUMBER.test(lower)) return normaliseNumber(lower);
+  if (lower.length < 2) return null;
+  return stem(lower.replace(/'/g, ""));
+}
+
+export function terms(text: string): string[] {
+  return words(text).flatMap((w) => term(w) ?? []);
+}
+
+const WEAK = "~weak";
+
+let conceptIndex: Map<string, string> | undefined;
+
+function buildConceptIndex(): Map<string, string> {
+  const index = new Map<string, string>();
+  SYNONYM_GROUPS.forEach((group, i) => group.forEach((w) => index.set(stem(w), `~${i}`)));
+  WEAK_GROUP.forEach((w) => index.set(stem(w), WEAK));
+  return index;
+}
+
+/** The synonym group a term belongs to, or the term itself. */
+function concept(t: string): string {
+  conceptIndex ??= buildConceptIndex();
+  return conceptIndex.get(t) ?? t;
+}
+
+export type Overlap = {
+  /** Question terms found in the candidate or its context, each weighted by how rare it is among the candidates. */
+  weight: number;
+  /** Question terms found in the candidate or its context. */
+  matched: number;
+  /** Of those, terms that name a subject (not just "like" or "decide"). */
+  strong: number;
+  /** Strong terms found in the candidate itself, not only in its context (e.g. its page title). */
+  anchored: number;
+};
+
+/** How much a concept counts when it matches: 1 / the number of candidates holding it. */
+export type Rarity = (concept: string) => number;
+
+/**
+ * Rarity over a set of candidates, so a term that singles one candidate out
+ * counts more than one they all share: "how much can we spend on rent?"
+ * prefers the one budget fact to the several lease facts.
+ */
+export function rarityAmong(candidates: readonly (readonly string[])[]): Rarity {
+  const holders = new Map<string, number>();
+  for (const candidate of candidates) {
+    for (const c of new Set(candidate.map(concept))) holders.set(c, (holders.get(c) ?? 0) + 1);
+  }
+  return (c) => 1 / Math.max(1, holders.get(c) ?? 1);
+}
+
+/** How many of the query's terms a candidate covers, synonyms included. */
+export function overlap(
+  query: readonly string[],
+  candidate: readonly string[],
+  context: readonly string[] = [],
+  rarity: Rarity = () => 1,
+): Overlap {
+  const own = new Set(candidate.map(concept));
+  const around = new Set(context.map(concept));
+  const result: Overlap = { weight: 0, matched: 0, strong: 0, anchored: 0 };
+  for (const c of new Set(query.map(concept))) {
+    if (!own.has(c) && !around.has(c)) continue;
+    result.weight += rarity(c);
+    result.matched += 1;
+    if (c === WEAK) continue;
+    result.strong += 1;
+    if (own.has(c)) result.anchored += 1;
+  }
+  return result;
+}
+
+/**
+ * Good enough to answer from: the candidate itself names the subject, and it
+ * covers half the question (at most two terms are asked for, since questions
+ * often carry words the answer never repeats).
+ */
+export function isGoodMatch(found: Overlap, query: readonly string[]): boolean {
+  const wanted = Math.min(2, Math.ceil(new Set(query.map(concept)).size / 2));
+  return found.anchored >= 1 && found.matched >= wanted;
+}
+
+const ABBREVIATIONS = new Set(["st", "dr", "mr", "mrs", "ms", "ave", "rd", "blvd", "vs", "approx", "no", "e.g", "i.e", "etc", "inc", "co", "jr", "sr"]);
+
+/** Sentences (and ;-separated clauses), without splitting "Main St." or "$2.5k". */
+export function sentences(text: string): string[] {
+  const out: string[] = [];
+  const push = (s: string) => {
+    const trimmed = s.trim();
+    if (trimmed) out.push(trimmed);
+  };
+  for (const line of text.split(/\n+/)) {
+    let start = 0;
+    for (const end of line.matchAll(/[.!?;]+(?=\s|$)/g)) {
+      const lastWord = line.slice(start, end.index).split(/\s+/).at(-1)?.toLowerCase() ?? "";
+      if (end[0] === "." && ABBREVIATIONS.has(lastWord)) continue;
+      const stop = end.index + end[0].length;
+      push(line.slice(start, stop));
+      start = stop;
+    }
+    push(line.slice(start));
+  }
+  return out;
+}
+
+let lexiconStems: Set<string> | undefined;
+
+function isBusinessWord(t: string): boolean {
+  lexiconStems ??= new Set(
+    [...TOPICS.flatMap((topic) => topic.words), ...SYNONYM_GROUPS.flat()].flatMap((w) => (w.includes(" ") ? [] : [stem(w)])),
+  );
+  return lexiconStems.has(t);
+}
+
+/**
+ * The most distinctive words of a text, in their original order and spelling:
+ * numbers and names first, then business nouns, then long words.
+ * Used where exact words matter, like a search query.
+ */
+export function keywords(text: string, max: number): string[] {
+  const candidates = words(text).flatMap((word, index) => {
+    const t = term(word);
+    if (t === null || concept(t) === WEAK) return [];
+    const capitalised = index > 0 && /^\p{Lu}/u.test(word) && word !== "I";
+    const score = (NUMBER.test(word) ? 3 : 0) + (capitalised ? 3 : 0) + (isBusinessWord(t) ? 1 : 0) + Math.min(word.length, 12) / 12;
+    return [{ word: word.replace(/’/g, "'").replace(/'s$/i, ""), t, index, score }];
+  });
+  const unique = candidates.filter((c, i) => candidates.findIndex((d) => d.t === c.t) === i);
+  return [...unique]
+    .sort((a, b) => b.score - a.score || a.index - b.index)
+    .slice(0, max)
+    .sort((a, b) => a.index - b.index)
+    .map((c) => c.word);
+}
+
+/** Stopwords and the business vocabulary: words that start a sentence without being a name. */
+function isCommonWord(word: string): boolean {
+  const t = term(word);
+  return t === null || isBusinessWord(t);
+}
+
+/** Lowercases the first letter of a sentence that will be embedded in another, unless it starts with a name. */
+export function lowerFirstIfCommon(text: string): string {
+  const first = words(text)[0];
+  const keep = !first || !text.startsWith(first) || /^I\b/.test(first) || !isCommonWord(first);
+  return keep ? text : text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+export function trimEndPunctuation(text: string): string {
+  return text.trim().replace(/[.!;,\s]+$/, "");
+}
+
+/** A sentence without its conversational lead-in ("Ok, so actually …"), which carries nothing to remember. */
+export function stripLeadIn(sentence: string): string {
+  let s = sentence.trim();
+  for (;;) {
+    const next = s.replace(/^(?:ok(?:ay)?|so|well|alright|also|and|but|actually|great|good|yes|yeah|right|hmm|oh|anyway)\b[,!.]?\s+/i, "");
+    if (next === s) return s;
+    s = next;
+  }
+}
+
+export function countWords(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+/** The first max words of a text, marked with an ellipsis when cut. */
+export function clipWords(text: string, max: number): string {
+  const all = text.split(/\s+/).filter(Boolean);
+  return all.length <= max ? all.join(" ") : `${all.slice(0, max).join(" ")}…`;
+}
+
+/** Cuts at a word boundary so a clipped fact never ends mid-number. */
+export function clipChars(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${space > max / 2 ? cut.slice(0, space) : cut}…`;
+}
+
+/** Word-sized pieces that concatenate back to the text, for streaming. */
+export function wordChunks(text: string): string[] {
+  return text.match(/\s*\S+\s*/g) ?? [];
+}
+
+/** cyrb53: a fast 53-bit string hash, so ids are stable for the same prompt. */
+export function hashText(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}

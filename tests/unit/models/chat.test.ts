@@ -1,0 +1,169 @@
+import { describe, expect, it } from "vitest";
+import { READ_PAGE, SEARCH_HISTORY, decideChat, readQuestion, searchQuery } from "@/lib/models/offline/chat";
+import type { ChatView, KnownFact, ToolRound } from "@/lib/models/offline/prompt-reader";
+import { SECOND_LOCATION_PAGE } from "./fixtures";
+
+const BOTH = new Set([READ_PAGE, SEARCH_HISTORY]);
+const NONE = new Set<string>();
+
+const CASE_STUDY_LINES: ChatView["buffer"] = [
+  { day: "2026-10-02", gist: "Owner wants a second location in Houma; budget under $2,500/mo", pages: ["Second Location"] },
+  { day: "2026-10-11", gist: "Compared two lease quotes; leaning to the Main St one", pages: ["Second Location", "Budget"] },
+];
+
+function view(question: string, parts: Partial<ChatView> = {}): ChatView {
+  return { question, recalled: [], buffer: [], window: [], rounds: [], ...parts };
+}
+
+function textOf(decision: ReturnType<typeof decideChat>): string {
+  if (decision.type !== "text") throw new Error(`expected text, got a ${decision.toolName} call`);
+  return decision.text;
+}
+
+const budgetFact: KnownFact = {
+  page: "Second Location",
+  text: "Budget under $2,500/mo for the Houma location",
+  confirmed: true,
+  source: "owner",
+  day: "2026-10-02",
+};
+
+describe("questions answered from what the prompt shows", () => {
+  it("answers from a recalled fact, naming its page and day", () => {
+    const answer = textOf(decideChat(view("What's our budget for Houma?", { recalled: [budgetFact], buffer: CASE_STUDY_LINES }), BOTH));
+    expect(answer).toBe("From pages/Second Location: Budget under $2,500/mo for the Houma location (you said this on 2026-10-02).");
+  });
+
+  it("says a pending fact is unconfirmed", () => {
+    const pending: KnownFact = { page: "Marketing", text: "I suggest a 2-week Instagram promo", confirmed: false, source: "agent", day: "2026-10-05" };
+    const answer = textOf(decideChat(view("what was the instagram promo idea?", { recalled: [budgetFact, pending] }), BOTH));
+    expect(answer).toContain("pages/Marketing");
+    expect(answer).toContain("unconfirmed");
+  });
+
+  it("answers from a statement in the window, not from an earlier question", () => {
+    const window: ChatView["window"] = [
+      { speaker: "user", text: "The landlord is Pat Greene, she owns 3 buildings on Main St." },
+      { speaker: "assistant", text: "Noted." },
+      { speaker: "user", text: "Who is the landlord?" },
+    ];
+    const answer = textOf(decideChat(view("remind me who the landlord is?", { window }), BOTH));
+    expect(answer).toBe('You told me earlier in this conversation: "The landlord is Pat Greene, she owns 3 buildings on Main St."');
+  });
+});
+
+describe("questions the prompt only points at", () => {
+  it("does not answer from a statement about another topic that shares a word", () => {
+    const window: ChatView["window"] = [{ speaker: "user", text: "Our flyer budget is $200 this month." }];
+    const decision = decideChat(view("what's our rent budget?", { window, buffer: CASE_STUDY_LINES }), BOTH);
+    expect(decision).toEqual({ type: "tool-call", toolName: READ_PAGE, input: { title: "Second Location" } });
+  });
+
+
+  it("opens the page a buffer line points at (§09: which lease did we like?)", () => {
+    expect(decideChat(view("which lease did we like?", { buffer: CASE_STUDY_LINES }), BOTH)).toEqual({
+      type: "tool-call",
+      toolName: READ_PAGE,
+      input: { title: "Second Location" },
+    });
+  });
+
+  it("searches when read_page is not offered", () => {
+    const decision = decideChat(view("which lease did we like?", { buffer: CASE_STUDY_LINES }), new Set([SEARCH_HISTORY]));
+    expect(decision).toEqual({ type: "tool-call", toolName: SEARCH_HISTORY, input: { query: "lease" } });
+  });
+
+  it("never states a buffer line's number when it cannot open the page", () => {
+    const answer = textOf(decideChat(view("What's our budget for Houma?", { buffer: CASE_STUDY_LINES }), NONE));
+    expect(answer).not.toMatch(/2,500|\$/);
+    expect(answer).toContain("2026-10-02");
+    expect(answer).toContain("could you remind me?");
+  });
+
+  it("searches the thread with the question's distinctive words when nothing covers it", () => {
+    const decision = decideChat(view("What did Dana say about the walk-in fridge?", { buffer: CASE_STUDY_LINES }), BOTH);
+    expect(decision).toEqual({ type: "tool-call", toolName: SEARCH_HISTORY, input: { query: "dana walk fridge" } });
+  });
+
+  it("asks the owner when nothing covers it and no tool is offered", () => {
+    expect(textOf(decideChat(view("What did Dana say about the fridge?"), NONE))).toBe(
+      "I don't see that in this conversation — could you remind me?",
+    );
+  });
+});
+
+describe("answering after tool calls", () => {
+  const readRound = (output: unknown): ToolRound => ({ toolName: READ_PAGE, input: { title: "Second Location" }, output });
+  const searchRound = (output: unknown): ToolRound => ({ toolName: SEARCH_HISTORY, input: { query: "lease" }, output });
+
+  it("answers from the live fact that best matches, ignoring superseded and rejected ones", () => {
+    const answer = textOf(decideChat(view("how much is the Main St lease?", { rounds: [readRound(SECOND_LOCATION_PAGE)] }), BOTH));
+    expect(answer).toContain("$2,150/mo");
+    expect(answer).not.toContain("$2,300");
+    expect(answer).not.toContain("Elm St");
+  });
+
+  it("tries the other tool once when the page has nothing", () => {
+    const decision = decideChat(view("which lease did we like?", { rounds: [readRound({ title: "Second Location", found: false, facts: [] })] }), BOTH);
+    expect(decision).toEqual({ type: "tool-call", toolName: SEARCH_HISTORY, input: { query: "lease" } });
+  });
+
+  it("gives up after two rounds, saying what it tried", () => {
+    const rounds = [readRound({ title: "Second Location", found: false, facts: [] }), searchRound({ query: "lease", matches: [], total: 0 })];
+    expect(textOf(decideChat(view("which lease did we like?", { rounds }), BOTH))).toBe(
+      'I opened pages/Second Location and searched this thread for "lease" but couldn\'t find it — could you remind me?',
+    );
+  });
+
+  it("answers from a search match, citing message and day, and skips the question's own message", () => {
+    const output = {
+      query: "lease",
+      total: 2,
+      matches: [
+        { seq: 40, day: "2026-11-02", speaker: "OWNER", snippet: "which lease did we like?" },
+        { seq: 14, day: "2026-10-11", speaker: "OWNER", snippet: "We're leaning to the Main St lease at $2,300/mo." },
+      ],
+    };
+    expect(textOf(decideChat(view("which lease did we like?", { rounds: [searchRound(output)] }), BOTH))).toBe(
+      'I found it in message #14 on 2026-10-11: you said "We\'re leaning to the Main St lease at $2,300/mo."',
+    );
+  });
+
+  it("treats a failed tool call as nothing found", () => {
+    const decision = decideChat(view("which lease did we like?", { rounds: [readRound(null)] }), BOTH);
+    expect(decision).toMatchObject({ type: "tool-call", toolName: SEARCH_HISTORY });
+  });
+});
+
+describe("statements, ideas and small talk", () => {
+  it("reads back the concrete things said, without claiming to have filed them", () => {
+    const answer = textOf(decideChat(view("Our budget for the new location is under $2,500 a month. I want it in Houma."), BOTH));
+    expect(answer).toBe("Noted — your budget for the new location is under $2,500 a month; you want it in Houma. I'll keep that in mind.");
+  });
+
+  it("proposes something concrete on the topic asked about", () => {
+    const answer = textOf(decideChat(view("Any ideas for marketing?"), BOTH));
+    expect(answer).toMatch(/^I suggest .*\d/);
+    expect(answer).toContain("Instagram");
+  });
+
+  it("falls back to the topic the owner was last on", () => {
+    const window: ChatView["window"] = [{ speaker: "user", text: "We need to hire a manager soon." }];
+    expect(textOf(decideChat(view("what do you suggest?", { window }), BOTH))).toContain("$17/hr");
+  });
+
+  it("treats 'what did you suggest' as a question about the past", () => {
+    expect(decideChat(view("what did you suggest for the flyer?"), BOTH)).toMatchObject({ type: "tool-call", toolName: SEARCH_HISTORY });
+  });
+
+  it("replies briefly to small talk", () => {
+    expect(textOf(decideChat(view("thanks Miles!"), BOTH))).toBe("You're welcome! Anything else on your mind?");
+    expect(textOf(decideChat(view("hi"), BOTH))).toBe("Hi! What are we working on today?");
+  });
+});
+
+describe("searchQuery", () => {
+  it("uses at most three lowercase words, names first", () => {
+    expect(searchQuery(readQuestion("Did Dana send the invoice for the croissants to Gulf Mills?"))).toBe("dana gulf mills");
+  });
+});
