@@ -1,11 +1,13 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { readConfig } from "../config";
-import { PrismaClient } from "./generated/client";
+import { PrismaClient, type Prisma } from "./generated/client";
 import { applyMigrations } from "./migrations";
 import { openEmbeddedDatabase } from "./pglite";
 
 export type Db = PrismaClient;
+/** What runs inside `db.$transaction(async (tx) => …)`. */
+export type Tx = Prisma.TransactionClient;
 
 /** PostgreSQL when DATABASE_URL is set, else embedded PGlite migrated on first open. */
 async function connect(): Promise<Db> {

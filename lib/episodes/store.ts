@@ -1,8 +1,6 @@
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import type { EpisodeLine } from "../buffer/types";
-
-type Tx = Prisma.TransactionClient;
 
 export type EpisodeToSave = {
   threadId: string;

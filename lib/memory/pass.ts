@@ -1,5 +1,5 @@
 import { generateText, Output, type LanguageModel } from "ai";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import type { Message, Speaker, ThreadKind } from "../db/generated/client";
 import { neutralise, scanForInjection } from "../buffer/guard";
 import { saveEpisode } from "../episodes/store";
@@ -80,7 +80,7 @@ export async function runMemoryPass(
   const speakers = trustedSpeakers(thread.kind);
   const trusted = stretch.filter((m) => speakers.includes(m.speaker));
 
-  const advanceCursor = async (tx: Parameters<Parameters<Db["$transaction"]>[0]>[0]) => {
+  const advanceCursor = async (tx: Tx) => {
     const moved = await tx.thread.updateMany({
       where: { id: threadId, consolidatedSeq: thread.consolidatedSeq },
       data: { consolidatedSeq: last.seq },

@@ -1,8 +1,6 @@
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { RequestError } from "../errors";
-import type { Fact, FactSource, Prisma } from "../db/generated/client";
-
-type Tx = Prisma.TransactionClient;
+import type { Fact, FactSource } from "../db/generated/client";
 
 export type FactToFile = {
   workspaceId: string;

@@ -1,5 +1,5 @@
 import type { UIMessage } from "ai";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import type { Message, Prisma, Role, Speaker } from "../db/generated/client";
 
 export type NewMessage = {
@@ -10,10 +10,8 @@ export type NewMessage = {
   createdAt?: Date;
 };
 
-type Tx = Prisma.TransactionClient | Db;
-
 /** Appends messages in order; the thread's counter hands out sequence numbers atomically. */
-export async function appendMessages(tx: Tx, threadId: string, messages: NewMessage[]): Promise<Message[]> {
+export async function appendMessages(tx: Tx | Db, threadId: string, messages: NewMessage[]): Promise<Message[]> {
   if (messages.length === 0) return [];
   const thread = await tx.thread.update({
     where: { id: threadId },
