@@ -21,7 +21,8 @@ const dbProject = (name: "pglite" | "postgres") => ({
 export default defineConfig({
   test: {
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      // The tokenizer's first load takes seconds on a busy two-core machine.
+      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], testTimeout: 30_000 } },
       dbProject("pglite"),
       ...(process.env.DATABASE_URL ? [dbProject("postgres")] : []),
     ],
