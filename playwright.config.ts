@@ -41,7 +41,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf ${dataDir} ${dataDir}.lock && npx next build && npx next start --port ${port}`,
+    // The browser tests always run on the embedded database and the offline model.
+    command: `rm -rf ${dataDir} ${dataDir}.lock && env -u DATABASE_URL -u OPENAI_API_KEY -u OPENAI_BASE_URL sh -c "npx next build && npx next start --port ${port}"`,
     url: `http://localhost:${port}/api/threads`,
     timeout: 300_000,
     reuseExistingServer: false,
@@ -49,9 +50,6 @@ export default defineConfig({
     env: {
       PGLITE_DATA_DIR: dataDir,
       NEXT_DIST_DIR: distDir,
-      DATABASE_URL: "",
-      OPENAI_API_KEY: "",
-      OPENAI_BASE_URL: "",
       OFFLINE_MODEL_DELAY_MS: "25",
     },
   },

@@ -10,7 +10,7 @@ export function errorResponse(status: number, message: string): Response {
   return Response.json({ error: message }, { status });
 }
 
-export type BodyLimits = {
+type BodyLimits = {
   /** Largest body accepted, in bytes. */
   maxBytes?: number;
   /** What the body is to the person sending it, for error messages ("thread file"). */

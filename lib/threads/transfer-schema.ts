@@ -34,7 +34,7 @@ export const threadFileSchema = z
       }
       const person = file.thread.kind === "OWNER" ? "OWNER" : "CUSTOMER";
       if (!agentRole && message.speaker !== person) {
-        ctx.addIssue({ code: "custom", path: [...at, "speaker"], message: `a ${file.thread.kind.toLowerCase()} thread's user is ${person}` });
+        ctx.addIssue({ code: "custom", path: [...at, "speaker"], message: `${file.thread.kind === "OWNER" ? "an owner" : "a support"} thread's user is ${person}` });
       }
       const previous = file.messages[i - 1];
       if (previous && Date.parse(message.createdAt) < Date.parse(previous.createdAt)) {

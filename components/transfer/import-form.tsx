@@ -1,0 +1,193 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { z } from "zod";
+import { plural } from "@/components/ui/format";
+import { episodesHref, threadHref } from "@/components/ui/routes";
+import type { ConsolidationLine } from "@/lib/http/transfer";
+import { readConsolidationLines } from "./consolidation-stream";
+import { ExportThreadButton } from "./export-button";
+
+const importedSchema = z.object({
+  thread: z.object({ id: z.string(), title: z.string(), kind: z.enum(["OWNER", "SUPPORT"]), lastSeq: z.number().int() }),
+});
+const errorSchema = z.object({ error: z.string() });
+
+type ImportedThread = z.infer<typeof importedSchema>["thread"];
+
+const OFFLINE = "Could not reach the server; check the connection and try again.";
+
+/** The server's `{ error }` sentence, or a fallback when the answer is not one. */
+async function errorOf(response: Response): Promise<string> {
+  const parsed = errorSchema.safeParse(await response.json().catch(() => null));
+  return parsed.success ? parsed.data.error : `The server answered ${response.status}; try again.`;
+}
+
+const buttonClass =
+  "rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500 disabled:cursor-not-allowed disabled:opacity-50";
+
+function Alert({ children }: { children: string }) {
+  return (
+    <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 ring-1 ring-red-200 ring-inset">
+      {children}
+    </p>
+  );
+}
+
+function ConsolidationProgressBar({ line }: { line: ConsolidationLine }) {
+  const percent = line.total === 0 ? 100 : Math.round((line.done / line.total) * 100);
+  return (
+    <div className="space-y-1.5">
+      <div
+        role="progressbar"
+        aria-label="Messages consolidated"
+        aria-valuemin={0}
+        aria-valuemax={line.total}
+        aria-valuenow={line.done}
+        aria-valuetext={`${line.done} of ${line.total} messages`}
+        className="h-2.5 overflow-hidden rounded-full bg-slate-200"
+      >
+        <div className="h-full rounded-full bg-indigo-600 transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="text-sm text-slate-600" data-testid="consolidation-status">
+        {line.done} of {plural(line.total, "message")} consolidated · {plural(line.episodes, "episode")} ·{" "}
+        {plural(line.facts, "fact")} filed
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Runs the memory pass over the imported thread, a few messages at a time,
+ * with the server's progress lines driving the bar. After a failure the same
+ * button continues where the last successful pass left off.
+ */
+function Consolidation({ threadId }: { threadId: string }) {
+  const [line, setLine] = useState<ConsolidationLine | null>(null);
+  const [running, setRunning] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const finished = line !== null && "finished" in line && line.finished;
+
+  async function consolidate() {
+    setRunning(true);
+    setError(null);
+    try {
+      const response = await fetch(`/api/threads/${encodeURIComponent(threadId)}/consolidate`, { method: "POST" });
+      if (!response.ok || !response.body) {
+        setError(await errorOf(response));
+        return;
+      }
+      const last = await readConsolidationLines(response.body, setLine);
+      if (last === null || !("finished" in last)) setError("The server stopped before finishing; consolidate again to continue.");
+      else if ("error" in last) setError(last.error);
+    } catch {
+      setError(OFFLINE);
+    } finally {
+      setRunning(false);
+    }
+  }
+
+  return (
+    <section aria-label="Consolidation" className="space-y-3 border-t border-slate-100 pt-4">
+      <p className="text-sm text-slate-600">
+        An imported thread has no memory yet. Consolidating runs the memory pass over it a few messages at a time: facts
+        go to topic pages and each stretch gets its episode line, as if the agent had been there all along.
+      </p>
+      <button type="button" onClick={consolidate} disabled={running || finished} className={buttonClass}>
+        {running ? "Consolidating…" : finished ? "Consolidated" : line ? "Consolidate the rest" : "Consolidate"}
+      </button>
+      {line && <ConsolidationProgressBar line={line} />}
+      {finished && (
+        <p className="text-sm">
+          <Link href={episodesHref(threadId)} className="font-medium text-indigo-700 hover:underline">
+            See the episode timeline
+          </Link>
+        </p>
+      )}
+      {error && <Alert>{error}</Alert>}
+    </section>
+  );
+}
+
+function ImportedCard({ thread }: { thread: ImportedThread }) {
+  return (
+    <div className="space-y-4 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="imported-thread">
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="min-w-0 flex-1 text-sm text-slate-700">
+          Imported{" "}
+          <Link href={threadHref(thread.id)} className="font-medium text-indigo-700 hover:underline">
+            {thread.title}
+          </Link>{" "}
+          with {plural(thread.lastSeq, "message")}
+          {thread.kind === "SUPPORT" ? " (a support thread: nothing in it becomes memory)" : ""}.
+        </p>
+        <ExportThreadButton threadId={thread.id} />
+      </div>
+      <Consolidation threadId={thread.id} />
+    </div>
+  );
+}
+
+export function ImportThreadForm() {
+  const router = useRouter();
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [imported, setImported] = useState<ImportedThread | null>(null);
+
+  async function upload(event: FormEvent) {
+    event.preventDefault();
+    if (!file) return;
+    setBusy(true);
+    setError(null);
+    setImported(null);
+    try {
+      const response = await fetch("/api/threads/import", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: file,
+      });
+      if (!response.ok) {
+        setError(await errorOf(response));
+        return;
+      }
+      setImported(importedSchema.parse(await response.json()).thread);
+      // The sidebar lists threads on the server; refresh it to show the new one.
+      router.refresh();
+    } catch {
+      setError(OFFLINE);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <form onSubmit={upload} aria-label="Import a thread" className="space-y-4 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <div className="space-y-1.5">
+          <label htmlFor="thread-file" className="block text-sm font-medium text-slate-800">
+            Thread file
+          </label>
+          <input
+            id="thread-file"
+            type="file"
+            accept=".json,application/json"
+            onChange={(event) => {
+              setFile(event.target.files?.[0] ?? null);
+              setError(null);
+            }}
+            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-200"
+          />
+          <p className="text-xs text-slate-500">A .thread.json file, as the Export button in a chat writes it. Up to 20 MB.</p>
+        </div>
+        <button type="submit" disabled={!file || busy} className={buttonClass}>
+          {busy ? "Importing…" : "Import"}
+        </button>
+        {error && <Alert>{error}</Alert>}
+      </form>
+      {imported && <ImportedCard key={imported.id} thread={imported} />}
+    </div>
+  );
+}

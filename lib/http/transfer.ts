@@ -1,0 +1,110 @@
+import { z } from "zod";
+import { readConfig } from "../config";
+import { getDb } from "../db/client";
+import {
+  consolidateThread,
+  consolidationProgress,
+  type ConsolidationOutcome,
+  type ConsolidationProgress,
+} from "../memory/consolidate";
+import { chooseModel } from "../models";
+import { exportThread, importThread, ThreadNotFoundError, threadFileText } from "../threads/transfer";
+import { currentWorkspace } from "../workspaces/current";
+import { handle, readJsonBody } from "./respond";
+
+/** The import body cap: a long thread with tool parts runs to a few MB. */
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+
+/** One NDJSON line of POST /api/threads/:id/consolidate: progress, then the outcome last. */
+export type ConsolidationLine = ConsolidationProgress | ConsolidationOutcome;
+
+const threadIdSchema = z.string().min(1).max(64);
+
+function threadIdOf(raw: string): string {
+  const parsed = threadIdSchema.safeParse(raw);
+  if (!parsed.success) throw new ThreadNotFoundError();
+  return parsed.data;
+}
+
+/** RFC 6266: a plain ASCII name for every client and the exact title, UTF-8 encoded, for those that read filename*. */
+export function exportDisposition(title: string): string {
+  const name = `${title.replace(/[\\/:*?"<>|\p{Cc}]+/gu, "-").trim()}.thread.json`;
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_");
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** POST /api/threads/import */
+export function importResponse(request: Request): Promise<Response> {
+  return handle(async () => {
+    const input = await readJsonBody(request, { maxBytes: MAX_IMPORT_BYTES, name: "thread file" });
+    const db = await getDb();
+    const workspace = await currentWorkspace(db);
+    const { thread } = await importThread(db, workspace.id, input);
+    return Response.json(
+      { thread: { id: thread.id, title: thread.title, kind: thread.kind, lastSeq: thread.lastSeq } },
+      { status: 201 },
+    );
+  });
+}
+
+/** GET /api/threads/:id/export */
+export function exportResponse(threadId: string): Promise<Response> {
+  return handle(async () => {
+    const db = await getDb();
+    const workspace = await currentWorkspace(db);
+    const file = await exportThread(db, workspace.id, threadIdOf(threadId));
+    return new Response(threadFileText(file), {
+      headers: {
+        "content-type": "application/json; charset=utf-8",
+        "content-disposition": exportDisposition(file.thread.title),
+        "cache-control": "no-store",
+      },
+    });
+  });
+}
+
+/**
+ * POST /api/threads/:id/consolidate: memory passes over the thread, streamed
+ * as NDJSON progress lines and ending with the outcome. A reader that goes
+ * away stops the run after the pass in flight; what it filed stays, and the
+ * next request continues from there.
+ */
+export function consolidateResponse(threadId: string): Promise<Response> {
+  return handle(async () => {
+    const db = await getDb();
+    const workspace = await currentWorkspace(db);
+    const id = threadIdOf(threadId);
+    const initial = await consolidationProgress(db, workspace.id, id);
+    if (!initial) throw new ThreadNotFoundError();
+    let last = initial;
+    const model = chooseModel(readConfig()).model;
+    const stop = new AbortController();
+    const encoder = new TextEncoder();
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        const send = (line: ConsolidationLine) => {
+          if (!stop.signal.aborted) controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+        };
+        const onProgress = (progress: ConsolidationProgress) => {
+          last = progress;
+          send(progress);
+        };
+        consolidateThread(db, model, workspace.id, id, { onProgress, signal: stop.signal })
+          .then(send, (error: unknown) => {
+            console.error(error);
+            send({ ...last, finished: false, error: "Consolidation failed on the server; run it again to continue." });
+          })
+          .finally(() => {
+            if (!stop.signal.aborted) controller.close();
+          });
+      },
+      cancel() {
+        stop.abort();
+      },
+    });
+    return new Response(stream, {
+      headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store" },
+    });
+  });
+}

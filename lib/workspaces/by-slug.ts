@@ -1,0 +1,18 @@
+import type { Db } from "../db/client";
+import type { Workspace } from "../db/generated/client";
+import { RequestError } from "../errors";
+import { DEMO_WORKSPACE_SLUG, seedDemoWorkspace } from "./demo";
+
+export class UnknownWorkspaceError extends RequestError {
+  constructor(slug: string) {
+    super(404, `Unknown workspace "${slug}".`);
+  }
+}
+
+/** A workspace by its slug; the demo one is created on first use so a new install has something to show. */
+export async function workspaceBySlug(db: Db, slug: string): Promise<Workspace> {
+  const found = await db.workspace.findUnique({ where: { slug } });
+  if (found) return found;
+  if (slug !== DEMO_WORKSPACE_SLUG) throw new UnknownWorkspaceError(slug);
+  return seedDemoWorkspace(db);
+}

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readBuffer } from "../../lib/buffer/read";
+import type { Db } from "../../lib/db/client";
+import type { Workspace } from "../../lib/db/generated/client";
+import { readWindow } from "../../lib/threads/messages";
+import { DEMO_WORKSPACE_SLUG, seedDemoWorkspace } from "../../lib/workspaces/demo";
+import { DEMO_THREADS } from "../../lib/workspaces/demo-story";
+import { openTestDb, type TestDb } from "./test-db";
+
+const WINDOW = 30;
+
+let t: TestDb;
+let workspace: Workspace;
+
+async function everything(db: Db) {
+  return {
+    workspaces: await db.workspace.count(),
+    threads: await db.thread.count(),
+    messages: await db.message.count(),
+    pages: await db.page.count(),
+    facts: await db.fact.count(),
+    episodes: await db.episode.count(),
+    pointers: await db.episodeFact.count(),
+  };
+}
+
+beforeAll(async () => {
+  t = await openTestDb();
+  const started = performance.now();
+  // Two first requests at once: the unique slug lets one seed and the other wait for its row.
+  const [a, b] = await Promise.all([seedDemoWorkspace(t.db), seedDemoWorkspace(t.db)]);
+  console.log(`seeding the demo workspace (two concurrent calls) took ${Math.round(performance.now() - started)} ms on ${t.kind}`);
+  expect(b.id).toBe(a.id);
+  workspace = a;
+});
+afterAll(() => t.close());
+
+function threadTitled(title: string) {
+  return t.db.thread.findFirstOrThrow({ where: { workspaceId: workspace.id, title } });
+}
+
+describe("the seeded demo workspace", () => {
+  it("holds the story's three threads, once, fully consolidated", async () => {
+    expect(workspace).toMatchObject({ slug: DEMO_WORKSPACE_SLUG, name: "Bayou Bean Coffee" });
+    const threads = await t.db.thread.findMany({ where: { workspaceId: workspace.id } });
+    expect(threads.map((th) => th.title).sort()).toEqual(DEMO_THREADS.map((th) => th.title).sort());
+    for (const thread of threads) {
+      expect(await t.db.message.count({ where: { threadId: thread.id } })).toBe(thread.lastSeq);
+      expect(thread.consolidatedSeq).toBe(thread.lastSeq);
+    }
+  });
+
+  it("has a long owner thread spread over weeks, alternating owner and agent", async () => {
+    const long = await threadTitled("Second location planning");
+    expect(long.kind).toBe("OWNER");
+    expect(long.lastSeq).toBeGreaterThanOrEqual(150);
+    expect(long.lastSeq).toBeLessThanOrEqual(200);
+    const messages = await t.db.message.findMany({ where: { threadId: long.id }, orderBy: { seq: "asc" } });
+    expect(messages.every((m, i) => m.speaker === (i % 2 === 0 ? "OWNER" : "AGENT"))).toBe(true);
+    const first = messages[0];
+    const last = messages[messages.length - 1];
+    expect(first.createdAt.toISOString().slice(0, 10)).toBe("2026-10-02");
+    const weeks = (last.createdAt.getTime() - first.createdAt.getTime()) / (7 * 24 * 3600 * 1000);
+    expect(weeks).toBeGreaterThan(5);
+    expect(weeks).toBeLessThan(6.5);
+    expect(messages.slice(0, 8).map((m) => m.text).join(" ")).toMatch(/Houma[\s\S]*\$2,500/);
+  });
+
+  it("filed pages and facts, confirmed and pending", async () => {
+    const pages = await t.db.page.findMany({ where: { workspaceId: workspace.id }, select: { title: true } });
+    expect(pages.map((p) => p.title)).toEqual(expect.arrayContaining(["Second Location", "Hiring", "Suppliers", "Marketing"]));
+    const byStatus = await t.db.fact.groupBy({ by: ["status"], where: { page: { workspaceId: workspace.id } }, _count: true });
+    const count = Object.fromEntries(byStatus.map((g) => [g.status, g._count]));
+    expect(count.CONFIRMED).toBeGreaterThan(10);
+    expect(count.PENDING).toBeGreaterThanOrEqual(1);
+    const lease = await t.db.fact.findMany({
+      where: { page: { workspaceId: workspace.id, title: "Second Location" }, status: "CONFIRMED" },
+      select: { text: true },
+    });
+    expect(lease.map((f) => f.text).join("\n")).toMatch(/Main St lease/);
+  });
+
+  it("gives the long thread an episode per stretch, and a buffer with a first line and a gap", async () => {
+    const long = await threadTitled("Second location planning");
+    const episodes = await t.db.episode.findMany({ where: { threadId: long.id }, orderBy: { toSeq: "asc" } });
+    expect(episodes.length).toBeGreaterThanOrEqual(15);
+    expect(episodes[0].fromSeq).toBe(1);
+    expect(episodes[0].gist).toMatch(/Houma/);
+
+    const window = await readWindow(t.db, long.id, WINDOW);
+    // The lease was settled before the window: a question about it needs the buffer.
+    expect(window.some((m) => /lease/i.test(m.text))).toBe(false);
+    const buffer = await readBuffer(t.db, long.id, window, { window: WINDOW, maxLines: 12, maxLineChars: 220 });
+    expect(buffer.status).toBe("injected");
+    expect(buffer.gap).toBe(true);
+    expect(buffer.chosen[0]).toMatchObject({ reason: "first", fromSeq: 1 });
+    expect(buffer.chosen.filter((c) => c.reason === "recent").length).toBeGreaterThan(5);
+  });
+
+  it("keeps everything a customer said out of memory", async () => {
+    const support = await threadTitled("Customer questions");
+    expect(support.kind).toBe("SUPPORT");
+    const said = await t.db.message.findMany({ where: { threadId: support.id, role: "USER" } });
+    expect(said.every((m) => m.speaker === "CUSTOMER")).toBe(true);
+    expect(said.some((m) => /ignore your instructions/i.test(m.text))).toBe(true);
+    expect(await t.db.fact.count({ where: { threadId: support.id } })).toBe(0);
+    expect(await t.db.episode.count({ where: { threadId: support.id } })).toBe(0);
+    expect(await t.db.fact.count({ where: { text: { contains: "free coffee for a year" } } })).toBe(0);
+  });
+
+  it("seeds nothing more when called again, one at a time or at once", async () => {
+    const before = await everything(t.db);
+    expect((await seedDemoWorkspace(t.db)).id).toBe(workspace.id);
+    await Promise.all([seedDemoWorkspace(t.db), seedDemoWorkspace(t.db), seedDemoWorkspace(t.db)]);
+    expect(await everything(t.db)).toEqual(before);
+  });
+});

@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../lib/db/client";
+import { HttpError, readJsonBody } from "../../lib/http/respond";
+import { exportDisposition } from "../../lib/http/transfer";
+import { appendMessage } from "../../lib/threads/messages";
+import { exportThread, importThread, ThreadFileError, ThreadNotFoundError, threadFileText } from "../../lib/threads/transfer";
+import type { ThreadFile } from "../../lib/threads/transfer-schema";
+import { openTestDb, type TestDb } from "./test-db";
+
+let t: TestDb;
+let workspaceId: string;
+let otherWorkspaceId: string;
+
+beforeAll(async () => {
+  t = await openTestDb();
+  workspaceId = (await t.db.workspace.create({ data: { slug: "transfer", name: "Transfer" } })).id;
+  otherWorkspaceId = (await t.db.workspace.create({ data: { slug: "other", name: "Other" } })).id;
+});
+afterAll(() => t.close());
+
+const at = (minute: number) => new Date(Date.UTC(2026, 9, 2, 14, minute)).toISOString();
+
+/** A file as export writes it: keys in schema order, canonical timestamps, parts only where they are not the default. */
+function threadFile(): ThreadFile {
+  return {
+    format: "episodic-buffer.thread",
+    version: 1,
+    thread: { title: "Second location planning", kind: "OWNER", createdAt: at(0) },
+    messages: [
+      { seq: 1, role: "USER", speaker: "OWNER", text: "Our budget for rent is under $2,500 a month.", createdAt: at(0) },
+      {
+        seq: 2,
+        role: "ASSISTANT",
+        speaker: "AGENT",
+        text: "Noted: under $2,500 a month.",
+        parts: [
+          { type: "step-start" },
+          {
+            type: "tool-read_page",
+            input: { title: "Second Location" },
+            state: "output-available",
+            output: { found: true },
+            toolCallId: "call_1",
+          },
+          { type: "text", text: "Noted: under $2,500 a month." },
+        ],
+        createdAt: at(1),
+      },
+      { seq: 3, role: "USER", speaker: "OWNER", text: "The Main St lease is $2,350 a month.", createdAt: at(2) },
+      { seq: 4, role: "ASSISTANT", speaker: "AGENT", text: "That is under budget.", createdAt: at(2) },
+    ],
+  };
+}
+
+async function counts(db: Db) {
+  return { threads: await db.thread.count(), messages: await db.message.count() };
+}
+
+/** Imports a file that must be refused and returns the error, checking that nothing was written. */
+async function refused(input: unknown): Promise<ThreadFileError> {
+  const before = await counts(t.db);
+  const error = await importThread(t.db, workspaceId, input).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ThreadFileError);
+  expect(await counts(t.db)).toEqual(before);
+  return error as ThreadFileError;
+}
+
+describe("thread import and export", () => {
+  it("exports an imported thread byte for byte as the file it came from", async () => {
+    const file = threadFile();
+    const text = JSON.stringify(file, null, 2);
+    const { thread } = await importThread(t.db, workspaceId, JSON.parse(text));
+    expect(thread).toMatchObject({ title: file.thread.title, kind: "OWNER", lastSeq: 4, consolidatedSeq: 0, workspaceId });
+
+    const stored = await t.db.message.findMany({ where: { threadId: thread.id }, orderBy: { seq: "asc" } });
+    expect(stored.map((m) => m.seq)).toEqual([1, 2, 3, 4]);
+    expect(stored[0].parts).toEqual([{ type: "text", text: file.messages[0].text }]);
+
+    const exported = await exportThread(t.db, workspaceId, thread.id);
+    expect(JSON.stringify(exported, null, 2)).toBe(text);
+    expect(threadFileText(exported)).toBe(`${text}\n`);
+
+    const again = await importThread(t.db, workspaceId, exported);
+    expect(threadFileText(await exportThread(t.db, workspaceId, again.thread.id))).toBe(threadFileText(exported));
+  });
+
+  it("appends after imported messages with the next sequence number", async () => {
+    const { thread } = await importThread(t.db, workspaceId, threadFile());
+    const next = await appendMessage(t.db, thread.id, { role: "USER", speaker: "OWNER", text: "And Canal Blvd?" });
+    expect(next.seq).toBe(5);
+  });
+
+  it("exports only threads of the workspace asking", async () => {
+    const { thread } = await importThread(t.db, workspaceId, threadFile());
+    await expect(exportThread(t.db, otherWorkspaceId, thread.id)).rejects.toBeInstanceOf(ThreadNotFoundError);
+    await expect(exportThread(t.db, workspaceId, "no-such-thread")).rejects.toBeInstanceOf(ThreadNotFoundError);
+  });
+
+  it("refuses messages out of order, saying where", async () => {
+    const file = threadFile();
+    [file.messages[1].seq, file.messages[2].seq] = [3, 2];
+    const error = await refused(file);
+    expect(error.message).toContain("messages.1.seq: expected 2: messages are numbered 1..n in order");
+    expect(error.problems).toContain("messages.2.seq: expected 3: messages are numbered 1..n in order");
+  });
+
+  it("refuses a customer in an owner thread and the agent speaking as a user", async () => {
+    const file = threadFile();
+    file.messages[0].speaker = "CUSTOMER";
+    file.messages[2].speaker = "AGENT";
+    const error = await refused(file);
+    expect(error.message).toMatch(/^This is not a valid thread file: /);
+    expect(error.problems).toContain("messages.0.speaker: an owner thread's user is OWNER");
+    expect(error.problems).toContain("messages.2.speaker: the agent speaks as ASSISTANT, people as USER");
+  });
+
+  it("refuses messages out of time order", async () => {
+    const file = threadFile();
+    file.messages[3].createdAt = at(0);
+    expect((await refused(file)).problems).toEqual(["messages.3.createdAt: messages must be in time order"]);
+  });
+
+  it("refuses something that is not a thread file, listing the first problems", async () => {
+    const error = await refused({ hello: "world" });
+    expect(error.problems[0]).toMatch(/^format: /);
+    expect((await refused([])).problems).toEqual([expect.stringMatching(/^file: /)]);
+
+    const file = threadFile();
+    file.messages = [...file.messages, ...threadFile().messages].map((m) => ({ ...m, seq: 9, createdAt: at(0) }));
+    const listed = await refused(file);
+    expect(listed.problems).toHaveLength(8);
+    expect(listed.message).toContain("messages.4.seq: expected 5");
+    expect(listed.message).not.toContain("messages.5.seq");
+    expect(listed.message).toMatch(/\(and 3 more\)\.$/);
+  });
+
+  it("refuses text the database cannot store instead of failing half-way", async () => {
+    const file = threadFile();
+    file.messages[2].text = "Main St\u0000lease";
+    expect((await refused(file)).problems).toEqual([
+      "messages.2.text: contains a NUL character (\\u0000), which the database cannot store",
+    ]);
+  });
+
+  it("writes nothing when the database fails part-way through an import", async () => {
+    const failing = t.db.$extends({
+      query: {
+        message: {
+          async createManyAndReturn() {
+            throw new Error("disk full");
+          },
+        },
+      },
+    }) as unknown as Db;
+    const before = await counts(t.db);
+    await expect(importThread(failing, workspaceId, threadFile())).rejects.toThrow("disk full");
+    expect(await counts(t.db)).toEqual(before);
+  });
+});
+
+describe("reading an uploaded body", () => {
+  const limits = { maxBytes: 1024, name: "thread file" };
+
+  it("parses JSON within the cap", async () => {
+    const request = new Request("http://test/", { method: "POST", body: JSON.stringify({ a: 1 }) });
+    await expect(readJsonBody(request, limits)).resolves.toEqual({ a: 1 });
+  });
+
+  it("answers 400 for a body that is not JSON", async () => {
+    const request = new Request("http://test/", { method: "POST", body: "format: thread" });
+    await expect(readJsonBody(request, limits)).rejects.toMatchObject({ status: 400, message: "The thread file is not valid JSON." });
+  });
+
+  it("answers 413 from the declared length, before reading", async () => {
+    const declared = new Request("http://test/", { method: "POST", headers: { "content-length": "5000000" }, body: "{}" });
+    await expect(readJsonBody(declared, limits)).rejects.toMatchObject({ status: 413, message: "The thread file is larger than 1 KB." });
+  });
+
+  it("answers 413 while streaming a body of undeclared length, counting bytes not characters", async () => {
+    // 611 characters, but 1,211 bytes.
+    const chunks = ['{"text":"', "é".repeat(300), "é".repeat(300), '"}'];
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk));
+        controller.close();
+      },
+    });
+    const request = new Request("http://test/", { method: "POST", body, duplex: "half" } as RequestInit);
+    const error = await readJsonBody(request, limits).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ status: 413 });
+  });
+});
+
+describe("the export file name", () => {
+  it("keeps a plain title and makes any title safe as a file name", () => {
+    expect(exportDisposition("Second location planning")).toBe(
+      `attachment; filename="Second location planning.thread.json"; filename*=UTF-8''Second%20location%20planning.thread.json`,
+    );
+    expect(exportDisposition(`Owner's "plan": A/B café`)).toBe(
+      `attachment; filename="Owner's -plan- A-B caf_.thread.json"; filename*=UTF-8''Owner%27s%20-plan-%20A-B%20caf%C3%A9.thread.json`,
+    );
+  });
+});
