@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { AppShell } from "@/components/shell/app-shell";
 import { Sidebar } from "@/components/shell/sidebar";
 import "./globals.css";
 
@@ -14,10 +15,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body className="h-dvh bg-slate-50 text-slate-900 antialiased">
-        <div className="flex h-full">
-          <Sidebar />
-          <main className="min-w-0 flex-1">{children}</main>
-        </div>
+        <AppShell nav={<Sidebar />}>{children}</AppShell>
       </body>
     </html>
   );

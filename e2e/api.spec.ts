@@ -25,7 +25,8 @@ test("bad chat requests get a clear 4xx and write nothing", async ({ request }) 
     { name: "nothing to retry", body: JSON.stringify({ threadId, retry: true }), status: 409, message: /no unanswered message/ },
   ];
   for (const c of cases) {
-    const response = await request.post("/api/chat", { data: c.body, headers: { "content-type": "application/json" } });
+    // A Buffer goes out as is; a string would be JSON-encoded by Playwright.
+    const response = await request.post("/api/chat", { data: Buffer.from(c.body), headers: { "content-type": "application/json" } });
     expect(response.status(), c.name).toBe(c.status);
     expect(((await response.json()) as { error: string }).error, c.name).toMatch(c.message);
   }

@@ -2,25 +2,72 @@
 
 import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport, type UIMessage } from "ai";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
+import { DebugPanel } from "@/components/debug/debug-panel";
+import { ExportThreadButton } from "@/components/transfer/export-button";
+import { Badge } from "@/components/ui/badge";
+import { plural } from "@/components/ui/format";
+import { episodesHref, threadHref } from "@/components/ui/routes";
+import type { ModelKind } from "@/lib/models";
 import { Composer } from "./composer";
 import { MessageList } from "./message-list";
 
 export type ChatThread = { id: string; title: string; kind: "OWNER" | "SUPPORT"; messageCount: number };
+
+/** Messages loaded from the database carry their per-thread number, for the #m-<seq> anchors; streamed ones do not yet. */
+export type ChatMessage = UIMessage<{ seq: number }>;
+
+/** Which stretch the page loaded: the latest messages, or an older stretch a link pointed into. */
+type ShownRange = { latest: boolean; fromSeq: number; toSeq: number };
 
 function lastUserText(messages: UIMessage[]): string {
   const last = messages.findLast((m) => m.role === "user");
   return last?.parts.map((p) => (p.type === "text" ? p.text : "")).join("") ?? "";
 }
 
-export function ChatView(props: { thread: ChatThread; initialMessages: UIMessage[]; modelLabel: string; window: number }) {
-  const { thread } = props;
+/** A failed response carries `{ error }` as JSON; a failed stream carries the server's sentence as is. */
+function errorText(error: Error): string {
+  try {
+    const body: unknown = JSON.parse(error.message);
+    if (typeof body === "object" && body !== null && "error" in body && typeof body.error === "string") return body.error;
+  } catch {
+    // Not JSON: the message is already the sentence to show.
+  }
+  if (error instanceof TypeError) return "Could not reach the server; check the connection.";
+  return error.message || "The model call failed.";
+}
+
+function ModelBadge({ kind, label }: { kind: ModelKind; label: string }) {
+  return (
+    <Link
+      href="/settings"
+      title="Which model answers, and how to switch"
+      className={`shrink-0 rounded-full px-3 py-1 text-xs ring-1 ring-inset hover:underline ${kind === "offline" ? "bg-amber-50 text-amber-800 ring-amber-200" : "bg-emerald-50 text-emerald-800 ring-emerald-200"}`}
+      data-testid="model-label"
+    >
+      Answering: {label}
+    </Link>
+  );
+}
+
+export function ChatView(props: {
+  thread: ChatThread;
+  initialMessages: ChatMessage[];
+  shown: ShownRange;
+  highlightSeq: number | null;
+  model: { kind: ModelKind; label: string };
+  window: number;
+}) {
+  const { thread, shown } = props;
   const router = useRouter();
+  const [turnsFinished, setTurnsFinished] = useState(0);
+  const [panelOpen, setPanelOpen] = useState(false);
   // The server holds the history: a request carries only the new message, or asks to retry the unanswered one.
   const transport = useMemo(
     () =>
-      new DefaultChatTransport({
+      new DefaultChatTransport<ChatMessage>({
         api: "/api/chat",
         prepareSendMessagesRequest: ({ messages, trigger }) => ({
           body: trigger === "regenerate-message" ? { threadId: thread.id, retry: true } : { threadId: thread.id, text: lastUserText(messages) },
@@ -28,45 +75,101 @@ export function ChatView(props: { thread: ChatThread; initialMessages: UIMessage
       }),
     [thread.id],
   );
-  const { messages, sendMessage, regenerate, status, error, clearError } = useChat({
+  const { messages, sendMessage, regenerate, status, error, clearError } = useChat<ChatMessage>({
     id: thread.id,
     messages: props.initialMessages,
     transport,
-    onFinish: () => router.refresh(),
+    onFinish: () => {
+      // A failed turn saves a trace too, so the panel looks for one either way.
+      setTurnsFinished((n) => n + 1);
+      router.refresh();
+    },
   });
   const busy = status === "submitted" || status === "streaming";
+  const olderThanShown = shown.latest ? shown.fromSeq - 1 : 0;
 
   return (
-    <div className="flex h-full flex-col">
-      <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-6 py-3">
-        <div className="min-w-0">
-          <h1 className="truncate text-lg font-semibold">{thread.title}</h1>
-          <p className="text-xs text-slate-500">
-            {thread.kind === "SUPPORT" ? "Support thread: a customer talks to the agent · " : "Owner thread · "}
-            the model sees the last {props.window} messages
+    <div className="flex h-full">
+      <section aria-label="Chat" className="flex min-w-0 flex-1 flex-col">
+        <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
+          <div className="min-w-0">
+            <h1 className="truncate text-lg font-semibold">{thread.title}</h1>
+            <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
+              <Badge tone={thread.kind === "SUPPORT" ? "violet" : "sky"}>{thread.kind === "SUPPORT" ? "Support: a customer talks to the agent" : "Owner thread"}</Badge>
+              <span data-testid="message-count">{plural(thread.messageCount, "message")}</span>
+              <span>· the model sees the last {props.window}</span>
+            </p>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <Link
+              href={episodesHref(thread.id)}
+              className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
+            >
+              Episodes
+            </Link>
+            <ExportThreadButton threadId={thread.id} />
+            <button
+              type="button"
+              className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 xl:hidden"
+              aria-expanded={panelOpen}
+              aria-controls="debug-panel"
+              onClick={() => setPanelOpen((open) => !open)}
+            >
+              Debug
+            </button>
+            <ModelBadge kind={props.model.kind} label={props.model.label} />
+          </div>
+        </header>
+        {!shown.latest && (
+          <p className="border-b border-amber-200 bg-amber-50 px-6 py-2 text-sm text-amber-900" data-testid="older-stretch">
+            You are reading an older stretch of this thread (messages #{shown.fromSeq}–#{shown.toSeq}).{" "}
+            <Link href={threadHref(thread.id)} className="font-medium underline">
+              Jump to the latest messages
+            </Link>
           </p>
-        </div>
-        <p className="shrink-0 rounded-full bg-slate-100 px-3 py-1 text-xs text-slate-600" data-testid="model-label">
-          Answering: {props.modelLabel}
-        </p>
-      </header>
-      <MessageList messages={messages} busy={status === "submitted"} />
-      {error && (
-        <div role="alert" className="mx-6 mb-2 flex items-center justify-between gap-4 rounded-md border border-red-200 bg-red-50 px-4 py-2 text-sm text-red-800">
-          <span>{error.message || "The model call failed."} Your message is saved.</span>
-          <button
-            type="button"
-            className="rounded-md bg-red-600 px-3 py-1 font-medium text-white hover:bg-red-500"
-            onClick={() => {
-              clearError();
-              void regenerate();
-            }}
+        )}
+        {olderThanShown > 0 && (
+          <p className="border-b border-slate-200 bg-slate-50 px-6 py-2 text-xs text-slate-600">
+            {plural(olderThanShown, "older message")} not shown here; the{" "}
+            <Link href={episodesHref(thread.id)} className="font-medium text-indigo-700 underline">
+              episode timeline
+            </Link>{" "}
+            leads to them.
+          </p>
+        )}
+        <MessageList messages={messages} busy={status === "submitted"} highlightSeq={props.highlightSeq} />
+        {error && (
+          <div
+            role="alert"
+            className="mx-4 mb-2 flex items-center justify-between gap-4 rounded-md border border-red-200 bg-red-50 px-4 py-2 text-sm text-red-800 sm:mx-6"
+            data-testid="chat-error"
           >
-            Retry
-          </button>
-        </div>
-      )}
-      <Composer disabled={busy} onSend={(text) => void sendMessage({ text })} />
+            <span>{errorText(error)}</span>
+            <button
+              type="button"
+              className="shrink-0 rounded-md bg-red-600 px-3 py-1 font-medium text-white hover:bg-red-500"
+              onClick={() => {
+                clearError();
+                void regenerate();
+              }}
+            >
+              Retry
+            </button>
+          </div>
+        )}
+        {shown.latest ? (
+          <Composer disabled={busy} onSend={(text) => void sendMessage({ text })} />
+        ) : (
+          <p className="border-t border-slate-200 bg-white px-6 py-4 text-sm text-slate-600">
+            To reply,{" "}
+            <Link href={threadHref(thread.id)} className="font-medium text-indigo-700 underline">
+              jump to the latest messages
+            </Link>
+            .
+          </p>
+        )}
+      </section>
+      <DebugPanel threadId={thread.id} turnsFinished={turnsFinished} open={panelOpen} onClose={() => setPanelOpen(false)} />
     </div>
   );
 }

@@ -11,19 +11,21 @@ export function NewThreadButton() {
   async function create() {
     setBusy(true);
     setError(null);
-    const response = await fetch("/api/threads", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ title: "New thread", kind: "OWNER" }),
-    });
-    setBusy(false);
-    if (!response.ok) {
-      setError("Could not create a thread.");
-      return;
+    try {
+      const response = await fetch("/api/threads", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ title: "New thread", kind: "OWNER" }),
+      });
+      if (!response.ok) throw new Error(`status ${response.status}`);
+      const { thread } = (await response.json()) as { thread: { id: string } };
+      router.push(`/threads/${thread.id}`);
+      router.refresh();
+    } catch {
+      setError("Could not create a thread; try again.");
+    } finally {
+      setBusy(false);
     }
-    const { thread } = (await response.json()) as { thread: { id: string } };
-    router.push(`/threads/${thread.id}`);
-    router.refresh();
   }
 
   return (
@@ -36,7 +38,11 @@ export function NewThreadButton() {
       >
         {busy ? "Creating…" : "New thread"}
       </button>
-      {error && <p role="alert" className="mt-2 text-xs text-red-600">{error}</p>}
+      {error && (
+        <p role="alert" className="mt-2 text-xs text-red-600">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

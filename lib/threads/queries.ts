@@ -12,6 +12,14 @@ export function listThreads(db: Db, workspaceId: string) {
   });
 }
 
+/** The thread's own fields without its messages; null for another workspace's thread. */
+export function findThreadSummary(db: Db, workspaceId: string, threadId: string) {
+  return db.thread.findFirst({
+    where: { id: threadId, workspaceId },
+    select: { id: true, title: true, kind: true, lastSeq: true, consolidatedSeq: true },
+  });
+}
+
 export function createThread(db: Db, workspaceId: string, input: NewThread) {
   return db.thread.create({
     data: { workspaceId, title: input.title ?? "New thread", kind: input.kind },
@@ -19,12 +27,26 @@ export function createThread(db: Db, workspaceId: string, input: NewThread) {
   });
 }
 
-/** A thread of this workspace with its latest messages, oldest first; null for another workspace's thread. */
-export async function findThread(db: Db, workspaceId: string, threadId: string) {
+/**
+ * A thread of this workspace with a stretch of its messages, oldest first:
+ * the latest ones, or, when `aroundSeq` is older than those, the stretch
+ * around it so a link to an old message lands on it. Null for another
+ * workspace's thread.
+ */
+export async function findThread(db: Db, workspaceId: string, threadId: string, options: { aroundSeq?: number } = {}) {
   const thread = await db.thread.findFirst({ where: { id: threadId, workspaceId } });
   if (!thread) return null;
+  const { aroundSeq } = options;
+  if (aroundSeq !== undefined && aroundSeq <= thread.lastSeq - MESSAGES_SHOWN) {
+    const messages = await db.message.findMany({
+      where: { threadId, seq: { gte: Math.max(1, aroundSeq - MESSAGES_SHOWN / 2) } },
+      orderBy: { seq: "asc" },
+      take: MESSAGES_SHOWN,
+    });
+    return { thread, messages, latest: false };
+  }
   const messages = (
     await db.message.findMany({ where: { threadId }, orderBy: { seq: "desc" }, take: MESSAGES_SHOWN })
   ).reverse();
-  return { thread, messages };
+  return { thread, messages, latest: true };
 }

@@ -1,4 +1,5 @@
 import { notFound } from "next/navigation";
+import { z } from "zod";
 import { ChatView } from "@/components/chat/chat-view";
 import { readConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
@@ -7,17 +8,32 @@ import { toUIMessage } from "@/lib/threads/messages";
 import { findThread } from "@/lib/threads/queries";
 import { currentWorkspace } from "@/lib/workspaces/current";
 
-export default async function ThreadPage({ params }: { params: Promise<{ id: string }> }) {
+/** `?seq=<n>`: a link to one message (from a fact, an episode or a search match); anything else is ignored. */
+const searchSchema = z.object({ seq: z.coerce.number().int().positive().optional() });
+
+export default async function ThreadPage(props: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { id } = await props.params;
+  const query = searchSchema.safeParse(await props.searchParams);
+  const seq = query.success ? query.data.seq : undefined;
   const db = await getDb();
   const workspace = await currentWorkspace(db);
-  const found = await findThread(db, workspace.id, (await params).id);
+  const found = await findThread(db, workspace.id, id, { aroundSeq: seq });
   if (!found) notFound();
   const config = readConfig();
+  const model = chooseModel(config);
+  const { thread, messages } = found;
   return (
     <ChatView
-      thread={{ id: found.thread.id, title: found.thread.title, kind: found.thread.kind, messageCount: found.thread.lastSeq }}
-      initialMessages={found.messages.map(toUIMessage)}
-      modelLabel={chooseModel(config).label}
+      // A new stretch of messages is a new conversation view; the latest one keeps its state across refreshes.
+      key={`${thread.id}:${found.latest ? "latest" : seq}`}
+      thread={{ id: thread.id, title: thread.title, kind: thread.kind, messageCount: thread.lastSeq }}
+      initialMessages={messages.map((m) => ({ ...toUIMessage(m), metadata: { seq: m.seq } }))}
+      shown={{ latest: found.latest, fromSeq: messages[0]?.seq ?? 1, toSeq: messages.at(-1)?.seq ?? 0 }}
+      highlightSeq={seq ?? null}
+      model={{ kind: model.kind, label: model.label }}
       window={config.window}
     />
   );

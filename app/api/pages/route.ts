@@ -1,0 +1,5 @@
+import { pagesResponse } from "@/lib/http/pages";
+
+export function GET() {
+  return pagesResponse();
+}

@@ -1,0 +1,114 @@
+import type { ReactNode } from "react";
+import { Badge } from "@/components/ui/badge";
+import { PageHeader } from "@/components/ui/page-header";
+import { readConfig, type AppConfig } from "@/lib/config";
+import { chooseModel, DEFAULT_COMPATIBLE_MODEL, DEFAULT_OPENAI_MODEL } from "@/lib/models";
+
+export const metadata = { title: "Settings · Episodic buffer" };
+
+/** Where the data lives, without the connection string: it may hold a password. */
+function databaseWhere(config: AppConfig): { kind: string; where: string } {
+  if (!config.databaseUrl) return { kind: "Embedded PGlite (Postgres in WASM, in-process)", where: config.pgliteDataDir };
+  const url = new URL(config.databaseUrl);
+  return { kind: "PostgreSQL", where: `${url.hostname}${url.port ? `:${url.port}` : ""}${url.pathname}` };
+}
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
+      <div className="mt-3 text-sm text-slate-700">{children}</div>
+    </section>
+  );
+}
+
+function Row({ label, env, children }: { label: string; env?: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-1 gap-1 border-t border-slate-100 py-2 first:border-t-0 sm:grid-cols-[12rem_1fr]">
+      <dt className="text-slate-500">
+        {label}
+        {env && <code className="block text-[11px] text-slate-400">{env}</code>}
+      </dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+export default function SettingsPage() {
+  const config = readConfig();
+  const model = chooseModel(config);
+  const database = databaseWhere(config);
+  return (
+    <div>
+      <PageHeader title="Settings">
+        Read from the environment when the server starts; change a variable and restart to apply it.
+      </PageHeader>
+      <div className="grid max-w-5xl gap-4 px-4 py-6 sm:px-8 lg:grid-cols-2">
+        <Card title="Answering model">
+          <dl>
+            <Row label="Model">
+              <span className="flex flex-wrap items-center gap-2" data-testid="settings-model">
+                {model.label}
+                <Badge tone={model.kind === "offline" ? "amber" : "emerald"}>
+                  {model.kind === "offline" ? "offline" : model.kind === "openai" ? "OpenAI" : "OpenAI-compatible"}
+                </Badge>
+              </span>
+            </Row>
+            <Row label="Model id">
+              <code>{model.modelId}</code>
+            </Row>
+          </dl>
+          {model.kind === "offline" && (
+            <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-900">
+              The offline model is rule-based and needs no network: it reads its prompt, calls the tools and writes the
+              memory pass deterministically, so the whole mechanism runs on first start. Answers are simple on purpose.
+            </p>
+          )}
+        </Card>
+        <Card title="Window, buffer and recall">
+          <dl data-testid="settings-buffer">
+            <Row label="Window" env="CHAT_WINDOW">
+              last {config.window} messages replayed each turn
+            </Row>
+            <Row label="Buffer lines" env="BUFFER_MAX_LINES">
+              at most {config.bufferMaxLines} (the first stretch and the most recent ones)
+            </Row>
+            <Row label="Line length" env="BUFFER_LINE_CHARS">
+              at most {config.bufferLineChars} characters
+            </Row>
+            <Row label="Recalled pages" env="RECALL_PAGES">
+              {config.recallPages} per turn
+            </Row>
+          </dl>
+        </Card>
+        <Card title="Database">
+          <dl data-testid="settings-database">
+            <Row label="Kind" env="DATABASE_URL">
+              {database.kind}
+            </Row>
+            <Row label="Where" env={config.databaseUrl ? undefined : "PGLITE_DATA_DIR"}>
+              <code className="text-xs">{database.where}</code>
+            </Row>
+          </dl>
+        </Card>
+        <Card title="Switch to a real model">
+          <p>Set one of these before starting the server, then restart:</p>
+          <dl className="mt-2">
+            <Row label="OpenAI" env="OPENAI_API_KEY">
+              <code className="text-xs">OPENAI_API_KEY=sk-… npm run dev</code>
+            </Row>
+            <Row label="OpenAI-compatible" env="OPENAI_BASE_URL">
+              <code className="text-xs">OPENAI_BASE_URL=http://localhost:11434/v1 npm run dev</code>
+              <span className="block text-xs text-slate-500">Ollama, vLLM, LM Studio or llama.cpp (/v1/chat/completions).</span>
+            </Row>
+            <Row label="Model name" env="OPENAI_MODEL">
+              defaults to <code className="text-xs">{DEFAULT_OPENAI_MODEL}</code> (OpenAI) or{" "}
+              <code className="text-xs">{DEFAULT_COMPATIBLE_MODEL}</code> (compatible)
+            </Row>
+          </dl>
+          <p className="mt-2 text-xs text-slate-500">With neither key nor base URL set, the offline model answers.</p>
+        </Card>
+      </div>
+    </div>
+  );
+}

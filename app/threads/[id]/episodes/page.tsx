@@ -1,0 +1,72 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { dayRange, plural, seqRange } from "@/components/ui/format";
+import { PageHeader } from "@/components/ui/page-header";
+import { PageLink } from "@/components/ui/page-link";
+import { messageHref, threadHref } from "@/components/ui/routes";
+import { getDb } from "@/lib/db/client";
+import { listEpisodes } from "@/lib/episodes/store";
+import { pageIdsByTitle } from "@/lib/pages/queries";
+import { findThreadSummary } from "@/lib/threads/queries";
+import { currentWorkspace } from "@/lib/workspaces/current";
+
+export default async function EpisodesPage({ params }: { params: Promise<{ id: string }> }) {
+  const db = await getDb();
+  const workspace = await currentWorkspace(db);
+  const thread = await findThreadSummary(db, workspace.id, (await params).id);
+  if (!thread) notFound();
+  const episodes = await listEpisodes(db, thread.id);
+  const pageIds = await pageIdsByTitle(db, workspace.id, episodes.flatMap((e) => e.pages));
+  return (
+    <div>
+      <PageHeader
+        eyebrow={
+          <Link href={threadHref(thread.id)} className="hover:underline">
+            ← Back to the chat
+          </Link>
+        }
+        title={`Episode timeline · ${thread.title}`}
+      >
+        Each line is what the memory pass wrote for one stretch of this thread, pointing at the pages it filed facts into.
+        The buffer shows the first line and the latest ones before the window. {plural(episodes.length, "episode")} ·
+        the memory pass has read up to #{thread.consolidatedSeq} of {plural(thread.lastSeq, "message")}.
+      </PageHeader>
+      <div className="px-4 py-6 sm:px-8">
+        {episodes.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-500">
+            No episodes yet: the memory pass writes one after each reply that says something worth keeping.
+          </p>
+        ) : (
+          <ol className="relative max-w-3xl space-y-4 border-l-2 border-indigo-100 pl-6" data-testid="episode-timeline">
+            {episodes.map((episode) => (
+              <li key={episode.id} className="relative" data-testid="episode">
+                <span aria-hidden className="absolute top-4 -left-[31px] h-3 w-3 rounded-full bg-indigo-500 ring-4 ring-white" />
+                <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+                  <p className="flex flex-wrap items-center gap-x-3 text-xs text-slate-500">
+                    <span className="font-medium text-slate-700">{dayRange(episode.fromAt, episode.toAt)}</span>
+                    <span>{seqRange(episode.fromSeq, episode.toSeq)}</span>
+                  </p>
+                  <p className="mt-1 text-sm text-slate-900">{episode.gist}</p>
+                  <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+                    <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
+                      {episode.pages.length === 0
+                        ? "Nothing filed"
+                        : episode.pages.map((title) => <PageLink key={title} title={title} id={pageIds[title]} />)}
+                    </p>
+                    <Link
+                      href={messageHref(thread.id, episode.fromSeq)}
+                      aria-label={`Jump to messages ${seqRange(episode.fromSeq, episode.toSeq)}`}
+                      className="rounded-md border border-slate-300 px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50"
+                    >
+                      Jump to messages
+                    </Link>
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { BUFFER_GAP_LINE, pageRef } from "@/lib/agent/prompt-format";
+import { pageHref } from "@/components/ui/routes";
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Splits a line at every "pages/<Title>" of a page that exists. Known titles
+ * are matched whole, longest first, because a title may itself contain a
+ * comma or a parenthesis that would end a naive match early.
+ */
+function linked(line: string, pageIds: Record<string, string>): ReactNode[] {
+  const titles = Object.keys(pageIds).sort((a, b) => b.length - a.length);
+  if (titles.length === 0) return [line];
+  const pattern = new RegExp(titles.map((t) => escapeRegExp(pageRef(t))).join("|"), "g");
+  const nodes: ReactNode[] = [];
+  let last = 0;
+  for (const match of line.matchAll(pattern)) {
+    const title = match[0].slice(pageRef("").length);
+    nodes.push(line.slice(last, match.index));
+    nodes.push(
+      <Link key={match.index} href={pageHref(pageIds[title])} className="text-sky-300 underline underline-offset-2 hover:text-sky-200" data-testid="block-page-link">
+        {match[0]}
+      </Link>,
+    );
+    last = match.index + match[0].length;
+  }
+  nodes.push(line.slice(last));
+  return nodes;
+}
+
+/** The block exactly as injected, with its page pointers clickable and the gap marker set apart. */
+export function BufferBlock({ text, pageIds }: { text: string; pageIds: Record<string, string> }) {
+  return (
+    <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs leading-relaxed whitespace-pre-wrap text-slate-100" data-testid="buffer-block">
+      {text.split("\n").map((line, i) => (
+        <span key={i} className={`block ${line === BUFFER_GAP_LINE ? "text-amber-300 italic" : ""}`}>
+          {linked(line, pageIds)}
+        </span>
+      ))}
+    </pre>
+  );
+}

@@ -1,0 +1,263 @@
+import Link from "next/link";
+import type { BufferReport } from "@/lib/buffer/report";
+import type { MemoryPassReport } from "@/lib/memory/report";
+import type { TurnTraceRecord } from "@/lib/traces/queries";
+import { FactStatusBadge } from "@/components/pages/fact-status";
+import { Badge, type Tone } from "@/components/ui/badge";
+import { ms, plural, seqRange } from "@/components/ui/format";
+import { PageLink } from "@/components/ui/page-link";
+import { messageHref } from "@/components/ui/routes";
+import { BufferBlock } from "./buffer-block";
+import { TimingsChart, TokenStats } from "./costs";
+import { promptText } from "./prompt-text";
+import { Field, Section } from "./section";
+import { ToolCallView } from "./tool-call";
+
+type PageIds = Record<string, string>;
+
+const BUFFER_STATUS: Record<BufferReport["status"], { label: string; tone: Tone }> = {
+  injected: { label: "Injected", tone: "emerald" },
+  "not-needed": { label: "No buffer", tone: "slate" },
+  "no-episodes": { label: "No episodes yet", tone: "amber" },
+  "all-dropped": { label: "All lines dropped", tone: "red" },
+};
+
+const PASS_STATUS: Record<MemoryPassReport["status"], { label: string; tone: Tone }> = {
+  filed: { label: "Filed", tone: "emerald" },
+  "nothing-new": { label: "Nothing new", tone: "slate" },
+  "untrusted-only": { label: "Untrusted speaker only", tone: "violet" },
+  failed: { label: "Failed", tone: "red" },
+  raced: { label: "Raced", tone: "amber" },
+};
+
+function BufferSection({ record }: { record: TurnTraceRecord }) {
+  const { buffer, window, settings } = record.data;
+  const status = BUFFER_STATUS[buffer.status];
+  return (
+    <Section title="Buffer" meta={<Badge tone={status.tone} testId="buffer-status">{status.label}</Badge>} testId="debug-buffer">
+      <dl className="space-y-1">
+        <Field label="Window">
+          <span data-testid="window-bounds">
+            {seqRange(window.fromSeq, window.toSeq)} · {window.count} of {settings.window} messages
+          </span>
+        </Field>
+        <Field label="Read path">
+          <span data-testid="buffer-reason">{buffer.reason}</span>
+        </Field>
+        <Field label="Gap marker">
+          {buffer.gap ? <Badge tone="amber" testId="gap-shown">shown</Badge> : <span className="text-slate-500">not shown</span>}
+        </Field>
+      </dl>
+      {buffer.block ? (
+        <BufferBlock text={buffer.block} pageIds={record.pageIds} />
+      ) : (
+        <p className="rounded-md bg-slate-50 px-3 py-2 text-slate-600 ring-1 ring-slate-200 ring-inset" data-testid="no-buffer">
+          No buffer block in this prompt: {buffer.reason}.
+        </p>
+      )}
+      {buffer.chosen.length > 0 && (
+        <div>
+          <h4 className="text-xs font-semibold text-slate-500 uppercase">Episodes chosen</h4>
+          <ol className="mt-1 space-y-2">
+            {buffer.chosen.map((episode) => (
+              <li key={episode.episodeId} className="space-y-1 rounded-md p-2 ring-1 ring-slate-200 ring-inset" data-testid="chosen-episode">
+                <p className="flex flex-wrap items-center gap-2 text-xs">
+                  <Badge tone={episode.reason === "first" ? "indigo" : "sky"} testId="episode-reason">
+                    {episode.reason}
+                  </Badge>
+                  <Link href={messageHref(record.threadId, episode.fromSeq)} className="font-medium text-indigo-700 hover:underline">
+                    {seqRange(episode.fromSeq, episode.toSeq)}
+                  </Link>
+                  {episode.pages.map((title) => (
+                    <PageLink key={title} title={title} id={record.pageIds[title]} />
+                  ))}
+                </p>
+                {episode.line === null ? (
+                  <p className="text-xs text-red-700" data-testid="scan-dropped">
+                    Dropped by the injection scan ({episode.scanReasons.join(", ")}): this line never reached the model.
+                  </p>
+                ) : (
+                  <p className="text-xs text-slate-600">{episode.line}</p>
+                )}
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+    </Section>
+  );
+}
+
+function RecallSection({ record }: { record: TurnTraceRecord }) {
+  const { recall } = record.data;
+  return (
+    <Section title="Recalled pages" meta={<Badge>{recall.enabled ? plural(recall.pages.length, "page") : "off"}</Badge>} testId="debug-recall">
+      {recall.pages.length === 0 ? (
+        <p className="text-slate-500">{recall.enabled ? "No page matched the message." : "Recall is off for this run."}</p>
+      ) : (
+        <table className="w-full text-xs">
+          <thead className="text-left text-slate-500">
+            <tr>
+              <th className="font-medium">Page</th>
+              <th className="text-right font-medium">Rank</th>
+              <th className="text-right font-medium">Facts</th>
+            </tr>
+          </thead>
+          <tbody>
+            {recall.pages.map((page) => (
+              <tr key={page.title}>
+                <td className="py-0.5">
+                  <PageLink title={page.title} id={record.pageIds[page.title]} />
+                </td>
+                <td className="text-right tabular-nums">{page.rank.toFixed(3)}</td>
+                <td className="text-right tabular-nums">{page.facts}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {recall.droppedFacts.map((fact) => (
+        <p key={fact.text} className="text-xs text-red-700">
+          Left out by the injection scan ({fact.reasons.join(", ")}): {fact.text}
+        </p>
+      ))}
+    </Section>
+  );
+}
+
+function ToolsSection({ record }: { record: TurnTraceRecord }) {
+  const calls = record.data.toolCalls;
+  return (
+    <Section title="Tool calls" meta={<Badge tone={calls.length > 0 ? "amber" : "slate"}>{plural(calls.length, "call")}</Badge>} testId="debug-tools">
+      {calls.length === 0 ? (
+        <p className="text-slate-500">None: the model answered from what its prompt showed.</p>
+      ) : (
+        <ol className="space-y-2">
+          {calls.map((call, i) => (
+            <ToolCallView key={i} call={call} pageIds={record.pageIds} threadId={record.threadId} />
+          ))}
+        </ol>
+      )}
+    </Section>
+  );
+}
+
+function MemoryPassReportView({ report, record }: { report: MemoryPassReport; record: TurnTraceRecord }) {
+  return (
+    <>
+      <p className="text-xs text-slate-500">
+        Read {seqRange(report.fromSeq, report.toSeq)} in {ms(report.ms)}
+        {report.tokens && ` · ${report.tokens.input.toLocaleString("en-US")} tokens in, ${report.tokens.output.toLocaleString("en-US")} out`}
+      </p>
+      {report.error && <p className="text-xs text-red-700">{report.error}</p>}
+      <div>
+        <h4 className="text-xs font-semibold text-slate-500 uppercase">Facts filed</h4>
+        {report.facts.length === 0 ? (
+          <p className="text-xs text-slate-500">None.</p>
+        ) : (
+          <ul className="mt-1 space-y-2">
+            {report.facts.map((fact) => (
+              <li key={fact.id} className="space-y-1 text-xs" data-testid="filed-fact" data-fact-id={fact.id}>
+                <p className="flex flex-wrap items-center gap-1.5">
+                  <FactStatusBadge status={fact.status} />
+                  <Badge tone={fact.source === "OWNER" ? "sky" : "violet"}>{fact.source === "OWNER" ? "owner" : "agent"}</Badge>
+                  <PageLink title={fact.page} id={record.pageIds[fact.page]} />
+                  <Link href={messageHref(record.threadId, fact.messageSeq)} className="text-indigo-700 hover:underline">
+                    #{fact.messageSeq}
+                  </Link>
+                </p>
+                <p>
+                  {fact.text} <span className="text-slate-400">({fact.key})</span>
+                </p>
+                {fact.superseded.length > 0 && (
+                  <p className="text-slate-500">
+                    Supersedes <span className="font-mono">{fact.superseded.join(", ")}</span>
+                  </p>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div>
+        <h4 className="text-xs font-semibold text-slate-500 uppercase">Episode line</h4>
+        {report.episode ? (
+          <div className="mt-1 space-y-1 text-xs" data-testid="episode-line">
+            <p className="rounded-md bg-indigo-50 px-2 py-1.5 text-indigo-900">{report.episode.gist}</p>
+            <p className="flex flex-wrap items-center gap-1.5 text-slate-500">
+              Points at:
+              {report.episode.pointers.length === 0
+                ? " nothing filed"
+                : [...new Set(report.episode.pointers.map((p) => p.page))].map((title) => (
+                    <PageLink key={title} title={title} id={record.pageIds[title]} />
+                  ))}
+            </p>
+          </div>
+        ) : (
+          <p className="text-xs text-slate-500">None written for this stretch.</p>
+        )}
+      </div>
+      {report.dropped.length > 0 && (
+        <div>
+          <h4 className="text-xs font-semibold text-slate-500 uppercase">Dropped</h4>
+          <ul className="mt-1 space-y-1 text-xs text-red-700">
+            {report.dropped.map((d, i) => (
+              <li key={i}>
+                {d.what}: {d.text} ({d.reason})
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
+  );
+}
+
+function MemoryPassSection({ record, pending }: { record: TurnTraceRecord; pending: boolean }) {
+  const report = record.data.memoryPass;
+  const status = report ? PASS_STATUS[report.status] : null;
+  return (
+    <Section
+      title="Memory pass"
+      meta={status ? <Badge tone={status.tone} testId="memory-pass-status">{status.label}</Badge> : pending ? <Badge tone="sky">running…</Badge> : null}
+      testId="debug-memory"
+    >
+      {report ? (
+        <MemoryPassReportView report={report} record={record} />
+      ) : pending ? (
+        <p role="status" className="text-slate-500">
+          The memory pass runs after the reply has streamed; its report appears here in a moment.
+        </p>
+      ) : (
+        <p className="text-slate-500">{record.answered ? "No report was recorded for this turn." : "No reply was saved, so no memory pass ran."}</p>
+      )}
+    </Section>
+  );
+}
+
+/** Everything one turn's prompt was built from, section by section. */
+export function TraceView({ record, memoryPassPending }: { record: TurnTraceRecord; memoryPassPending: boolean }) {
+  const { data } = record;
+  return (
+    <div>
+      {data.error && (
+        <p className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-800" data-testid="trace-error">
+          The model call failed: {data.error}
+        </p>
+      )}
+      <BufferSection record={record} />
+      <RecallSection record={record} />
+      <ToolsSection record={record} />
+      <MemoryPassSection record={record} pending={memoryPassPending} />
+      <Section title="Tokens and timings" meta={<Badge>{ms(data.timings.totalMs)}</Badge>} testId="debug-costs">
+        <TokenStats tokens={data.tokens} />
+        <TimingsChart timings={data.timings} />
+      </Section>
+      <Section title="Prompt" defaultOpen={false} meta={<Badge>{plural(data.prompt.messages.length + 1, "message")}</Badge>} testId="debug-prompt">
+        <pre className="max-h-96 overflow-auto rounded-md bg-slate-50 p-3 text-xs whitespace-pre-wrap ring-1 ring-slate-200 ring-inset">
+          {promptText(data.prompt)}
+        </pre>
+      </Section>
+    </div>
+  );
+}

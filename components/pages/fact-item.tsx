@@ -1,0 +1,28 @@
+import Link from "next/link";
+import type { PageDetail } from "@/lib/pages/queries";
+import { day } from "@/components/ui/format";
+import { messageHref } from "@/components/ui/routes";
+import { FactReview } from "./fact-review";
+import { FactStatusBadge, sourceLabel } from "./fact-status";
+
+type Fact = PageDetail["facts"][number];
+
+/** One fact with where it came from; a pending one carries the owner's confirm and reject buttons. */
+export function FactItem({ fact }: { fact: Fact }) {
+  return (
+    <li className="space-y-2 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="fact" data-fact-id={fact.id} data-status={fact.status}>
+      <div className="flex items-start justify-between gap-3">
+        <p className={`text-sm ${fact.status === "SUPERSEDED" || fact.status === "REJECTED" ? "text-slate-500" : "text-slate-900"}`}>{fact.text}</p>
+        <FactStatusBadge status={fact.status} />
+      </div>
+      <p className="text-xs text-slate-500">
+        About <span className="font-medium text-slate-700">{fact.key}</span> · {sourceLabel(fact.source)} on {day(fact.message.createdAt)} ·{" "}
+        <Link href={messageHref(fact.thread.id, fact.message.seq)} className="text-indigo-700 hover:underline" data-testid="fact-source-link">
+          {fact.thread.title} #{fact.message.seq}
+        </Link>
+      </p>
+      {fact.supersededBy && <p className="text-xs text-slate-500">Replaced by: {fact.supersededBy.text}</p>}
+      {fact.status === "PENDING" && <FactReview factId={fact.id} />}
+    </li>
+  );
+}

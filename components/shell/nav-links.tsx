@@ -1,0 +1,37 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import type { ReactNode } from "react";
+
+export type Section = "chat" | "pages" | "settings" | "import";
+
+function sectionOf(pathname: string): Section {
+  if (pathname.startsWith("/pages")) return "pages";
+  if (pathname.startsWith("/settings")) return "settings";
+  if (pathname.startsWith("/threads/import")) return "import";
+  return "chat";
+}
+
+const linkClass = (active: boolean) =>
+  `rounded-md px-3 py-2 text-sm ${active ? "bg-indigo-50 font-medium text-indigo-700" : "text-slate-700 hover:bg-slate-100"}`;
+
+export function SectionLink({ href, section, children }: { href: string; section: Section; children: ReactNode }) {
+  const active = sectionOf(usePathname()) === section;
+  return (
+    <Link href={href} className={`flex items-center gap-2 ${linkClass(active)}`} aria-current={active ? "page" : undefined}>
+      {children}
+    </Link>
+  );
+}
+
+/** A thread in the sidebar; it stays highlighted on the thread's own sub-pages (its episode timeline). */
+export function ThreadLink({ href, children }: { href: string; children: ReactNode }) {
+  const pathname = usePathname();
+  const active = pathname === href || pathname.startsWith(`${href}/`);
+  return (
+    <Link href={href} className={`block ${linkClass(active)}`} aria-current={active ? "page" : undefined}>
+      {children}
+    </Link>
+  );
+}

@@ -1,0 +1,52 @@
+import { expect, test } from "@playwright/test";
+import { THREAD_FILE_FORMAT, type ThreadFile } from "../lib/threads/transfer-schema";
+
+// Depends on the seeded demo workspace: its owner thread "Second location planning" has many consolidated stretches.
+test("the episode timeline lists every stretch with its pages, and jumps to its messages", async ({ page }, testInfo) => {
+  await page.goto("/");
+  await page.getByTestId("thread-list").getByRole("link", { name: /Second location planning/ }).click();
+  await page.getByRole("link", { name: "Episodes" }).click();
+  await expect(page).toHaveURL(/\/episodes$/);
+  const episodes = page.getByTestId("episode");
+  expect(await episodes.count()).toBeGreaterThan(12);
+  await expect(episodes.first()).toContainText("#1–#");
+  await expect(episodes.first().getByTestId("page-link").first()).toHaveAttribute("href", /^\/pages\/[a-z0-9]+$/);
+  await page.screenshot({ path: testInfo.outputPath("episode-timeline.png"), fullPage: true });
+
+  await episodes.nth(1).getByRole("link", { name: /Jump to messages/ }).click();
+  await expect(page).toHaveURL(/\?seq=\d+#m-\d+$/);
+  const seq = new URL(page.url()).searchParams.get("seq");
+  await expect(page.locator(`#m-${seq}`)).toHaveAttribute("data-highlighted", "true");
+  await expect(page.locator(`#m-${seq}`)).toBeInViewport();
+});
+
+test("a link to a message older than the loaded ones opens the stretch around it", async ({ page, request }, testInfo) => {
+  const start = Date.parse("2026-09-01T09:00:00Z");
+  const file: ThreadFile = {
+    format: THREAD_FILE_FORMAT,
+    version: 1,
+    thread: { title: "Imported long thread", kind: "OWNER", createdAt: new Date(start).toISOString() },
+    messages: Array.from({ length: 460 }, (_, i) => ({
+      seq: i + 1,
+      role: i % 2 === 0 ? ("USER" as const) : ("ASSISTANT" as const),
+      speaker: i % 2 === 0 ? ("OWNER" as const) : ("AGENT" as const),
+      text: `Message number ${i + 1} of the imported thread.`,
+      createdAt: new Date(start + i * 60_000).toISOString(),
+    })),
+  };
+  const imported = await request.post("/api/threads/import", { data: file });
+  expect(imported.status()).toBe(201);
+  const { thread } = (await imported.json()) as { thread: { id: string } };
+
+  await page.goto(`/threads/${thread.id}?seq=12#m-12`);
+  await expect(page.getByTestId("older-stretch")).toContainText("#1–#");
+  await expect(page.locator("#m-12")).toHaveAttribute("data-highlighted", "true");
+  await expect(page.locator("#m-12")).toBeInViewport();
+  await expect(page.getByLabel("Message")).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath("older-stretch.png"), fullPage: true });
+
+  await page.getByTestId("older-stretch").getByRole("link", { name: "Jump to the latest messages" }).click();
+  await expect(page.getByTestId("older-stretch")).toHaveCount(0);
+  await expect(page.locator("#m-460")).toBeVisible();
+  await expect(page.getByLabel("Message")).toBeVisible();
+});

@@ -1,0 +1,24 @@
+import { getDb } from "../db/client";
+import { getPage, listPages } from "../pages/queries";
+import { currentWorkspace } from "../workspaces/current";
+import { handle, HttpError } from "./respond";
+
+/** GET /api/pages */
+export function pagesResponse(): Promise<Response> {
+  return handle(async () => {
+    const db = await getDb();
+    const workspace = await currentWorkspace(db);
+    return Response.json({ pages: await listPages(db, workspace.id) });
+  });
+}
+
+/** GET /api/pages/:id */
+export function pageResponse(pageId: string): Promise<Response> {
+  return handle(async () => {
+    const db = await getDb();
+    const workspace = await currentWorkspace(db);
+    const page = await getPage(db, workspace.id, pageId);
+    if (!page) throw new HttpError(404, "No such page in this workspace.");
+    return Response.json({ page });
+  });
+}
