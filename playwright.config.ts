@@ -51,6 +51,8 @@ export default defineConfig({
       PGLITE_DATA_DIR: dataDir,
       NEXT_DIST_DIR: distDir,
       OFFLINE_MODEL_DELAY_MS: "25",
+      // The Evaluation page renders a committed report from a real small run.
+      EVAL_RESULTS_DIR: "e2e/fixtures",
     },
   },
 });

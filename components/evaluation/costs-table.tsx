@@ -16,7 +16,7 @@ function Cell({ value, show }: { value: Distribution; show: (v: number) => strin
   return (
     <td className="py-2 pr-3 text-right align-top">
       <span className="block font-medium">{show(value.mean)}</span>
-      <span className="block text-[11px] text-slate-500">
+      <span className="block text-[11px] whitespace-nowrap text-slate-500">
         p50 {show(value.p50)} · p95 {show(value.p95)}
       </span>
     </td>

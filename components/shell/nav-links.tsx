@@ -4,10 +4,11 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 
-export type Section = "chat" | "pages" | "settings" | "import";
+export type Section = "chat" | "pages" | "evaluation" | "settings" | "import";
 
 function sectionOf(pathname: string): Section {
   if (pathname.startsWith("/pages")) return "pages";
+  if (pathname.startsWith("/evaluation")) return "evaluation";
   if (pathname.startsWith("/settings")) return "settings";
   if (pathname.startsWith("/threads/import")) return "import";
   return "chat";

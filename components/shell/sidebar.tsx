@@ -29,6 +29,9 @@ export async function Sidebar() {
             <SectionLink href="/pages" section="pages">Pages</SectionLink>
           </li>
           <li>
+            <SectionLink href="/evaluation" section="evaluation">Evaluation</SectionLink>
+          </li>
+          <li>
             <SectionLink href="/settings" section="settings">Settings</SectionLink>
           </li>
           <li>

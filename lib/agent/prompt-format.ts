@@ -9,6 +9,10 @@ export const BUFFER_NOTE =
   "Open a page with read_page, or find the exact words with search_chat_history, before you rely on one.";
 export const MEMORY_PAGES_HEADER = "[EXISTING PAGES]";
 export const MEMORY_MESSAGES_HEADER = "[MESSAGES]";
+/** Opens the system prompt of a summarising call (the evaluation's compressor peer), so a model can tell it from a chat turn. */
+export const SUMMARISE_MARKER = "[SUMMARISE]";
+/** Heads a running summary of older messages: in a summarising call's input, and where the compressor injects it. */
+export const SUMMARY_HEADER = "[SUMMARY OF EARLIER MESSAGES]";
 
 /** How a page is named in prompts and buffer lines: "pages/Second Location". */
 export function pageRef(title: string): string {

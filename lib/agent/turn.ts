@@ -1,4 +1,4 @@
-import { convertToModelMessages, stepCountIs, streamText, type UIMessage, type UIMessageChunk } from "ai";
+import { convertToModelMessages, stepCountIs, streamText, type ModelMessage, type UIMessage, type UIMessageChunk } from "ai";
 import type { AppConfig } from "../config";
 import { RequestError } from "../errors";
 import type { Db } from "../db/client";
@@ -20,6 +20,15 @@ const MAX_STEPS = 4;
 export type TurnFeatures = { recall: boolean; buffer: boolean; tools: boolean; memoryPass: boolean };
 export const ALL_FEATURES: TurnFeatures = { recall: true, buffer: true, tools: true, memoryPass: true };
 
+/**
+ * What the model is shown of the thread, oldest first. A note is a system
+ * message placed before messages[note.beforeIndex].
+ */
+export type TurnHistory = { messages: Message[]; note?: { beforeIndex: number; text: string } };
+
+/** Reads the history for a turn after the user's message is saved; the default is the last `window` messages. */
+export type HistoryReader = (db: Db, threadId: string, window: number) => Promise<TurnHistory>;
+
 export type TurnRequest = {
   db: Db;
   config: AppConfig;
@@ -29,6 +38,11 @@ export type TurnRequest = {
   /** The new message, or null to answer the thread's latest user message again (a retry after a failed call). */
   text: string | null;
   features?: TurnFeatures;
+  /**
+   * Replaces the window read. The evaluation's compressor arm shows a
+   * protected head and tail with a summary between them; the app never sets it.
+   */
+  readHistory?: HistoryReader;
 };
 
 export type TurnOutcome = {
@@ -75,6 +89,15 @@ function toolCallsOf(message: UIMessage): TurnTraceData["toolCalls"] {
   );
 }
 
+async function toModelMessages({ messages, note }: TurnHistory): Promise<ModelMessage[]> {
+  const convert = (list: Message[]) => convertToModelMessages(list.map(toUIMessage));
+  if (!note) return convert(messages);
+  // Converted in two parts: one stored message can become several model messages (tool calls and results).
+  const before = await convert(messages.slice(0, note.beforeIndex));
+  const after = await convert(messages.slice(note.beforeIndex));
+  return [...before, { role: "system", content: note.text }, ...after];
+}
+
 /**
  * One agent turn: save the user's message, read the window, recall pages,
  * run the buffer's read path when the window is full, then stream the reply.
@@ -91,7 +114,10 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
   });
   if (!thread) throw new TurnRequestError(404, "No such thread in this workspace.");
   const userMessage = await userMessageFor(request, thread.kind === "OWNER" ? "OWNER" : "CUSTOMER");
-  const history = await readWindow(db, threadId, config.window);
+  const read: TurnHistory = request.readHistory
+    ? await request.readHistory(db, threadId, config.window)
+    : { messages: await readWindow(db, threadId, config.window) };
+  const history = read.messages;
   const dbMs = since(started);
 
   const recallStart = performance.now();
@@ -107,7 +133,7 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
   const bufferMs = since(bufferStart);
 
   const system = systemPrompt(thread.workspace.name, thread.kind, recallText);
-  const messages = withBufferBlock(await convertToModelMessages(history.map(toUIMessage)), buffer.block);
+  const messages = withBufferBlock(await toModelMessages(read), buffer.block);
   const modelStart = performance.now();
   let modelError: string | null = null;
   const recordError = (error: unknown) => {

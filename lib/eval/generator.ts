@@ -6,7 +6,8 @@
 import { FACT_KINDS, FACT_TEMPLATES, FILLER_TOPICS, type Exchange, type FactKind, type FactTemplate, type FillerBeat, type FillerTopic } from "./corpus";
 import { deriveSeed, mulberry32, pick, randomInt, shuffled, type Random } from "./random";
 
-export type Regime = "outside" | "inside";
+export const REGIMES = ["outside", "inside"] as const;
+export type Regime = (typeof REGIMES)[number];
 
 export type PlantedThread = {
   /** Shared by both regimes, so arms and regimes pair up by id. */

@@ -59,7 +59,7 @@ export function normaliseAnswer(text: string): string {
  * answer. Whole words matter: "$23,500" must not pass for "$2,350". An answer
  * that also names a wrong value still counts; judging hedges needs a judge.
  */
-export function scoreAnswer(answer: string, fact: PlantedThread["fact"]): boolean {
+export function scoreAnswer(answer: string, fact: Pick<PlantedThread["fact"], "accept">): boolean {
   const haystack = ` ${normaliseAnswer(answer)} `;
   return fact.accept.some((form) => {
     const needle = normaliseAnswer(form);

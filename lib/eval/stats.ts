@@ -23,12 +23,12 @@ function asNumbers(values: Outcomes): number[] {
   return values.map((v: boolean | number) => (typeof v === "boolean" ? (v ? 1 : 0) : v));
 }
 
-function mean(values: readonly number[]): number {
+export function mean(values: readonly number[]): number {
   return values.reduce((sum, v) => sum + v, 0) / values.length;
 }
 
-/** Linear interpolation between order statistics (R's default, type 7). */
-function quantile(sorted: readonly number[], q: number): number {
+/** Linear interpolation between order statistics (R's default, type 7); `sorted` must be ascending. */
+export function quantile(sorted: readonly number[], q: number): number {
   const position = (sorted.length - 1) * q;
   const below = Math.floor(position);
   const above = Math.ceil(position);

@@ -12,7 +12,8 @@ import type {
 import { countTokens } from "../tokens";
 import { decideChat, type ChatDecision } from "./chat";
 import { offlineMemoryPass } from "./memory-pass";
-import { offeredTools, promptText, readChatPrompt, readMemoryPrompt } from "./prompt-reader";
+import { isSummariseCall, offeredTools, promptText, readChatPrompt, readMemoryPrompt, readSummaryPrompt } from "./prompt-reader";
+import { offlineSummary } from "./summarise";
 import { hashText, wordChunks } from "./text";
 
 export const OFFLINE_PROVIDER = "offline";
@@ -43,14 +44,17 @@ function usageOf(input: number, output: number): LanguageModelV4Usage {
   };
 }
 
-/** The memory pass asks for JSON; everything else is a chat turn. */
+/** The memory pass asks for JSON; a summarising call says so in its system prompt; everything else is a chat turn. */
+function replyTo(options: LanguageModelV4CallOptions, promptHash: string): Reply {
+  if (options.responseFormat?.type === "json") return { kind: "text", text: JSON.stringify(offlineMemoryPass(readMemoryPrompt(options.prompt))) };
+  if (isSummariseCall(options.prompt)) return { kind: "text", text: offlineSummary(readSummaryPrompt(options.prompt)) };
+  return replyFor(decideChat(readChatPrompt(options.prompt), offeredTools(options)), promptHash);
+}
+
 function plan(options: LanguageModelV4CallOptions): Plan {
   const prompt = promptText(options.prompt);
   const promptHash = hashText(prompt);
-  const reply: Reply =
-    options.responseFormat?.type === "json"
-      ? { kind: "text", text: JSON.stringify(offlineMemoryPass(readMemoryPrompt(options.prompt))) }
-      : replyFor(decideChat(readChatPrompt(options.prompt), offeredTools(options)), promptHash);
+  const reply = replyTo(options, promptHash);
   const emitted = reply.kind === "text" ? reply.text : `${reply.toolName} ${reply.input}`;
   return {
     reply,
@@ -69,7 +73,8 @@ function contentOf(reply: Reply): LanguageModelV4Content {
 /**
  * A rule-based model behind the AI SDK's language-model interface: it reads
  * its prompt (recalled pages, buffer lines, the window, tool results) and
- * answers, calls read_page or search_chat_history, or runs the memory pass.
+ * answers, calls read_page or search_chat_history, runs the memory pass, or
+ * updates a compressor's running summary.
  * Deterministic and offline: the same prompt always gets the same output.
  */
 export class OfflineModel implements LanguageModelV4 {

@@ -9,12 +9,15 @@ import {
   MEMORY_MESSAGES_HEADER,
   MEMORY_PAGES_HEADER,
   RECALLED_PAGES_HEADER,
+  SUMMARISE_MARKER,
+  SUMMARY_HEADER,
   pageRef,
 } from "../../agent/prompt-format";
 
 // Reads the prompt the way the agent's prompt builder writes it: recalled
 // pages and the buffer block in system messages, the window as messages, and
-// the tool calls already made for the current question.
+// the tool calls already made for the current question. A compressor's
+// summary between the messages reads as part of the conversation it replaces.
 
 const PAGE_PREFIX = pageRef("");
 
@@ -43,10 +46,17 @@ export type PassMessage = { seq: number; day: string; speaker: "owner" | "agent"
 
 export type MemoryView = { existingPages: string[]; messages: PassMessage[] };
 
+/** One line of a compressor's running summary: a durable sentence, who said it and when. */
+export type SummaryLine = { day: string; speaker: "owner" | "agent"; text: string };
+
+/** A summarising call's input: the summary so far and the messages to fold into it. */
+export type SummaryView = { previous: SummaryLine[]; messages: PassMessage[] };
+
 const SECTION_HEADER = /^\[[A-Z][A-Z ]*\]$/;
 const FACT_LINE = /^- \((confirmed|unconfirmed)\) (.+) \[said by (owner|agent), (\d{4}-\d{2}-\d{2})\]$/;
 const BUFFER_ENTRY = /^- (\d{4}-\d{2}-\d{2}): (.+)$/;
 const MESSAGE_LINE = /^#(\d+) (\d{4}-\d{2}-\d{2}) (owner|agent|customer): (.*)$/;
+const SUMMARY_LINE = /^- (\d{4}-\d{2}-\d{2}) (owner|agent): (.+)$/;
 
 /** The lines under a "[HEADER]" line, up to the next header. Headers must stand alone on their line, since personas mention them in prose. */
 function sectionLines(text: string, header: string): string[] {
@@ -98,6 +108,13 @@ function readBuffer(systemTexts: readonly string[]): BufferLine[] {
   return systemTexts.flatMap((text) => sectionLines(text, BUFFER_HEADER).flatMap((line) => readBufferEntry(line) ?? []));
 }
 
+function readSummary(text: string): SummaryLine[] {
+  return sectionLines(text, SUMMARY_HEADER).flatMap((line) => {
+    const m = SUMMARY_LINE.exec(line);
+    return m ? [{ day: m[1], speaker: m[2] as SummaryLine["speaker"], text: m[3] }] : [];
+  });
+}
+
 function textOf(message: LanguageModelV4Message): string {
   if (message.role === "system") return message.content;
   return message.content
@@ -147,6 +164,9 @@ export function readChatPrompt(prompt: LanguageModelV4Prompt): ChatView {
   const lastUser = prompt.findLastIndex((m) => m.role === "user");
   const before = lastUser < 0 ? prompt : prompt.slice(0, lastUser);
   const window = before.flatMap((m): WindowLine[] => {
+    if (m.role === "system") {
+      return readSummary(m.content).map((line) => ({ speaker: line.speaker === "owner" ? "user" : "assistant", text: line.text }));
+    }
     if (m.role !== "user" && m.role !== "assistant") return [];
     const text = textOf(m);
     return text ? [{ speaker: m.role, text }] : [];
@@ -165,11 +185,25 @@ export function readMemoryPrompt(prompt: LanguageModelV4Prompt): MemoryView {
   const existingPages = sectionLines(text, MEMORY_PAGES_HEADER)
     .filter((l) => l.startsWith("- ") && l !== "- (none)")
     .map((l) => l.slice(2).trim());
-  const messages = sectionLines(text, MEMORY_MESSAGES_HEADER).flatMap((line): PassMessage[] => {
+  return { existingPages, messages: readPassMessages(text) };
+}
+
+function readPassMessages(text: string): PassMessage[] {
+  return sectionLines(text, MEMORY_MESSAGES_HEADER).flatMap((line): PassMessage[] => {
     const m = MESSAGE_LINE.exec(line);
     return m ? [{ seq: Number(m[1]), day: m[2], speaker: m[3] as PassMessage["speaker"], text: m[4] }] : [];
   });
-  return { existingPages, messages };
+}
+
+/** A summarising call announces itself in the first line of its system prompt. */
+export function isSummariseCall(prompt: LanguageModelV4Prompt): boolean {
+  const [first] = prompt;
+  return first?.role === "system" && first.content.trimStart().startsWith(SUMMARISE_MARKER);
+}
+
+export function readSummaryPrompt(prompt: LanguageModelV4Prompt): SummaryView {
+  const text = prompt.flatMap((m) => (m.role === "user" ? [textOf(m)] : [])).join("\n");
+  return { previous: readSummary(text), messages: readPassMessages(text) };
 }
 
 /** The tools the model may call: the function tools offered, none when tool choice forbids them. */

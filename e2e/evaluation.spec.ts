@@ -1,0 +1,35 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { evalReportSchema } from "../lib/eval/report-schema";
+
+// The server runs with EVAL_RESULTS_DIR=e2e/fixtures, so the page shows the
+// committed report of a real 12-thread run.
+const report = evalReportSchema.parse(JSON.parse(readFileSync(path.join(import.meta.dirname, "fixtures/eval-report.json"), "utf8")));
+
+test("the evaluation page charts accuracy per arm and regime and lists the costs", async ({ page }, testInfo) => {
+  await page.goto("/evaluation");
+  await expect(page.getByRole("heading", { name: "Evaluation", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("run-summary")).toContainText(report.model.label);
+
+  const chart = page.getByTestId("accuracy-chart");
+  await expect(chart).toBeVisible();
+  const bars = chart.getByTestId("accuracy-bar");
+  await expect(bars).toHaveCount(report.arms.length * report.regimes.length);
+  for (const { id } of report.arms) {
+    for (const regime of report.regimes) {
+      await expect(chart.locator(`[data-testid="accuracy-bar"][data-arm="${id}"][data-regime="${regime}"]`)).toHaveCount(1);
+    }
+  }
+
+  const comparisons = page.getByTestId("comparisons-table");
+  await expect(comparisons.locator("tbody tr")).toHaveCount(report.comparisons.length);
+  await expect(comparisons).toContainText("C − A");
+
+  const costs = page.getByTestId("costs-table");
+  await expect(costs.getByTestId("cost-row")).toHaveCount(report.arms.length);
+  await expect(costs).toContainText("Prompt tokens");
+  await expect(costs).toContainText("Compressor");
+
+  await page.screenshot({ path: testInfo.outputPath("evaluation.png"), fullPage: true });
+});

@@ -1,0 +1,63 @@
+// What a question turn cost, read from its trace. The prompt is counted from
+// what was assembled, not taken from the model's usage, so every model (the
+// offline one included) is measured with the same tokenizer.
+
+import type { UIMessage } from "ai";
+import type { TurnTraceData } from "../agent/trace";
+import { countMessageTokens } from "../models/tokens";
+import type { ArmCosts } from "./report-schema";
+
+function partText(part: unknown): string {
+  if (typeof part !== "object" || part === null) return "";
+  const p = part as Record<string, unknown>;
+  switch (p.type) {
+    case "text":
+    case "reasoning":
+      return typeof p.text === "string" ? p.text : "";
+    case "tool-call":
+      return `${String(p.toolName)} ${JSON.stringify(p.input ?? null)}`;
+    case "tool-result":
+      return `${String(p.toolName)} ${JSON.stringify(p.output ?? null)}`;
+    default:
+      return "";
+  }
+}
+
+/** A stored model message as role and flat text; trace messages are stored as plain JSON. */
+function flatMessage(message: unknown): { role: string; content: string } {
+  const m = (typeof message === "object" && message !== null ? message : {}) as { role?: unknown; content?: unknown };
+  const role = typeof m.role === "string" ? m.role : "user";
+  const content = typeof m.content === "string" ? m.content : Array.isArray(m.content) ? m.content.map(partText).join("\n") : "";
+  return { role, content };
+}
+
+/** Tokens of the first model call's prompt: the system prompt and every message, with chat framing. */
+export function promptTokens(prompt: TurnTraceData["prompt"]): number {
+  return countMessageTokens([{ role: "system", content: prompt.system }, ...prompt.messages.map(flatMessage)]);
+}
+
+/** Model calls in a turn: the reply's step markers, or one call per tool call plus the answer when no reply was saved. */
+export function stepsOf(parts: UIMessage["parts"] | null, toolCalls: number): number {
+  const steps = parts?.filter((p) => p.type === "step-start").length ?? 0;
+  return steps > 0 ? steps : toolCalls + 1;
+}
+
+export type SummaryCost = { calls: number; tokens: number; ms: number };
+
+export const NO_SUMMARY: SummaryCost = { calls: 0, tokens: 0, ms: 0 };
+
+export function turnCosts(trace: TurnTraceData, parts: UIMessage["parts"] | null, summary: SummaryCost): ArmCosts {
+  const { timings, tokens, toolCalls } = trace;
+  return {
+    promptTokens: promptTokens(trace.prompt),
+    inputTokens: tokens.prompt,
+    addedTokens: tokens.buffer + summary.tokens,
+    recallTokens: tokens.recall,
+    modelCalls: stepsOf(parts, toolCalls.length) + summary.calls,
+    summaryCalls: summary.calls,
+    toolCalls: toolCalls.length,
+    overheadMs: timings.dbMs + timings.recallMs + timings.bufferMs,
+    totalMs: timings.totalMs,
+    summaryMs: summary.ms,
+  };
+}

@@ -1,0 +1,159 @@
+import { z } from "zod";
+import { ARM_IDS } from "./arms";
+import { REGIMES } from "./generator";
+
+// The evaluation's report.json: written by scripts/eval.ts, read back by the
+// evaluation page. One schema for both, so a report the page cannot read is
+// refused where it is written.
+
+export const armIdSchema = z.enum(ARM_IDS);
+/** For LoCoMo, "outside" means all of a question's evidence is older than the window, "inside" anything else. */
+export const regimeSchema = z.enum(REGIMES);
+
+const proportionSchema = z.object({
+  count: z.number().int().nonnegative(),
+  n: z.number().int().nonnegative(),
+  rate: z.number().min(0).max(1),
+  /** Wilson 95% interval. */
+  low: z.number().min(0).max(1),
+  high: z.number().min(0).max(1),
+});
+
+const distributionSchema = z.object({ mean: z.number(), p50: z.number(), p95: z.number() });
+
+export const armCostsSchema = z.object({
+  /** The first model call's prompt (system + messages), counted with the o200k tokenizer. */
+  promptTokens: z.number().int().nonnegative(),
+  /** Input tokens over every model call of the turn, as the model reported them. */
+  inputTokens: z.number().int().nonnegative(),
+  /** Tokens of the buffer block or the compressor's summary in the prompt. */
+  addedTokens: z.number().int().nonnegative(),
+  recallTokens: z.number().int().nonnegative(),
+  /** The turn's model calls (steps) plus, for the compressor, the summary calls that built its summary. */
+  modelCalls: z.number().int().nonnegative(),
+  summaryCalls: z.number().int().nonnegative(),
+  /** read_page and search_chat_history calls. */
+  toolCalls: z.number().int().nonnegative(),
+  /** The turn before the model: database, recall and buffer. */
+  overheadMs: z.number().nonnegative(),
+  /** The whole turn, model included; the compressor's summary calls are in summaryMs, not here. */
+  totalMs: z.number().nonnegative(),
+  summaryMs: z.number().nonnegative(),
+});
+
+export const armResultSchema = z.object({
+  arm: armIdSchema,
+  answer: z.string(),
+  correct: z.boolean(),
+  /** The model judge's verdict, null when no judge ran. */
+  judged: z.boolean().nullable(),
+  /** The answer's turn called read_page on a page the evidence was filed on. */
+  opened: z.boolean(),
+  /** The buffer block held a line pointing at such a page. */
+  pointed: z.boolean(),
+  bufferStatus: z.string(),
+  error: z.string().nullable(),
+  costs: armCostsSchema,
+});
+
+export const caseResultSchema = z.object({
+  /** Pairs arms (and, for planted threads, regimes). */
+  id: z.string(),
+  regime: regimeSchema,
+  question: z.string(),
+  expected: z.string(),
+  /** What the source says about the case: topic, fact kind, LoCoMo category… */
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  /** Messages in the thread when the question was asked. */
+  messages: z.number().int().nonnegative(),
+  /** Pages the memory pass filed the evidence on; empty when it filed none. */
+  filedPages: z.array(z.string()),
+  results: z.array(armResultSchema),
+});
+
+export const accuracyRowSchema = z.object({
+  arm: armIdSchema,
+  regime: regimeSchema,
+  correct: proportionSchema,
+  judged: proportionSchema.nullable(),
+  opened: proportionSchema,
+  /** Only for arms that show the buffer. */
+  pointed: proportionSchema.nullable(),
+});
+
+/** Accuracy within a slice of the cases, by one of their details (how the question is worded, LoCoMo's category). */
+export const sliceRowSchema = z.object({
+  by: z.string(),
+  value: z.string(),
+  arm: armIdSchema,
+  regime: regimeSchema,
+  correct: proportionSchema,
+});
+
+export const comparisonSchema = z.object({
+  regime: regimeSchema,
+  metric: z.enum(["correct", "judged"]),
+  /** The difference is arm minus baseline. */
+  arm: armIdSchema,
+  baseline: armIdSchema,
+  n: z.number().int().positive(),
+  meanArm: z.number(),
+  meanBaseline: z.number(),
+  diff: z.number(),
+  /** Paired bootstrap 95% interval for diff. */
+  low: z.number(),
+  high: z.number(),
+  /** Exact McNemar: cases only the baseline got right, cases only the arm got right, two-sided p. */
+  onlyBaseline: z.number().int().nonnegative(),
+  onlyArm: z.number().int().nonnegative(),
+  pValue: z.number().min(0).max(1),
+});
+
+export const costRowSchema = z.object({
+  arm: armIdSchema,
+  n: z.number().int().nonnegative(),
+  promptTokens: distributionSchema,
+  inputTokens: distributionSchema,
+  addedTokens: distributionSchema,
+  modelCalls: distributionSchema,
+  toolCalls: distributionSchema,
+  overheadMs: distributionSchema,
+  totalMs: distributionSchema,
+});
+
+export const evalReportSchema = z.object({
+  version: z.literal(1),
+  source: z.enum(["planted", "locomo"]),
+  createdAt: z.iso.datetime(),
+  wallMs: z.number().nonnegative(),
+  model: z.object({ kind: z.string(), label: z.string(), modelId: z.string() }),
+  database: z.enum(["pglite", "postgres"]),
+  settings: z.object({
+    /** Planted threads drawn, or LoCoMo conversations read. */
+    threads: z.number().int().nonnegative(),
+    seed: z.number().int(),
+    window: z.number().int().positive(),
+    stretch: z.number().int().positive(),
+    judge: z.boolean(),
+    locomoFile: z.string().nullable(),
+    bootstrapIterations: z.number().int().positive(),
+  }),
+  arms: z.array(z.object({ id: armIdSchema, label: z.string(), description: z.string() })),
+  regimes: z.array(regimeSchema),
+  accuracy: z.array(accuracyRowSchema),
+  slices: z.array(sliceRowSchema),
+  comparisons: z.array(comparisonSchema),
+  costs: z.array(costRowSchema),
+  cases: z.array(caseResultSchema),
+});
+
+export type EvalReport = z.infer<typeof evalReportSchema>;
+export type CaseResult = z.infer<typeof caseResultSchema>;
+export type ArmResult = z.infer<typeof armResultSchema>;
+export type ArmCosts = z.infer<typeof armCostsSchema>;
+export type AccuracyRow = z.infer<typeof accuracyRowSchema>;
+export type Comparison = z.infer<typeof comparisonSchema>;
+export type SliceRow = z.infer<typeof sliceRowSchema>;
+export type CostRow = z.infer<typeof costRowSchema>;
+export type Proportion = z.infer<typeof proportionSchema>;
+export type Distribution = z.infer<typeof distributionSchema>;

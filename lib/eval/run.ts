@@ -1,0 +1,269 @@
+// The evaluation runner (design §08): each case's conversation becomes a
+// fresh thread in a workspace of its own (so recall never sees another
+// thread's facts), the memory pass consolidates it stretch by stretch, and
+// the question is asked under every arm through the real turn pipeline and
+// database. After each arm the question turn is removed again, so every arm
+// sees the same thread.
+
+import type { LanguageModel, UIMessage } from "ai";
+import { runTurn } from "../agent/turn";
+import type { AppConfig } from "../config";
+import type { Db } from "../db/client";
+import type { Message } from "../db/generated/client";
+import { runMemoryPass } from "../memory/pass";
+import type { ModelChoice } from "../models";
+import { appendMessages } from "../threads/messages";
+import { ARMS, type ArmId } from "./arms";
+import { isCorrect, locomoCase, plantedCase, type EvalCase, type Probe } from "./cases";
+import { compressedHistory, compressorSplit, summariseMiddle } from "./compressor";
+import { NO_SUMMARY, turnCosts, type SummaryCost } from "./costs";
+import { REGIMES, generateThreads, type Regime } from "./generator";
+import { answerStatesValue } from "./judge";
+import type { LocomoSample } from "./locomo";
+import { buildReport } from "./report";
+import type { ArmResult, CaseResult, EvalReport } from "./report-schema";
+
+/**
+ * Messages per memory pass. It mirrors a pass that runs after every third
+ * reply (three exchanges). With two-message stretches (a pass after every
+ * reply) a planted thread's first stretch would hold only its opener, not
+ * the fact stated right after it, and the buffer's first line would point at
+ * small talk.
+ */
+export const DEFAULT_STRETCH = 6;
+export const DEFAULT_WINDOW = 30;
+export const BOOTSTRAP_ITERATIONS = 10_000;
+
+export type ProgressEvent = { casesDone: number; casesTotal: number; caseId: string; step: string };
+
+export type RunContext = {
+  db: Db;
+  database: EvalReport["database"];
+  choice: ModelChoice;
+  /** The app's settings; the run's window replaces config.window. */
+  config: AppConfig;
+  /** A real model to judge answers with; no judge when absent. */
+  judge?: LanguageModel;
+  onProgress?: (event: ProgressEvent) => void;
+};
+
+export type RunOptions = { arms: ArmId[]; window: number; stretch: number; seed: number };
+
+/** A case's thread after loading and consolidation: what every arm starts from. */
+export type LoadedCase = {
+  workspaceId: string;
+  threadId: string;
+  messages: Message[];
+  /** Facts the memory pass filed, with the index of the message each came from. */
+  facts: Array<{ text: string; messageIndex: number; page: string }>;
+};
+
+export async function loadCase(db: Db, model: LanguageModel, c: EvalCase, slug: string, stretch: number): Promise<LoadedCase> {
+  const workspace = await db.workspace.create({ data: { slug, name: c.workspaceName } });
+  const thread = await db.thread.create({ data: { workspaceId: workspace.id, title: c.title, kind: "OWNER" } });
+  const messages = await db.$transaction((tx) =>
+    appendMessages(
+      tx,
+      thread.id,
+      c.messages.map((m) => ({
+        role: m.speaker === "owner" ? "USER" : "ASSISTANT",
+        speaker: m.speaker === "owner" ? "OWNER" : "AGENT",
+        text: m.text,
+        createdAt: new Date(m.at),
+      })),
+    ),
+  );
+  // Passes until the cursor reaches the end. consolidateThread would also
+  // count episodes and facts after every pass for its progress bar, a third
+  // more queries than the passes themselves need.
+  const lastSeq = messages.at(-1)?.seq ?? 0;
+  for (let cursor = 0; cursor < lastSeq; ) {
+    const pass = await runMemoryPass(db, model, thread.id, { maxMessages: stretch });
+    if (pass.status === "failed") throw new Error(`The memory pass over ${c.id} #${pass.fromSeq}–${pass.toSeq} failed: ${pass.error}`);
+    if (pass.status === "nothing-new") break;
+    cursor = pass.toSeq;
+  }
+  const firstSeq = messages[0]?.seq ?? 1;
+  const facts = await db.fact.findMany({
+    where: { threadId: thread.id },
+    select: { text: true, message: { select: { seq: true } }, page: { select: { title: true } } },
+  });
+  return {
+    workspaceId: workspace.id,
+    threadId: thread.id,
+    messages,
+    facts: facts.map((f) => ({ text: f.text, messageIndex: f.message.seq - firstSeq, page: f.page.title })),
+  };
+}
+
+/** The compressor's summary of what the question turn will not show: built once per case, shared by its probes. */
+export async function compressorSummary(model: LanguageModel, loaded: LoadedCase, window: number, stretch: number) {
+  const split = compressorSplit(loaded.messages.length + 1, window);
+  if (!split) return { note: null, cost: NO_SUMMARY };
+  return summariseMiddle(model, loaded.messages.slice(split.headEnd, split.tailStart), stretch);
+}
+
+/** Removes the question turn: its messages and trace, and the thread's counter. Memory is untouched, since the turn ran no pass. */
+export async function restoreThread(db: Db, threadId: string, lastSeq: number): Promise<void> {
+  await db.$transaction([
+    db.turnTrace.deleteMany({ where: { threadId } }),
+    db.message.deleteMany({ where: { threadId, seq: { gt: lastSeq } } }),
+    db.thread.update({ where: { id: threadId }, data: { lastSeq } }),
+  ]);
+}
+
+const sameTitle = (a: string, b: string) => a.replace(/^pages\//i, "").trim().toLowerCase() === b.trim().toLowerCase();
+
+function titleOf(input: unknown): string {
+  const title = typeof input === "object" && input !== null ? (input as { title?: unknown }).title : undefined;
+  return typeof title === "string" ? title : "";
+}
+
+export type ArmAsk = {
+  ctx: Pick<RunContext, "db" | "choice" | "config">;
+  loaded: LoadedCase;
+  probe: Probe;
+  /** Pages the probe's evidence was filed on. */
+  filedPages: string[];
+  arm: ArmId;
+  window: number;
+  summary: { note: string | null; cost: SummaryCost };
+};
+
+/** Asks one probe under one arm and restores the thread afterwards; judged is filled in by the caller. */
+export async function askUnderArm({ ctx, loaded, probe, filedPages, arm, window, summary }: ArmAsk): Promise<ArmResult> {
+  const { db, choice, config } = ctx;
+  const definition = ARMS[arm];
+  const outcome = await runTurn({
+    db,
+    config: { ...config, window: window * definition.windowFactor },
+    choice,
+    workspaceId: loaded.workspaceId,
+    threadId: loaded.threadId,
+    text: probe.question,
+    features: definition.features,
+    readHistory: definition.compressor ? compressedHistory(summary.note) : undefined,
+  });
+  await restoreThread(db, loaded.threadId, loaded.messages.at(-1)?.seq ?? 0);
+  const { trace } = outcome;
+  const onFiledPage = (title: string) => filedPages.some((page) => sameTitle(title, page));
+  return {
+    arm,
+    answer: outcome.answer,
+    correct: isCorrect(probe, outcome.answer),
+    judged: null,
+    opened: trace.toolCalls.some((call) => call.name === "read_page" && onFiledPage(titleOf(call.input))),
+    pointed: trace.buffer.chosen.some((line) => line.line !== null && line.pages.some(onFiledPage)),
+    bufferStatus: trace.buffer.status,
+    error: trace.error,
+    costs: turnCosts(
+      trace,
+      outcome.assistantMessage ? (outcome.assistantMessage.parts as UIMessage["parts"]) : null,
+      definition.compressor ? summary.cost : NO_SUMMARY,
+    ),
+  };
+}
+
+async function judged(ctx: RunContext, probe: Probe, answer: string): Promise<boolean | null> {
+  if (!ctx.judge) return null;
+  try {
+    const states = await answerStatesValue(ctx.judge, { question: probe.question, expected: probe.expected, answer });
+    return probe.trap ? !states : states;
+  } catch {
+    // A failed judge call leaves this answer unjudged; the scored result still counts.
+    return null;
+  }
+}
+
+/** Loads, consolidates and asks every case under every arm, one case at a time. */
+export async function runCases(ctx: RunContext, cases: readonly EvalCase[], options: RunOptions): Promise<CaseResult[]> {
+  const results: CaseResult[] = [];
+  const progress = (casesDone: number, caseId: string, step: string) =>
+    ctx.onProgress?.({ casesDone, casesTotal: cases.length, caseId, step });
+  for (const [index, c] of cases.entries()) {
+    progress(index, c.id, "consolidating");
+    const loaded = await loadCase(ctx.db, ctx.choice.model, c, `eval-${index + 1}`, options.stretch);
+    const summary = options.arms.some((arm) => ARMS[arm].compressor)
+      ? await compressorSummary(ctx.choice.model, loaded, options.window, options.stretch)
+      : { note: null, cost: NO_SUMMARY };
+    for (const probe of c.probes) {
+      const filedPages = [...new Set(loaded.facts.filter(probe.isEvidenceFact).map((f) => f.page))];
+      const armResults: ArmResult[] = [];
+      for (const arm of options.arms) {
+        progress(index, c.id, `arm ${arm}`);
+        const result = await askUnderArm({ ctx, loaded, probe, filedPages, arm, window: options.window, summary });
+        armResults.push({ ...result, judged: await judged(ctx, probe, result.answer) });
+      }
+      results.push({
+        id: probe.id,
+        regime: probe.regime,
+        question: probe.question,
+        expected: probe.expected,
+        details: probe.details,
+        messages: loaded.messages.length,
+        filedPages,
+        results: armResults,
+      });
+    }
+    // The workspace goes once its arms are done, so the database stays the size of one case.
+    await ctx.db.workspace.delete({ where: { id: loaded.workspaceId } });
+    progress(index + 1, c.id, "done");
+  }
+  return results;
+}
+
+/** Where the cases come from; plain data, so a worker thread can rebuild the same cases. */
+export type CaseSource =
+  | { kind: "planted"; threads: number; regimes: Regime[] }
+  | { kind: "locomo"; samples: LocomoSample[]; file: string };
+
+export type Evaluation = { source: CaseSource; options: RunOptions };
+
+/** Every case of an evaluation, in a fixed order that workers and the report share. */
+export function casesFor({ source, options }: Evaluation): EvalCase[] {
+  if (source.kind === "locomo") return source.samples.map((sample) => locomoCase(sample, options.window));
+  const layouts = source.regimes.map((regime) => generateThreads({ count: source.threads, seed: options.seed, window: options.window, regime }));
+  // Regimes interleaved thread by thread, so a run stopped part-way is still balanced.
+  return Array.from({ length: source.threads }, (_, i) => layouts.map((threads) => plantedCase(threads[i]))).flat();
+}
+
+/** The report of a finished evaluation; results must be in casesFor's order. */
+export function evaluationReport(
+  evaluation: Evaluation,
+  run: { model: EvalReport["model"]; database: EvalReport["database"]; judge: boolean; wallMs: number },
+  results: CaseResult[],
+): EvalReport {
+  const { source, options } = evaluation;
+  const regimes = source.kind === "planted" ? source.regimes : REGIMES.filter((regime) => results.some((r) => r.regime === regime));
+  return buildReport({
+    source: source.kind,
+    createdAt: new Date().toISOString(),
+    wallMs: run.wallMs,
+    model: run.model,
+    database: run.database,
+    settings: {
+      threads: source.kind === "planted" ? source.threads : source.samples.length,
+      seed: options.seed,
+      window: options.window,
+      stretch: options.stretch,
+      judge: run.judge,
+      locomoFile: source.kind === "locomo" ? source.file : null,
+      bootstrapIterations: BOOTSTRAP_ITERATIONS,
+    },
+    arms: options.arms.map((id) => ({ id, label: ARMS[id].label, description: ARMS[id].description })),
+    regimes,
+    cases: results,
+  });
+}
+
+/** The whole evaluation in this process, on the context's database. */
+export async function runEvaluation(ctx: RunContext, evaluation: Evaluation): Promise<EvalReport> {
+  const started = performance.now();
+  const results = await runCases(ctx, casesFor(evaluation), evaluation.options);
+  const { kind, label, modelId } = ctx.choice;
+  return evaluationReport(
+    evaluation,
+    { model: { kind, label, modelId }, database: ctx.database, judge: ctx.judge !== undefined, wallMs: performance.now() - started },
+    results,
+  );
+}

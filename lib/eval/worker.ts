@@ -1,0 +1,31 @@
+// One evaluation worker thread: its own database, its share of the cases.
+import { parentPort, workerData } from "node:worker_threads";
+import { openEvalDatabase } from "./database";
+import type { WorkerData, WorkerMessage } from "./parallel";
+import { casesFor, runCases } from "./run";
+import { evalModel } from "./setup";
+
+const data = workerData as WorkerData;
+const post = (message: WorkerMessage) => parentPort?.postMessage(message);
+
+async function main() {
+  const choice = evalModel(data.config, data.model);
+  const all = casesFor(data.evaluation);
+  const database = await openEvalDatabase(data.databaseUrl);
+  // Closed before reporting done: the main thread ends the worker then, and a PostgreSQL database must be dropped first.
+  const results = await runCases(
+    {
+      db: database.db,
+      database: database.kind,
+      choice,
+      config: data.config,
+      judge: data.judge ? choice.model : undefined,
+      onProgress: (event) => post({ type: "progress", event }),
+    },
+    data.share.map((i) => all[i]),
+    data.evaluation.options,
+  ).finally(() => database.close());
+  post({ type: "done", results });
+}
+
+main().catch((error: unknown) => post({ type: "failed", message: error instanceof Error ? error.message : String(error) }));

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { inCaseOrder, shares } from "@/lib/eval/parallel";
+import type { CaseResult } from "@/lib/eval/report-schema";
+import type { Evaluation } from "@/lib/eval/run";
+
+describe("sharing cases between workers", () => {
+  it("deals case indexes round-robin, never to more workers than cases", () => {
+    expect(shares(7, 2)).toEqual([[0, 2, 4, 6], [1, 3, 5]]);
+    expect(shares(2, 4)).toEqual([[0], [1]]);
+    expect(shares(3, 1)).toEqual([[0, 1, 2]]);
+  });
+
+  it("puts results back in case order, regimes of a thread together", () => {
+    const evaluation: Evaluation = {
+      source: { kind: "planted", threads: 3, regimes: ["outside", "inside"] },
+      options: { arms: ["A"], window: 30, stretch: 6, seed: 1 },
+    };
+    const result = (id: string, regime: "outside" | "inside") => ({ id, regime }) as CaseResult;
+    const shuffled = [result("planted-1-002", "outside"), result("planted-1-000", "inside"), result("planted-1-001", "outside"), result("planted-1-000", "outside")];
+    expect(inCaseOrder(evaluation, shuffled).map((r) => `${r.id}/${r.regime}`)).toEqual([
+      "planted-1-000/outside",
+      "planted-1-000/inside",
+      "planted-1-001/outside",
+      "planted-1-002/outside",
+    ]);
+  });
+});
