@@ -1,23 +1,28 @@
 import { expect, test } from "@playwright/test";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { openNewThread } from "./support/chat";
-import { startStandInModel, STAND_IN_REPLY, UPSTREAM_ERROR, type StandInModel } from "./support/stand-in-model";
+import { startOpenAIStandIn, type StandIn } from "../tests/support/openai-stand-in";
+
+const UPSTREAM_ERROR = "upstream returned 500";
+const STAND_IN_REPLY = "The stand-in model is back online and heard you.";
 
 // A real server-side failure: a second app server talks to an OpenAI-compatible
-// stand-in that answers 500 until the test lets it recover. The user's message
+// stand-in that answers 500 (to the first call and both of the AI SDK's retries)
+// until the test scripts a recovery. The user's message
 // is saved before the model is called, so Retry answers that same message.
-let model: StandInModel;
+let model: StandIn;
 let app: AppServer;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  model = await startStandInModel();
+  model = await startOpenAIStandIn();
+  model.script(...Array.from({ length: 3 }, () => ({ kind: "error" as const, status: 500, message: UPSTREAM_ERROR })));
   app = await startAppServer({ OPENAI_BASE_URL: model.baseUrl, OPENAI_MODEL: "stand-in-1" });
 });
 
 test.afterAll(async () => {
   await app?.stop();
-  await model?.stop();
+  await model?.close();
 });
 
 test("a failed model call shows the error, keeps the message, and Retry answers it", async ({ page }, testInfo) => {
@@ -35,7 +40,8 @@ test("a failed model call shows the error, keeps the message, and Retry answers 
   await expect(page.getByTestId("trace-error")).toContainText(UPSTREAM_ERROR);
   await page.screenshot({ path: testInfo.outputPath("model-failure.png"), fullPage: true });
 
-  model.recover();
+  // The reply, then the memory pass's structured output with nothing durable to file.
+  model.script({ kind: "text", text: STAND_IN_REPLY }, { kind: "text", text: JSON.stringify({ facts: [], episode: "" }) });
   await alert.getByRole("button", { name: "Retry" }).click();
   await expect(page.getByTestId("assistant-message").last()).toHaveText(STAND_IN_REPLY);
   await expect(alert).toHaveCount(0);
