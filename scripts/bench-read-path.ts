@@ -7,16 +7,12 @@
 // Timings are wall time around the same calls the turn makes (Prisma included),
 // measured in this process; the block's rendering is part of the buffer time.
 import { performance } from "node:perf_hooks";
-import { PGlite } from "@electric-sql/pglite";
-import { PrismaPg } from "@prisma/adapter-pg";
-import pg from "pg";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import { z } from "zod";
 import { readBuffer, type BufferSettings } from "../lib/buffer/read";
 import { readConfig } from "../lib/config";
 import type { Db } from "../lib/db/client";
-import { Prisma, PrismaClient } from "../lib/db/generated/client";
-import { applyMigrations } from "../lib/db/migrations";
+import { openScratchDatabase, type ScratchDatabase } from "../lib/db/scratch";
+import { Prisma } from "../lib/db/generated/client";
 import { deriveSeed, mulberry32, pick, randomInt, type Random } from "../lib/eval/random";
 import { quantile } from "../lib/eval/stats";
 import { readWindow } from "../lib/threads/messages";
@@ -264,65 +260,6 @@ function summarise(thread: BenchThread, timings: Timings): SizeResult {
 
 // ── Databases ───────────────────────────────────────────────────────────────
 
-type BenchDatabase = { name: string; db: Db; close: () => Promise<void> };
-
-async function openPglite(): Promise<BenchDatabase> {
-  const pglite = new PGlite("memory://");
-  const adapter = new PrismaPGlite(pglite);
-  await applyMigrations(adapter);
-  const db = new PrismaClient({ adapter });
-  return {
-    name: "pglite",
-    db,
-    close: async () => {
-      await db.$disconnect();
-      await pglite.close();
-    },
-  };
-}
-
-/**
- * A fresh database on the user's server, dropped afterwards (also on Ctrl-C),
- * so the benchmark never reads or writes the database DATABASE_URL names.
- */
-async function openPostgres(databaseUrl: string): Promise<BenchDatabase> {
-  const name = `episodic_buffer_bench_${process.pid}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  // FORCE: the pool may still hold connections when an interrupted run drops it.
-  const drop = () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  const onInterrupt = () => {
-    drop().finally(() => process.exit(130));
-  };
-
-  await admin(`CREATE DATABASE ${name}`);
-  process.once("SIGINT", onInterrupt);
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString() });
-  const db = new PrismaClient({ adapter: new PrismaPg(pool) });
-  const close = async () => {
-    process.off("SIGINT", onInterrupt);
-    await db.$disconnect();
-    await pool.end();
-    await drop();
-  };
-  try {
-    await applyMigrations(new PrismaPg(pool));
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  return { name: "postgres", db, close };
-}
-
 // ── Report ──────────────────────────────────────────────────────────────────
 
 const count = (n: number) => n.toLocaleString("en-US");
@@ -362,8 +299,8 @@ function verdict(database: string, rows: SizeResult[]): string {
   return `${what}: NOT flat (over ${FLAT_TOLERANCE}× beyond the window's growth); check the episode queries with EXPLAIN ANALYZE.`;
 }
 
-async function bench(open: () => Promise<BenchDatabase>, sizes: number[], iterations: number): Promise<void> {
-  const { name, db, close } = await open();
+async function bench(open: () => Promise<ScratchDatabase>, sizes: number[], iterations: number): Promise<void> {
+  const { kind: name, db, close } = await open();
   try {
     const log = (line: string) => console.error(`${name}: ${line}`);
     const thread = await createThread(db);
@@ -384,8 +321,8 @@ runCli(USAGE, async () => {
   const { sizes, iterations } = readArgs(argOptions, argsSchema);
   const { databaseUrl } = readConfig();
   const started = performance.now();
-  await bench(openPglite, sizes, iterations);
-  if (databaseUrl) await bench(() => openPostgres(databaseUrl), sizes, iterations);
+  await bench(() => openScratchDatabase({ purpose: "bench" }), sizes, iterations);
+  if (databaseUrl) await bench(() => openScratchDatabase({ purpose: "bench", databaseUrl }), sizes, iterations);
   else console.log("PostgreSQL skipped: set DATABASE_URL to a server to benchmark it too.");
   console.log(`Total ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 });

@@ -7,7 +7,7 @@ import path from "node:path";
 import { z } from "zod";
 import { readConfig } from "../lib/config";
 import { ARM_IDS } from "../lib/eval/arms";
-import { openEvalDatabase } from "../lib/eval/database";
+import { openScratchDatabase } from "../lib/db/scratch";
 import { duration } from "../lib/eval/format";
 import { REGIMES } from "../lib/eval/generator";
 import { parseLocomo } from "../lib/eval/locomo";
@@ -105,7 +105,7 @@ async function runOn(
   onProgress: Parameters<typeof runEvaluationInWorkers>[2],
 ): Promise<EvalReport> {
   if (workers > 1) return runEvaluationInWorkers({ ...setup, evaluation }, workers, onProgress);
-  const database = await openEvalDatabase(setup.databaseUrl);
+  const database = await openScratchDatabase({ purpose: "eval", databaseUrl: setup.databaseUrl });
   const choice = evalModel(setup.config, setup.model);
   return runEvaluation(
     { db: database.db, database: database.kind, choice, config: setup.config, judge: setup.judge ? choice.model : undefined, onProgress },

@@ -1,6 +1,6 @@
 // One evaluation worker thread: its own database, its share of the cases.
 import { parentPort, workerData } from "node:worker_threads";
-import { openEvalDatabase } from "./database";
+import { openScratchDatabase } from "../db/scratch";
 import type { WorkerData, WorkerMessage } from "./parallel";
 import { casesFor, runCases } from "./run";
 import { evalModel } from "./setup";
@@ -11,7 +11,7 @@ const post = (message: WorkerMessage) => parentPort?.postMessage(message);
 async function main() {
   const choice = evalModel(data.config, data.model);
   const all = casesFor(data.evaluation);
-  const database = await openEvalDatabase(data.databaseUrl);
+  const database = await openScratchDatabase({ purpose: "eval", databaseUrl: data.databaseUrl });
   // Closed before reporting done: the main thread ends the worker then, and a PostgreSQL database must be dropped first.
   const results = await runCases(
     {
