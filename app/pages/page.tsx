@@ -3,15 +3,13 @@ import { Badge } from "@/components/ui/badge";
 import { dayAndTime, plural } from "@/components/ui/format";
 import { PageHeader } from "@/components/ui/page-header";
 import { pageHref } from "@/components/ui/routes";
-import { getDb } from "@/lib/db/client";
 import { listPages } from "@/lib/pages/queries";
-import { currentWorkspace } from "@/lib/workspaces/current";
+import { requestScope } from "@/lib/workspaces/current";
 
 export const metadata = { title: "Pages · Episodic buffer" };
 
 export default async function PagesPage() {
-  const db = await getDb();
-  const workspace = await currentWorkspace(db);
+  const { db, workspace } = await requestScope();
   const pages = await listPages(db, workspace.id);
   return (
     <div>

@@ -1,15 +1,13 @@
 import { Badge } from "@/components/ui/badge";
 import { plural } from "@/components/ui/format";
 import { threadHref } from "@/components/ui/routes";
-import { getDb } from "@/lib/db/client";
 import { listThreads } from "@/lib/threads/queries";
-import { currentWorkspace } from "@/lib/workspaces/current";
+import { requestScope } from "@/lib/workspaces/current";
 import { NewThreadButton } from "./new-thread-button";
 import { SectionLink, ThreadLink } from "./nav-links";
 
 export async function Sidebar() {
-  const db = await getDb();
-  const workspace = await currentWorkspace(db);
+  const { db, workspace } = await requestScope();
   const threads = await listThreads(db, workspace.id);
   return (
     <div className="flex h-full w-72 shrink-0 flex-col border-r border-slate-200 bg-white lg:w-64">

@@ -2,18 +2,16 @@ import { createUIMessageStreamResponse } from "ai";
 import { after } from "next/server";
 import { startTurn } from "../agent/turn";
 import { readConfig } from "../config";
-import { getDb } from "../db/client";
 import { chooseModel } from "../models";
 import { chatRequestSchema } from "../threads/schemas";
-import { currentWorkspace } from "../workspaces/current";
+import { requestScope } from "../workspaces/current";
 import { handle, parseJsonBody } from "./respond";
 
 /** POST /api/chat: one turn, streamed; saving the reply and the memory pass finish after the response. */
 export function chatResponse(request: Request): Promise<Response> {
   return handle(async () => {
     const body = await parseJsonBody(request, chatRequestSchema);
-    const db = await getDb();
-    const workspace = await currentWorkspace(db);
+    const { db, workspace } = await requestScope();
     const config = readConfig();
     const turn = await startTurn({
       db,

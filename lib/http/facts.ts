@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { getDb } from "../db/client";
-import { FactNotFoundError, reviewFact } from "../pages/facts";
-import { currentWorkspace } from "../workspaces/current";
-import { handle, HttpError, parseJsonBody } from "./respond";
+import { reviewFact } from "../pages/facts";
+import { requestScope } from "../workspaces/current";
+import { handle, parseJsonBody } from "./respond";
 
 const factReviewSchema = z.object({ verdict: z.enum(["confirm", "reject"]) });
 
@@ -12,14 +11,8 @@ export type FactVerdict = z.infer<typeof factReviewSchema>["verdict"];
 export function factReviewResponse(request: Request, factId: string): Promise<Response> {
   return handle(async () => {
     const { verdict } = await parseJsonBody(request, factReviewSchema);
-    const db = await getDb();
-    const workspace = await currentWorkspace(db);
-    try {
-      const fact = await reviewFact(db, workspace.id, factId, verdict);
-      return Response.json({ fact: { id: fact.id, status: fact.status } });
-    } catch (error) {
-      if (error instanceof FactNotFoundError) throw new HttpError(404, error.message);
-      throw error;
-    }
+    const { db, workspace } = await requestScope();
+    const fact = await reviewFact(db, workspace.id, factId, verdict);
+    return Response.json({ fact: { id: fact.id, status: fact.status } });
   });
 }

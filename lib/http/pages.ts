@@ -1,13 +1,11 @@
-import { getDb } from "../db/client";
 import { getPage, listPages } from "../pages/queries";
-import { currentWorkspace } from "../workspaces/current";
+import { requestScope } from "../workspaces/current";
 import { handle, HttpError } from "./respond";
 
 /** GET /api/pages */
 export function pagesResponse(): Promise<Response> {
   return handle(async () => {
-    const db = await getDb();
-    const workspace = await currentWorkspace(db);
+    const { db, workspace } = await requestScope();
     return Response.json({ pages: await listPages(db, workspace.id) });
   });
 }
@@ -15,8 +13,7 @@ export function pagesResponse(): Promise<Response> {
 /** GET /api/pages/:id */
 export function pageResponse(pageId: string): Promise<Response> {
   return handle(async () => {
-    const db = await getDb();
-    const workspace = await currentWorkspace(db);
+    const { db, workspace } = await requestScope();
     const page = await getPage(db, workspace.id, pageId);
     if (!page) throw new HttpError(404, "No such page in this workspace.");
     return Response.json({ page });

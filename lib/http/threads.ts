@@ -1,18 +1,12 @@
-import { getDb } from "../db/client";
 import { createThread, findThread, listThreads } from "../threads/queries";
 import { newThreadSchema } from "../threads/schemas";
-import { currentWorkspace } from "../workspaces/current";
+import { requestScope } from "../workspaces/current";
 import { handle, HttpError, parseJsonBody } from "./respond";
-
-async function scope() {
-  const db = await getDb();
-  return { db, workspace: await currentWorkspace(db) };
-}
 
 /** GET /api/threads */
 export function threadsResponse(): Promise<Response> {
   return handle(async () => {
-    const { db, workspace } = await scope();
+    const { db, workspace } = await requestScope();
     return Response.json({ threads: await listThreads(db, workspace.id) });
   });
 }
@@ -21,7 +15,7 @@ export function threadsResponse(): Promise<Response> {
 export function newThreadResponse(request: Request): Promise<Response> {
   return handle(async () => {
     const input = await parseJsonBody(request, newThreadSchema);
-    const { db, workspace } = await scope();
+    const { db, workspace } = await requestScope();
     return Response.json({ thread: await createThread(db, workspace.id, input) }, { status: 201 });
   });
 }
@@ -29,7 +23,7 @@ export function newThreadResponse(request: Request): Promise<Response> {
 /** GET /api/threads/:id */
 export function threadResponse(threadId: string): Promise<Response> {
   return handle(async () => {
-    const { db, workspace } = await scope();
+    const { db, workspace } = await requestScope();
     const found = await findThread(db, workspace.id, threadId);
     if (!found) throw new HttpError(404, "No such thread in this workspace.");
     return Response.json(found);

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { getDb } from "../db/client";
 import { listTraces, MAX_TRACES_LISTED } from "../traces/queries";
-import { currentWorkspace } from "../workspaces/current";
+import { requestScope } from "../workspaces/current";
 import { handle, HttpError } from "./respond";
 
 /** `?limit=1` lets the debug panel poll for the newest turn without fetching every prompt again. */
@@ -15,8 +14,7 @@ export function tracesResponse(request: Request, threadId: string): Promise<Resp
     const params = Object.fromEntries(new URL(request.url).searchParams);
     const query = tracesQuerySchema.safeParse(params);
     if (!query.success) throw new HttpError(422, `limit: ${query.error.issues[0].message}`);
-    const db = await getDb();
-    const workspace = await currentWorkspace(db);
+    const { db, workspace } = await requestScope();
     const traces = await listTraces(db, workspace.id, threadId, query.data.limit);
     if (!traces) throw new HttpError(404, "No such thread in this workspace.");
     return Response.json({ traces });

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { readConfig } from "../config";
-import { getDb } from "../db/client";
 import {
   consolidateThread,
   consolidationProgress,
@@ -9,7 +8,7 @@ import {
 } from "../memory/consolidate";
 import { chooseModel } from "../models";
 import { exportThread, importThread, ThreadNotFoundError, threadFileText } from "../threads/transfer";
-import { currentWorkspace } from "../workspaces/current";
+import { requestScope } from "../workspaces/current";
 import { handle, readJsonBody } from "./respond";
 
 /** The import body cap: a long thread with tool parts runs to a few MB. */
@@ -38,8 +37,7 @@ export function exportDisposition(title: string): string {
 export function importResponse(request: Request): Promise<Response> {
   return handle(async () => {
     const input = await readJsonBody(request, { maxBytes: MAX_IMPORT_BYTES, name: "thread file" });
-    const db = await getDb();
-    const workspace = await currentWorkspace(db);
+    const { db, workspace } = await requestScope();
     const { thread } = await importThread(db, workspace.id, input);
     return Response.json(
       { thread: { id: thread.id, title: thread.title, kind: thread.kind, lastSeq: thread.lastSeq } },
@@ -51,8 +49,7 @@ export function importResponse(request: Request): Promise<Response> {
 /** GET /api/threads/:id/export */
 export function exportResponse(threadId: string): Promise<Response> {
   return handle(async () => {
-    const db = await getDb();
-    const workspace = await currentWorkspace(db);
+    const { db, workspace } = await requestScope();
     const file = await exportThread(db, workspace.id, threadIdOf(threadId));
     return new Response(threadFileText(file), {
       headers: {
@@ -72,8 +69,7 @@ export function exportResponse(threadId: string): Promise<Response> {
  */
 export function consolidateResponse(threadId: string): Promise<Response> {
   return handle(async () => {
-    const db = await getDb();
-    const workspace = await currentWorkspace(db);
+    const { db, workspace } = await requestScope();
     const id = threadIdOf(threadId);
     const initial = await consolidationProgress(db, workspace.id, id);
     if (!initial) throw new ThreadNotFoundError();

@@ -1,5 +1,5 @@
 import { cookies } from "next/headers";
-import type { Db } from "../db/client";
+import { getDb, type Db } from "../db/client";
 import type { Workspace } from "../db/generated/client";
 import { RequestError } from "../errors";
 import { workspaceBySlug } from "./by-slug";
@@ -13,4 +13,10 @@ export const WORKSPACE_COOKIE = "workspace";
  */
 export async function currentWorkspace(db: Db): Promise<Workspace> {
   return workspaceBySlug(db, (await cookies()).get(WORKSPACE_COOKIE)?.value ?? DEMO_WORKSPACE_SLUG);
+}
+
+/** The database and the workspace a request acts in: where every handler and page starts. */
+export async function requestScope(): Promise<{ db: Db; workspace: Workspace }> {
+  const db = await getDb();
+  return { db, workspace: await currentWorkspace(db) };
 }

@@ -5,10 +5,9 @@ import { dayAndTime, dayRange, plural, seqRange } from "@/components/ui/format";
 import { PageHeader } from "@/components/ui/page-header";
 import { messageHref, threadHref } from "@/components/ui/routes";
 import { pageRef } from "@/lib/agent/prompt-format";
-import { getDb } from "@/lib/db/client";
 import type { FactStatus } from "@/lib/db/generated/client";
 import { getPage, type PageDetail } from "@/lib/pages/queries";
-import { currentWorkspace } from "@/lib/workspaces/current";
+import { requestScope } from "@/lib/workspaces/current";
 
 /** Pending first: those are what the owner has to act on. */
 const GROUPS: { title: string; statuses: FactStatus[]; empty?: string }[] = [
@@ -41,8 +40,7 @@ function FactGroups({ facts }: { facts: PageDetail["facts"] }) {
 }
 
 export default async function TopicPage({ params }: { params: Promise<{ id: string }> }) {
-  const db = await getDb();
-  const workspace = await currentWorkspace(db);
+  const { db, workspace } = await requestScope();
   const page = await getPage(db, workspace.id, (await params).id);
   if (!page) notFound();
   return (

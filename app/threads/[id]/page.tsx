@@ -2,11 +2,10 @@ import { notFound } from "next/navigation";
 import { z } from "zod";
 import { ChatView } from "@/components/chat/chat-view";
 import { readConfig } from "@/lib/config";
-import { getDb } from "@/lib/db/client";
 import { chooseModel } from "@/lib/models";
 import { toUIMessage } from "@/lib/threads/messages";
 import { findThread } from "@/lib/threads/queries";
-import { currentWorkspace } from "@/lib/workspaces/current";
+import { requestScope } from "@/lib/workspaces/current";
 
 /** `?seq=<n>`: a link to one message (from a fact, an episode or a search match); anything else is ignored. */
 const searchSchema = z.object({ seq: z.coerce.number().int().positive().optional() });
@@ -18,8 +17,7 @@ export default async function ThreadPage(props: {
   const { id } = await props.params;
   const query = searchSchema.safeParse(await props.searchParams);
   const seq = query.success ? query.data.seq : undefined;
-  const db = await getDb();
-  const workspace = await currentWorkspace(db);
+  const { db, workspace } = await requestScope();
   const found = await findThread(db, workspace.id, id, { aroundSeq: seq });
   if (!found) notFound();
   const config = readConfig();

@@ -4,15 +4,13 @@ import { dayRange, plural, seqRange } from "@/components/ui/format";
 import { PageHeader } from "@/components/ui/page-header";
 import { PageLink } from "@/components/ui/page-link";
 import { messageHref, threadHref } from "@/components/ui/routes";
-import { getDb } from "@/lib/db/client";
 import { listEpisodes } from "@/lib/episodes/store";
 import { pageIdsByTitle } from "@/lib/pages/queries";
 import { findThreadSummary } from "@/lib/threads/queries";
-import { currentWorkspace } from "@/lib/workspaces/current";
+import { requestScope } from "@/lib/workspaces/current";
 
 export default async function EpisodesPage({ params }: { params: Promise<{ id: string }> }) {
-  const db = await getDb();
-  const workspace = await currentWorkspace(db);
+  const { db, workspace } = await requestScope();
   const thread = await findThreadSummary(db, workspace.id, (await params).id);
   if (!thread) notFound();
   const episodes = await listEpisodes(db, thread.id);
