@@ -73,7 +73,7 @@ export function nameRuns(sentence: string): string[] {
   return runs.filter((r) => r.length > 0).map((r) => r.join(" "));
 }
 
-function hasMoney(sentence: string): boolean {
+export function hasMoney(sentence: string): boolean {
   return MONEY.some((p) => p.test(sentence));
 }
 
@@ -87,6 +87,11 @@ function hasConcreteValue(sentence: string): boolean {
 
 export function isDecided(text: string): boolean {
   return FINAL_DECISION.test(plain(text));
+}
+
+/** "Leaning to the Main St one": a choice not yet final, but the answer to "which did we like?". */
+export function isLeaning(text: string): boolean {
+  return LEANING.test(plain(text));
 }
 
 export function isTentative(text: string): boolean {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { READ_PAGE, SEARCH_HISTORY, decideChat, readQuestion, searchQuery } from "@/lib/models/offline/chat";
 import type { ChatView, KnownFact, ToolRound } from "@/lib/models/offline/prompt-reader";
-import { SECOND_LOCATION_PAGE } from "./fixtures";
+import { SECOND_LOCATION_PAGE, pageFact } from "./fixtures";
 
 const BOTH = new Set([READ_PAGE, SEARCH_HISTORY]);
 const NONE = new Set<string>();
@@ -132,6 +132,113 @@ describe("answering after tool calls", () => {
   it("treats a failed tool call as nothing found", () => {
     const decision = decideChat(view("which lease did we like?", { rounds: [readRound(null)] }), BOTH);
     expect(decision).toMatchObject({ type: "tool-call", toolName: SEARCH_HISTORY });
+  });
+});
+
+describe("questions that share few words with their answer: the kind of value asked for", () => {
+  const said = (...texts: string[]): ChatView["window"] =>
+    texts.flatMap((text) => [
+      { speaker: "user" as const, text },
+      { speaker: "assistant" as const, text: "Noted." },
+    ]);
+
+  it.each<[string, ChatView["window"], string]>([
+    [
+      "Who will be in charge over in Houma day to day?",
+      said(
+        "We need someone to run the Houma shop day to day.",
+        "Priya Raman is going to manage the Houma store.",
+        "Uniform is a black apron and a navy shirt.",
+      ),
+      "Priya Raman",
+    ],
+    [
+      "What's the monthly number we ended up with for the new spot?",
+      said("Final rent for the Main St storefront is $2,180 per month.", "Staff who refer a hire get a $50 bonus after 90 days."),
+      "$2,180",
+    ],
+    ["When do we open the doors?", said("The soft opening is October 14.", "Schedules go out every Friday."), "October 14"],
+    [
+      "Where's the new location going to be?",
+      said("We're going with the space on Barrow St.", "Parking out back is what sold me."),
+      "Barrow St",
+    ],
+    [
+      "Which vendor did we go with?",
+      said("We decided to go with Terrebonne Growers as our produce supplier.", "Flour went up again, 8% this month."),
+      "Terrebonne Growers",
+    ],
+  ])("answers %s from the window without a tool", (question, window, value) => {
+    expect(textOf(decideChat(view(question, { window }), BOTH))).toContain(value);
+  });
+
+  it("prefers a visible statement holding the value to a recalled fact that only shares words", () => {
+    const scene: KnownFact = { ...budgetFact, page: "Hiring", text: "We need someone to run the Houma shop day to day" };
+    const window = said("Priya Raman is going to manage the Houma store.");
+    expect(textOf(decideChat(view("Who will be in charge over in Houma day to day?", { recalled: [scene], window }), BOTH))).toContain(
+      "Priya Raman",
+    );
+  });
+
+  it("searches when nothing visible holds the asked-for value, even if a statement shares the words", () => {
+    const window = said("We need someone to run the Houma shop day to day.");
+    expect(decideChat(view("Who will be in charge over in Houma day to day?", { window }), BOTH)).toMatchObject({
+      type: "tool-call",
+      toolName: SEARCH_HISTORY,
+    });
+  });
+
+  it("falls back to the owner's latest statement holding the value once the tools found nothing", () => {
+    const window = said("Nadia Karimi will do our bookkeeping from now on.", "Parking out back is what sold me.");
+    expect(decideChat(view("Who's handling our numbers every month?", { window }), BOTH)).toMatchObject({ toolName: SEARCH_HISTORY });
+    const query = "handling numbers month";
+    const rounds: ToolRound[] = [{ toolName: SEARCH_HISTORY, input: { query }, output: { query, matches: [], total: 0 } }];
+    expect(textOf(decideChat(view("Who's handling our numbers every month?", { window, rounds }), new Set([SEARCH_HISTORY])))).toBe(
+      'You told me earlier in this conversation: "Nadia Karimi will do our bookkeeping from now on."',
+    );
+  });
+
+  const lines: ChatView["buffer"] = [
+    { day: "2026-10-02", gist: "New shop manager hired, Dana Whitfield", pages: ["Hiring"] },
+    { day: "2026-10-09", gist: "New shop floor plan and counters measured", pages: ["Second Location"] },
+  ];
+
+  it("opens the page of the buffer line holding the asked-for value, not just the newest match", () => {
+    expect(decideChat(view("Who's running the new shop?", { buffer: lines }), BOTH)).toEqual({
+      type: "tool-call",
+      toolName: READ_PAGE,
+      input: { title: "Hiring" },
+    });
+    expect(decideChat(view("What's happening with the new shop?", { buffer: lines }), BOTH)).toEqual({
+      type: "tool-call",
+      toolName: READ_PAGE,
+      input: { title: "Second Location" },
+    });
+  });
+
+  it("uses a buffer line's value only to pick the page to open, never as the answer", () => {
+    const buffer: ChatView["buffer"] = [
+      { day: "2026-10-11", gist: "Rent for the new spot settled at $2,180/mo", pages: ["Second Location"] },
+    ];
+    const question = "What's the monthly number for the new spot?";
+    expect(decideChat(view(question, { buffer }), BOTH)).toMatchObject({ toolName: READ_PAGE, input: { title: "Second Location" } });
+    expect(decideChat(view(question, { buffer }), new Set([SEARCH_HISTORY]))).toMatchObject({ toolName: SEARCH_HISTORY });
+    const answer = textOf(decideChat(view(question, { buffer }), NONE));
+    expect(answer).not.toMatch(/2,180|\$/);
+    expect(answer).toContain("2026-10-11");
+  });
+
+  it("answers from the page fact holding the value over a newer one that only shares more words", () => {
+    const page = {
+      title: "Hiring",
+      found: true,
+      facts: [
+        pageFact("Priya Raman is going to manage the new store", { day: "2026-10-02" }),
+        pageFact("We need more shifts covered on the new shop's weekends", { day: "2026-10-09" }),
+      ],
+    };
+    const rounds: ToolRound[] = [{ toolName: READ_PAGE, input: { title: "Hiring" }, output: page }];
+    expect(textOf(decideChat(view("Who's running the new shop?", { rounds }), BOTH))).toContain("Priya Raman");
   });
 });
 
