@@ -39,7 +39,7 @@ export function recalledPagesSection(pages: RecalledPage[], dropped: DroppedText
             text,
             label: fact.status === "CONFIRMED" ? "confirmed" : "unconfirmed",
             source: fact.source === "OWNER" ? "owner" : "agent",
-            day: isoDay(fact.createdAt),
+            day: isoDay(fact.saidAt),
           }),
         ];
       });

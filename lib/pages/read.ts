@@ -9,7 +9,7 @@ export async function readPage(db: Db, workspaceId: string, title: string): Prom
     include: {
       facts: {
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-        include: { thread: { select: { title: true } }, message: { select: { seq: true } } },
+        include: { thread: { select: { title: true } }, message: { select: { seq: true, createdAt: true } } },
       },
     },
   });
@@ -23,7 +23,8 @@ export async function readPage(db: Db, workspaceId: string, title: string): Prom
       text: f.text,
       status: f.status,
       source: f.source,
-      day: isoDay(f.createdAt),
+      // When it was said, not when it was filed: an imported or consolidated thread is filed later.
+      day: isoDay(f.message.createdAt),
       threadTitle: f.thread.title,
       messageSeq: f.message.seq,
     })),

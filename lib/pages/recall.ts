@@ -3,7 +3,8 @@ import type { FactSource, FactStatus } from "../db/generated/client";
 
 export const FACTS_PER_RECALLED_PAGE = 8;
 
-export type RecalledFact = { id: string; text: string; status: FactStatus; source: FactSource; createdAt: Date };
+/** `saidAt`: when the message it came from was written, not when it was filed. */
+export type RecalledFact = { id: string; text: string; status: FactStatus; source: FactSource; saidAt: Date };
 export type RecalledPage = { id: string; title: string; rank: number; facts: RecalledFact[] };
 
 /** The words of a message as an OR query for full-text search; 'english' drops stop words itself. */
@@ -37,10 +38,13 @@ export async function recallPages(db: Db, workspaceId: string, message: string, 
   const facts = await db.fact.findMany({
     where: { pageId: { in: ranked.map((p) => p.id) }, status: { in: ["CONFIRMED", "PENDING"] } },
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-    select: { id: true, pageId: true, text: true, status: true, source: true, createdAt: true },
+    select: { id: true, pageId: true, text: true, status: true, source: true, message: { select: { createdAt: true } } },
   });
   return ranked.map((page) => ({
     ...page,
-    facts: facts.filter((f) => f.pageId === page.id).slice(0, FACTS_PER_RECALLED_PAGE),
+    facts: facts
+      .filter((f) => f.pageId === page.id)
+      .slice(0, FACTS_PER_RECALLED_PAGE)
+      .map(({ message, ...fact }) => ({ ...fact, saidAt: message.createdAt })),
   }));
 }
