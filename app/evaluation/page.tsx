@@ -20,7 +20,7 @@ export default async function EvaluationPage() {
         Does a fact said long ago reach the model? Each thread is asked the same question under every arm, on the same
         database state; the arms differ only in what context the model gets.
       </PageHeader>
-      <div className="grid max-w-6xl gap-4 px-4 py-6 sm:px-8">
+      <div className="grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-4 px-4 py-6 sm:px-8">
         {latest.status === "missing" && <EmptyState file={latest.file} />}
         {latest.status === "invalid" && <InvalidReport file={latest.file} problem={latest.problem} />}
         {latest.status === "ok" && (
@@ -29,7 +29,7 @@ export default async function EvaluationPage() {
               <RunSummary report={latest.report} file={latest.file} />
               {latest.report.model.kind === "offline" && (
                 <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-900">
-                  The offline model links a question to an answer by shared words. Half the planted questions avoid every
+                  The offline model links a question to an answer by shared words, synonyms and the kind of answer asked for. Half the planted questions avoid every
                   word naming their topic, so the control regime shows its ceiling: compare arms with each other, not with
                   100%.
                 </p>
