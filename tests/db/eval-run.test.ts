@@ -7,8 +7,7 @@ import { compressedHistory } from "../../lib/eval/compressor";
 import { generateThreads } from "../../lib/eval/generator";
 import { evalReportSchema, type EvalReport } from "../../lib/eval/report-schema";
 import { askUnderArm, compressorSummary, loadCase, runEvaluation, type Evaluation } from "../../lib/eval/run";
-import type { ModelChoice } from "../../lib/models";
-import { createOfflineModel } from "../../lib/models/offline";
+import { chooseModel } from "../../lib/models";
 import { testConfig } from "./fixtures";
 import { openTestDb, type TestDb } from "./test-db";
 
@@ -22,10 +21,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const model = createOfflineModel({ delayMs: 0 });
-const choice: ModelChoice = { model, kind: "offline", label: "Offline model", modelId: model.modelId };
 const WINDOW = 30;
 const config = testConfig({ CHAT_WINDOW: String(WINDOW) });
+// No key or base URL in a test config: the offline model, streaming at full speed.
+const choice = chooseModel(config);
 const evaluation: Evaluation = {
   source: { kind: "planted", threads: 6, regimes: ["outside", "inside"] },
   options: { arms: [...ARM_IDS], window: WINDOW, stretch: 6, seed: 1 },
@@ -88,7 +87,7 @@ describe("each arm sees the same thread", () => {
   const c = plantedCase(thread);
 
   it("restores the thread after every arm", async () => {
-    const loaded = await loadCase(t.db, model, c, "restore-check", 6);
+    const loaded = await loadCase(t.db, choice.model, c, "restore-check", 6);
     const snapshot = async () => ({
       thread: await t.db.thread.findUniqueOrThrow({ where: { id: loaded.threadId }, select: { lastSeq: true, consolidatedSeq: true } }),
       messages: await t.db.message.count({ where: { threadId: loaded.threadId } }),
@@ -98,7 +97,7 @@ describe("each arm sees the same thread", () => {
     });
     const before = await snapshot();
     expect(before).toMatchObject({ messages: thread.messages.length, traces: 0, thread: { lastSeq: thread.messages.length, consolidatedSeq: thread.messages.length } });
-    const summary = await compressorSummary(model, loaded, WINDOW, 6);
+    const summary = await compressorSummary(choice.model, loaded, WINDOW, 6);
     const answers: string[] = [];
     for (const arm of ARM_IDS) {
       const result = await askUnderArm({ ctx: { db: t.db, choice, config }, loaded, probe: c.probes[0], filedPages: [], arm, window: WINDOW, summary });
@@ -111,8 +110,8 @@ describe("each arm sees the same thread", () => {
   });
 
   it("shows the compressor's head, its summary, then the tail", async () => {
-    const loaded = await loadCase(t.db, model, c, "compressor-check", 6);
-    const { note, cost } = await compressorSummary(model, loaded, WINDOW, 6);
+    const loaded = await loadCase(t.db, choice.model, c, "compressor-check", 6);
+    const { note, cost } = await compressorSummary(choice.model, loaded, WINDOW, 6);
     expect(cost.calls).toBeGreaterThan(0);
     const outcome = await runTurn({
       db: t.db,

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runTurn, type TurnOutcome } from "../../lib/agent/turn";
 import { BUFFER_GAP_LINE, BUFFER_HEADER } from "../../lib/agent/prompt-format";
-import { createOfflineModel } from "../../lib/models/offline";
-import type { ModelChoice } from "../../lib/models";
+import { chooseModel } from "../../lib/models";
 import { makeThread, makeWorkspace, testConfig } from "./fixtures";
 import { openTestDb, type TestDb } from "./test-db";
 
@@ -16,9 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const model = createOfflineModel({ delayMs: 0 });
-const choice: ModelChoice = { model, kind: "offline", label: "Offline model", modelId: model.modelId };
 const config = testConfig();
+// No key or base URL in a test config: the offline model, streaming at full speed.
+const choice = chooseModel(config);
 
 // The memory pass runs after every reply, so the thread's first stretch is its first exchange.
 const PLANTED = [
