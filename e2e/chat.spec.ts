@@ -1,12 +1,9 @@
 import { expect, test } from "@playwright/test";
+import { openNewThread } from "./support/chat";
 
 test("a streamed reply arrives and survives a reload", async ({ page }, testInfo) => {
-  await page.goto("/");
+  await openNewThread(page);
   await expect(page.getByTestId("model-label")).toContainText("Offline model");
-  // "/" opens the latest thread: wait for the new one before typing into it.
-  const before = page.url();
-  await page.getByRole("button", { name: "New thread" }).click();
-  await expect(page).not.toHaveURL(before);
 
   // Streaming: record, in the page, every length the reply passes through as it renders
   // (only once this new thread shows its one message, so no older thread's reply counts).

@@ -1,12 +1,19 @@
 import { expect, type Page } from "@playwright/test";
 
-/** "/" opens the latest thread, so the new one is ready only once the address has changed. */
+/**
+ * "/" redirects to the latest thread (client-side while the page streams), so
+ * the new thread is ready only once the address has moved on from that one.
+ * A click that lands before the page has hydrated does nothing: click again.
+ */
 export async function openNewThread(page: Page, origin = ""): Promise<void> {
   await page.goto(`${origin}/`);
-  const before = page.url();
-  await page.getByRole("button", { name: "New thread" }).click();
-  await expect(page).not.toHaveURL(before);
-  await expect(page.getByTestId("message-count")).toHaveText("0 messages");
+  await expect(page).toHaveURL(/\/threads\/[^/?#]+$/, { timeout: 30_000 });
+  const latest = page.url();
+  await expect(async () => {
+    await page.getByRole("button", { name: "New thread" }).click({ timeout: 3_000 });
+    await expect(page).not.toHaveURL(latest, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByTestId("message-count")).toHaveText("0 messages", { timeout: 20_000 });
 }
 
 /**
