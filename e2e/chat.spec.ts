@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { openNewThread } from "./support/chat";
+import { openNewThread } from "@/e2e/support/chat";
 
 test("a streamed reply arrives and survives a reload", async ({ page }, testInfo) => {
   await openNewThread(page);

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { BUFFER_GAP_LINE, BUFFER_HEADER } from "../lib/agent/prompt-format";
-import { openNewThread, sendAndWaitForTurn } from "./support/chat";
+import { BUFFER_GAP_LINE, BUFFER_HEADER } from "@/lib/contracts/prompt/format";
+import { openNewThread, sendAndWaitForTurn } from "@/e2e/support/chat";
 
 test("on a short thread the panel says why no buffer was injected, and shows the memory pass, tokens and timings", async ({ page, context }, testInfo) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);

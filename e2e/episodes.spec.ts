@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { THREAD_FILE_FORMAT, type ThreadFile } from "../lib/threads/transfer-schema";
+import { THREAD_FILE_FORMAT, type ThreadFile } from "@/lib/threads/transfer-schema";
 
 // Depends on the seeded demo workspace: its owner thread "Second location planning" has many consolidated stretches.
 test("the episode timeline lists every stretch with its pages, and jumps to its messages", async ({ page }, testInfo) => {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { evalReportSchema } from "../lib/eval/report-schema";
+import { evalReportSchema } from "@/lib/eval/report-schema";
 
 // The server runs with EVAL_RESULTS_DIR=e2e/fixtures, so the page shows the
 // committed report of a real 12-thread run.

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { openNewThread } from "./support/chat";
-import { startOpenAIStandIn, type StandIn } from "../tests/support/openai-stand-in";
+import { startAppServer, type AppServer } from "@/e2e/support/app-server";
+import { openNewThread } from "@/e2e/support/chat";
+import { startOpenAIStandIn, type StandIn } from "@/tests/support/openai-stand-in";
 
 const UPSTREAM_ERROR = "upstream returned 500";
 const STAND_IN_REPLY = "The stand-in model is back online and heard you.";

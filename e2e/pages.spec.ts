@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { openNewThread, sendAndWaitForTurn } from "./support/chat";
+import { openNewThread, sendAndWaitForTurn } from "@/e2e/support/chat";
 
 test("the owner confirms a fact the agent proposed, in one click, and its source message is one click away", async ({ page }, testInfo) => {
   await openNewThread(page);

@@ -8,15 +8,15 @@
 // measured in this process; the block's rendering is part of the buffer time.
 import { performance } from "node:perf_hooks";
 import { z } from "zod";
-import { readBuffer, type BufferSettings } from "../lib/buffer/read";
-import { readConfig } from "../lib/config";
-import type { Db } from "../lib/db/client";
-import { openScratchDatabase, type ScratchDatabase } from "../lib/db/scratch";
-import { Prisma } from "../lib/db/generated/client";
-import { deriveSeed, mulberry32, pick, randomInt, type Random } from "../lib/eval/random";
-import { quantile } from "../lib/eval/stats";
-import { readWindow } from "../lib/threads/messages";
-import { readArgs, runCli } from "./thread-cli";
+import { readBuffer, type BufferSettings } from "@/lib/buffer/read";
+import { readConfig } from "@/lib/config";
+import type { Db } from "@/lib/db/client";
+import { openScratchDatabase, type ScratchDatabase } from "@/lib/db/scratch";
+import { Prisma } from "@/lib/db/generated/client";
+import { deriveSeed, mulberry32, pick, randomInt, type Random } from "@/lib/eval/random";
+import { quantile } from "@/lib/eval/stats";
+import { readWindow } from "@/lib/threads/messages";
+import { readArgs, runCli } from "@/scripts/thread-cli";
 
 const USAGE = "npm run bench -- [--sizes 1000,10000,100000] [--iterations 200]";
 

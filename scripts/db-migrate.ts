@@ -2,9 +2,9 @@
 // DATABASE_URL is set, else the embedded PGlite data directory.
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
-import { readConfig } from "../lib/config";
-import { applyMigrations } from "../lib/db/migrations";
-import { openEmbeddedDatabase } from "../lib/db/pglite";
+import { readConfig } from "@/lib/config";
+import { applyMigrations } from "@/lib/db/migrations";
+import { openEmbeddedDatabase } from "@/lib/db/pglite";
 
 const config = readConfig();
 

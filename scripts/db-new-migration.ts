@@ -5,7 +5,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
-import { migrationsDir, pendingSchemaChange } from "../lib/db/migrations";
+import { migrationsDir, pendingSchemaChange } from "@/lib/db/migrations";
 
 const name = (process.argv[2] ?? "").toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "");
 if (!name) {

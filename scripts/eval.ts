@@ -5,19 +5,19 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { readConfig } from "../lib/config";
-import { ARM_IDS } from "../lib/eval/arms";
-import { openScratchDatabase } from "../lib/db/scratch";
-import { duration } from "../lib/eval/format";
-import { REGIMES } from "../lib/eval/generator";
-import { parseLocomo } from "../lib/eval/locomo";
-import { runEvaluationInWorkers, type WorkerSetup } from "../lib/eval/parallel";
-import { progressReporter } from "../lib/eval/progress";
-import { reportMarkdown, summaryMarkdown } from "../lib/eval/report";
-import type { EvalReport } from "../lib/eval/report-schema";
-import { DEFAULT_STRETCH, DEFAULT_WINDOW, runEvaluation, type CaseSource } from "../lib/eval/run";
-import { evalConfig, evalModel } from "../lib/eval/setup";
-import { readArgs, runCli } from "./thread-cli";
+import { readConfig } from "@/lib/config";
+import { ARM_IDS } from "@/lib/eval/arms";
+import { openScratchDatabase } from "@/lib/db/scratch";
+import { duration } from "@/lib/eval/format";
+import { REGIMES } from "@/lib/eval/generator";
+import { parseLocomo } from "@/lib/eval/locomo";
+import { runEvaluationInWorkers, type WorkerSetup } from "@/lib/eval/parallel";
+import { progressReporter } from "@/lib/eval/progress";
+import { reportMarkdown, summaryMarkdown } from "@/lib/eval/report";
+import type { EvalReport } from "@/lib/eval/report-schema";
+import { DEFAULT_STRETCH, DEFAULT_WINDOW, runEvaluation, type CaseSource } from "@/lib/eval/run";
+import { evalConfig, evalModel } from "@/lib/eval/setup";
+import { readArgs, runCli } from "@/scripts/thread-cli";
 
 const USAGE =
   "npm run eval -- [--threads 200] [--seed 1] [--arms A,B,C,D,E] [--regimes outside,inside] [--window 30] [--stretch 6] " +

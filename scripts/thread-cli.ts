@@ -3,13 +3,13 @@
 // and one way to fail.
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { z } from "zod";
-import { readConfig } from "../lib/config";
-import { getDb, type Db } from "../lib/db/client";
-import type { Workspace } from "../lib/db/generated/client";
-import { consolidateThread, type ConsolidationProgress } from "../lib/memory/consolidate";
-import { chooseModel } from "../lib/models";
-import { workspaceBySlug } from "../lib/workspaces/by-slug";
-import { DEMO_WORKSPACE_SLUG } from "../lib/workspaces/demo";
+import { readConfig } from "@/lib/config";
+import { getDb, type Db } from "@/lib/db/client";
+import type { Workspace } from "@/lib/db/generated/client";
+import { consolidateThread, type ConsolidationProgress } from "@/lib/memory/consolidate";
+import { chooseModel } from "@/lib/models";
+import { workspaceBySlug } from "@/lib/workspaces/by-slug";
+import { DEMO_WORKSPACE_SLUG } from "@/lib/workspaces/demo";
 
 export const workspaceOption = { workspace: { type: "string", default: DEMO_WORKSPACE_SLUG } } as const;
 

@@ -1,7 +1,7 @@
 // Files a thread's unconsolidated messages into memory, continuing where an
 // earlier run (an import, the import page, a failed pass) stopped.
 import { z } from "zod";
-import { consolidateWithProgress, openWorkspace, readArgs, runCli, workspaceOption } from "./thread-cli";
+import { consolidateWithProgress, openWorkspace, readArgs, runCli, workspaceOption } from "@/scripts/thread-cli";
 
 const USAGE = "npm run thread:consolidate -- <threadId> [--workspace demo]";
 

@@ -1,8 +1,8 @@
 // Writes one thread with its messages as a thread file, to --out or stdout.
 import { writeFile } from "node:fs/promises";
 import { z } from "zod";
-import { exportThread, threadFileText } from "../lib/threads/transfer";
-import { openWorkspace, readArgs, runCli, workspaceOption } from "./thread-cli";
+import { exportThread, threadFileText } from "@/lib/threads/transfer";
+import { openWorkspace, readArgs, runCli, workspaceOption } from "@/scripts/thread-cli";
 
 const USAGE = "npm run thread:export -- <threadId> [--out file.thread.json] [--workspace demo]";
 

@@ -2,8 +2,8 @@
 // into memory (facts and episodes) with the configured model.
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
-import { importThread } from "../lib/threads/transfer";
-import { consolidateWithProgress, openWorkspace, readArgs, runCli, workspaceOption } from "./thread-cli";
+import { importThread } from "@/lib/threads/transfer";
+import { consolidateWithProgress, openWorkspace, readArgs, runCli, workspaceOption } from "@/scripts/thread-cli";
 
 const USAGE = "npm run thread:import -- <file.thread.json> [--consolidate] [--workspace demo]";
 

@@ -11,8 +11,8 @@ import { Badge } from "@/components/ui/badge";
 import { plural } from "@/components/ui/format";
 import { episodesHref, threadHref } from "@/components/ui/routes";
 import type { ModelKind } from "@/lib/models";
-import { Composer } from "./composer";
-import { MessageList } from "./message-list";
+import { Composer } from "@/components/chat/composer";
+import { MessageList } from "@/components/chat/message-list";
 
 export type ChatThread = { id: string; title: string; kind: "OWNER" | "SUPPORT"; messageCount: number };
 

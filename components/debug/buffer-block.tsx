@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { BUFFER_GAP_LINE, pageRef } from "@/lib/agent/prompt-format";
+import { BUFFER_GAP_LINE, pageRef } from "@/lib/contracts/prompt/format";
 import { pageHref } from "@/components/ui/routes";
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -1,4 +1,4 @@
-import type { TurnTraceData } from "@/lib/agent/trace";
+import type { TurnTraceData } from "@/lib/contracts/trace";
 import { ms } from "@/components/ui/format";
 
 function Stat({ label, value, hint }: { label: string; value: number; hint?: string }) {

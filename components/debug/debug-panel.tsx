@@ -3,9 +3,9 @@
 import { useEffect, useRef, useState } from "react";
 import type { TurnTraceRecord } from "@/lib/traces/queries";
 import { Badge } from "@/components/ui/badge";
-import { CopyPromptButton } from "./copy-prompt-button";
-import { promptText } from "./prompt-text";
-import { TraceView } from "./trace-view";
+import { CopyPromptButton } from "@/components/debug/copy-prompt-button";
+import { promptText } from "@/components/debug/prompt-text";
+import { TraceView } from "@/components/debug/trace-view";
 
 const POLL_EVERY_MS = 700;
 const POLL_FOR_MS = 10_000;

@@ -1,4 +1,4 @@
-import type { TurnTraceData } from "@/lib/agent/trace";
+import type { TurnTraceData } from "@/lib/contracts/trace";
 
 // The assembled prompt as plain text, for reading and for "Copy prompt". The
 // trace stores model messages as the AI SDK built them; anything this does

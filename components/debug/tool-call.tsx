@@ -4,8 +4,8 @@ import {
   readPageOutputSchema,
   searchHistoryInputSchema,
   searchHistoryOutputSchema,
-} from "@/lib/agent/tool-schemas";
-import type { TurnTraceData } from "@/lib/agent/trace";
+} from "@/lib/contracts/tools";
+import type { TurnTraceData } from "@/lib/contracts/trace";
 import { FactStatusBadge } from "@/components/pages/fact-status";
 import { Badge } from "@/components/ui/badge";
 import { plural } from "@/components/ui/format";

@@ -1,17 +1,17 @@
 import Link from "next/link";
-import type { BufferReport } from "@/lib/buffer/report";
-import type { MemoryPassReport } from "@/lib/memory/report";
+import type { BufferReport } from "@/lib/contracts/buffer-report";
+import type { MemoryPassReport } from "@/lib/contracts/memory-pass-report";
 import type { TurnTraceRecord } from "@/lib/traces/queries";
 import { FactStatusBadge } from "@/components/pages/fact-status";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { ms, plural, seqRange } from "@/components/ui/format";
 import { PageLink } from "@/components/ui/page-link";
 import { messageHref } from "@/components/ui/routes";
-import { BufferBlock } from "./buffer-block";
-import { TimingsChart, TokenStats } from "./costs";
-import { promptText } from "./prompt-text";
-import { Field, Section } from "./section";
-import { ToolCallView } from "./tool-call";
+import { BufferBlock } from "@/components/debug/buffer-block";
+import { TimingsChart, TokenStats } from "@/components/debug/costs";
+import { promptText } from "@/components/debug/prompt-text";
+import { Field, Section } from "@/components/debug/section";
+import { ToolCallView } from "@/components/debug/tool-call";
 
 type PageIds = Record<string, string>;
 

@@ -1,7 +1,7 @@
 import type { EvalReport } from "@/lib/eval/report-schema";
 import { ARMS } from "@/lib/eval/arms";
 import { percent, percentInterval } from "@/lib/eval/format";
-import { CHART_BOX, accuracyLayout } from "./accuracy-layout";
+import { CHART_BOX, accuracyLayout } from "@/components/evaluation/accuracy-layout";
 
 /** Regimes keep one colour each across the page: the buried fact in indigo, the control in grey. */
 export const REGIME_COLOURS: Record<EvalReport["regimes"][number], { fill: string; swatch: string; label: string }> = {

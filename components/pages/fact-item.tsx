@@ -2,8 +2,8 @@ import Link from "next/link";
 import type { PageDetail } from "@/lib/pages/queries";
 import { day } from "@/components/ui/format";
 import { messageHref } from "@/components/ui/routes";
-import { FactReview } from "./fact-review";
-import { FactStatusBadge, sourceLabel } from "./fact-status";
+import { FactReview } from "@/components/pages/fact-review";
+import { FactStatusBadge, sourceLabel } from "@/components/pages/fact-status";
 
 type Fact = PageDetail["facts"][number];
 

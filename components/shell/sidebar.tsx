@@ -3,8 +3,8 @@ import { plural } from "@/components/ui/format";
 import { threadHref } from "@/components/ui/routes";
 import { listThreads } from "@/lib/threads/queries";
 import { requestScope } from "@/lib/workspaces/current";
-import { NewThreadButton } from "./new-thread-button";
-import { SectionLink, ThreadLink } from "./nav-links";
+import { NewThreadButton } from "@/components/shell/new-thread-button";
+import { SectionLink, ThreadLink } from "@/components/shell/nav-links";
 
 export async function Sidebar() {
   const { db, workspace } = await requestScope();

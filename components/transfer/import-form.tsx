@@ -7,8 +7,8 @@ import { z } from "zod";
 import { plural } from "@/components/ui/format";
 import { episodesHref, threadHref } from "@/components/ui/routes";
 import type { ConsolidationLine } from "@/lib/http/transfer";
-import { readConsolidationLines } from "./consolidation-stream";
-import { ExportThreadButton } from "./export-button";
+import { readConsolidationLines } from "@/components/transfer/consolidation-stream";
+import { ExportThreadButton } from "@/components/transfer/export-button";
 
 const importedSchema = z.object({
   thread: z.object({ id: z.string(), title: z.string(), kind: z.enum(["OWNER", "SUPPORT"]), lastSeq: z.number().int() }),

@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { pageRef } from "@/lib/agent/prompt-format";
-import { pageHref } from "./routes";
+import { pageRef } from "@/lib/contracts/prompt/format";
+import { pageHref } from "@/components/ui/routes";
 
 /** A page as prompts name it ("pages/Second Location"), linked when the page still exists. */
 export function PageLink({ title, id }: { title: string; id: string | undefined }) {

@@ -1,8 +1,8 @@
 import type { ModelMessage } from "ai";
-import type { ThreadKind } from "../db/generated/client";
-import { neutralise, scanForInjection } from "../buffer/guard";
-import type { RecalledPage } from "../pages/recall";
-import { RECALLED_PAGES_HEADER, factLine, isoDay, pageRef } from "./prompt-format";
+import type { ThreadKind } from "@/lib/db/generated/client";
+import { neutralise, scanForInjection } from "@/lib/guard/scan";
+import type { RecalledPage } from "@/lib/pages/recall";
+import { RECALLED_PAGES_HEADER, factLine, isoDay, pageRef } from "@/lib/contracts/prompt/format";
 
 const OWNER_PERSONA = (business: string) =>
   [

@@ -1,9 +1,9 @@
 import { tool } from "ai";
-import type { Db } from "../db/client";
-import { neutralise, scanForInjection } from "../buffer/guard";
-import { searchChatHistory } from "../history/search";
-import { readPage } from "../pages/read";
-import { readPageInputSchema, searchHistoryInputSchema } from "./tool-schemas";
+import type { Db } from "@/lib/db/client";
+import { neutralise, scanForInjection } from "@/lib/guard/scan";
+import { searchChatHistory } from "@/lib/history/search";
+import { readPage } from "@/lib/pages/read";
+import { readPageInputSchema, searchHistoryInputSchema } from "@/lib/contracts/tools";
 
 const WITHHELD = "[withheld: flagged by the injection scan]";
 

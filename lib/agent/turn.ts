@@ -1,18 +1,18 @@
 import { convertToModelMessages, stepCountIs, streamText, type ModelMessage, type UIMessage, type UIMessageChunk } from "ai";
-import type { AppConfig } from "../config";
-import { RequestError } from "../errors";
-import type { Db } from "../db/client";
-import type { Message, Prisma } from "../db/generated/client";
-import { readBuffer } from "../buffer/read";
-import type { BufferReport } from "../buffer/report";
-import { runMemoryPass } from "../memory/pass";
-import type { ModelChoice } from "../models";
-import { countTokens } from "../models/tokens";
-import { recallPages } from "../pages/recall";
-import { appendMessage, readWindow, toUIMessage } from "../threads/messages";
-import { recalledPagesSection, systemPrompt, withBufferBlock, type DroppedText } from "./prompt";
-import { agentTools } from "./tools";
-import type { TurnTraceData } from "./trace";
+import type { AppConfig } from "@/lib/config";
+import { RequestError } from "@/lib/errors";
+import type { Db } from "@/lib/db/client";
+import type { Message, Prisma } from "@/lib/db/generated/client";
+import { readBuffer } from "@/lib/buffer/read";
+import type { BufferReport } from "@/lib/contracts/buffer-report";
+import { runMemoryPass } from "@/lib/memory/pass";
+import type { ModelChoice } from "@/lib/models";
+import { countTokens } from "@/lib/models/tokens";
+import { recallPages } from "@/lib/pages/recall";
+import { appendMessage, readWindow, toUIMessage } from "@/lib/threads/messages";
+import { recalledPagesSection, systemPrompt, withBufferBlock, type DroppedText } from "@/lib/agent/prompt";
+import { agentTools } from "@/lib/agent/tools";
+import type { TurnTraceData } from "@/lib/contracts/trace";
 
 const MAX_STEPS = 4;
 

@@ -1,8 +1,8 @@
-import type { Db } from "../db/client";
-import { readFirstEpisode, readRecentEpisodes } from "../episodes/store";
-import { renderBufferBlock } from "./render";
-import { selectEpisodes, shouldReadBuffer } from "./select";
-import type { BufferReport } from "./report";
+import type { Db } from "@/lib/db/client";
+import { readFirstEpisode, readRecentEpisodes } from "@/lib/episodes/store";
+import { renderBufferBlock } from "@/lib/buffer/render";
+import { selectEpisodes, shouldReadBuffer } from "@/lib/buffer/select";
+import type { BufferReport } from "@/lib/contracts/buffer-report";
 
 export type BufferSettings = { window: number; maxLines: number; maxLineChars: number };
 

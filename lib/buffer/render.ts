@@ -1,6 +1,7 @@
-import { BUFFER_GAP_LINE, BUFFER_HEADER, BUFFER_NOTE, isoDay, pageRef } from "../agent/prompt-format";
-import { neutralise, scanForInjection } from "./guard";
-import type { BufferBlock, ChosenEpisode, EpisodeLine, RenderedLine, ScanResult, Selection } from "./types";
+import { BUFFER_GAP_LINE, BUFFER_HEADER, BUFFER_NOTE, isoDay, pageRef } from "@/lib/contracts/prompt/format";
+import { neutralise, scanForInjection } from "@/lib/guard/scan";
+import type { ScanResult } from "@/lib/guard/scan";
+import type { BufferBlock, ChosenEpisode, EpisodeLine, RenderedLine, Selection } from "@/lib/buffer/types";
 
 /** More pointers than this crowd out the gist; the rest are counted so the model knows they exist. */
 const MAX_LISTED_PAGES = 3;

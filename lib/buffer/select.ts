@@ -1,4 +1,4 @@
-import type { ChosenEpisode, EpisodeLine, Selection } from "./types";
+import type { ChosenEpisode, EpisodeLine, Selection } from "@/lib/buffer/types";
 
 /**
  * A history read that came back short already holds the whole thread, so there

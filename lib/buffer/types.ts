@@ -1,16 +1,8 @@
 // Plain data the buffer's pure rules work on: no database rows, no model.
+import type { EpisodeLine } from "@/lib/episodes/types";
+import type { ScanResult } from "@/lib/guard/scan";
 
-/** One consolidated stretch of a thread, as the read path sees it. */
-export type EpisodeLine = {
-  id: string;
-  fromSeq: number;
-  toSeq: number;
-  fromAt: Date;
-  toAt: Date;
-  gist: string;
-  /** Titles of the pages the stretch's memory pass wrote facts into, in filing order. */
-  pages: string[];
-};
+export type { EpisodeLine };
 
 export type ChosenEpisode = {
   episode: EpisodeLine;
@@ -23,12 +15,6 @@ export type Selection = {
   shown: ChosenEpisode[];
   /** True only when a stretch provably sits between the first line and the recent ones. */
   gap: boolean;
-};
-
-export type ScanResult = {
-  flagged: boolean;
-  /** Short names of what matched, e.g. "role-tag", "override-instruction". */
-  reasons: string[];
 };
 
 export type RenderedLine = {

@@ -1,9 +1,9 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
-import { readConfig } from "../config";
-import { PrismaClient, type Prisma } from "./generated/client";
-import { applyMigrations } from "./migrations";
-import { openEmbeddedDatabase } from "./pglite";
+import { readConfig } from "@/lib/config";
+import { PrismaClient, type Prisma } from "@/lib/db/generated/client";
+import { applyMigrations } from "@/lib/db/migrations";
+import { openEmbeddedDatabase } from "@/lib/db/pglite";
 
 export type Db = PrismaClient;
 /** What runs inside `db.$transaction(async (tx) => …)`. */

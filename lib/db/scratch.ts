@@ -6,9 +6,9 @@ import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
-import type { Db } from "./client";
-import { PrismaClient } from "./generated/client";
-import { applyMigrations } from "./migrations";
+import type { Db } from "@/lib/db/client";
+import { PrismaClient } from "@/lib/db/generated/client";
+import { applyMigrations } from "@/lib/db/migrations";
 
 export type ScratchDatabase = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void> };
 

@@ -1,6 +1,6 @@
-import type { Db, Tx } from "../db/client";
-import type { Prisma } from "../db/generated/client";
-import type { EpisodeLine } from "../buffer/types";
+import type { Db, Tx } from "@/lib/db/client";
+import type { Prisma } from "@/lib/db/generated/client";
+import type { EpisodeLine } from "@/lib/episodes/types";
 
 export type EpisodeToSave = {
   threadId: string;

@@ -1,7 +1,7 @@
 // The evaluation's arms (§08 plus two peers). Every arm has the same tools,
 // so the only thing that differs between arms is what context the model gets.
 
-import type { TurnFeatures } from "../agent/turn";
+import type { TurnFeatures } from "@/lib/agent/turn";
 
 export const ARM_IDS = ["A", "B", "C", "D", "E"] as const;
 export type ArmId = (typeof ARM_IDS)[number];

@@ -2,9 +2,9 @@
 // questions (probes) to ask at its end. Planted threads and LoCoMo samples
 // both become cases, so every arm runs through one code path.
 
-import type { PlantedThread, Regime } from "./generator";
-import { toEvalConversation, type LocomoSample } from "./locomo";
-import { scoreAnswer } from "./score";
+import type { PlantedThread, Regime } from "@/lib/eval/generator";
+import { toEvalConversation, type LocomoSample } from "@/lib/eval/locomo";
+import { scoreAnswer } from "@/lib/eval/score";
 
 export type Probe = {
   /** Pairs results across arms (and, for planted threads, across regimes). */

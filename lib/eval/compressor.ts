@@ -5,12 +5,12 @@
 // a second copy beside the agent's long-term notes.
 
 import { generateText, type LanguageModel } from "ai";
-import { MEMORY_MESSAGES_HEADER, SUMMARISE_MARKER, SUMMARY_HEADER, isoDay, memoryMessageLine } from "../agent/prompt-format";
-import type { HistoryReader } from "../agent/turn";
-import type { Message } from "../db/generated/client";
-import { countTokens } from "../models/tokens";
-import { readWindow } from "../threads/messages";
-import type { SummaryCost } from "./costs";
+import { MEMORY_MESSAGES_HEADER, SUMMARISE_MARKER, SUMMARY_HEADER, isoDay, memoryMessageLine } from "@/lib/contracts/prompt/format";
+import type { HistoryReader } from "@/lib/agent/turn";
+import type { Message } from "@/lib/db/generated/client";
+import { countTokens } from "@/lib/models/tokens";
+import { readWindow } from "@/lib/threads/messages";
+import type { SummaryCost } from "@/lib/eval/costs";
 
 /** Messages kept verbatim at the start of the thread: what it was started for. */
 export const COMPRESSOR_HEAD = 4;

@@ -3,9 +3,9 @@
 // offline one included) is measured with the same tokenizer.
 
 import type { UIMessage } from "ai";
-import type { TurnTraceData } from "../agent/trace";
-import { countMessageTokens } from "../models/tokens";
-import type { ArmCosts } from "./report-schema";
+import type { TurnTraceData } from "@/lib/contracts/trace";
+import { countMessageTokens } from "@/lib/models/tokens";
+import type { ArmCosts } from "@/lib/eval/report-schema";
 
 function partText(part: unknown): string {
   if (typeof part !== "object" || part === null) return "";

@@ -3,8 +3,8 @@
 // that fact answers. Each thread is drawn once and then laid out two ways, so
 // the "outside" and "inside" regimes differ only in where the fact sits.
 
-import { FACT_KINDS, FACT_TEMPLATES, FILLER_TOPICS, type Exchange, type FactKind, type FactTemplate, type FillerBeat, type FillerTopic } from "./corpus";
-import { deriveSeed, mulberry32, pick, randomInt, shuffled, type Random } from "./random";
+import { FACT_KINDS, FACT_TEMPLATES, FILLER_TOPICS, type Exchange, type FactKind, type FactTemplate, type FillerBeat, type FillerTopic } from "@/lib/eval/corpus";
+import { deriveSeed, mulberry32, pick, randomInt, shuffled, type Random } from "@/lib/eval/random";
 
 export const REGIMES = ["outside", "inside"] as const;
 export type Regime = (typeof REGIMES)[number];

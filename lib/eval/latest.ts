@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { evalReportSchema, type EvalReport } from "./report-schema";
+import { evalReportSchema, type EvalReport } from "@/lib/eval/report-schema";
 
 // The evaluation page reads the last report scripts/eval.ts wrote; nothing
 // else keeps results, so a missing file simply means no run yet.

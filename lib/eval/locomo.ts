@@ -7,7 +7,7 @@
 // thread. The choice is arbitrary but fixed, so runs are comparable.
 
 import { z } from "zod";
-import { monthNumber } from "./months";
+import { monthNumber } from "@/lib/eval/months";
 
 export class LocomoFormatError extends Error {
   override name = "LocomoFormatError";

@@ -5,10 +5,10 @@
 // many workers ran.
 
 import { Worker } from "node:worker_threads";
-import type { AppConfig } from "../config";
-import type { CaseResult, EvalReport } from "./report-schema";
-import { casesFor, evaluationReport, type Evaluation, type ProgressEvent } from "./run";
-import { evalModel, type ModelSetting } from "./setup";
+import type { AppConfig } from "@/lib/config";
+import type { CaseResult, EvalReport } from "@/lib/eval/report-schema";
+import { casesFor, evaluationReport, type Evaluation, type ProgressEvent } from "@/lib/eval/run";
+import { evalModel, type ModelSetting } from "@/lib/eval/setup";
 
 export type WorkerSetup = { evaluation: Evaluation; config: AppConfig; model: ModelSetting; judge: boolean; databaseUrl?: string };
 export type WorkerData = WorkerSetup & { share: number[] };

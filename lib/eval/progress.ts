@@ -1,8 +1,8 @@
 // The run's progress on stderr: a bar redrawn in place on a terminal, a line
 // every so often otherwise (CI logs, a redirected file), never both.
 
-import { duration } from "./format";
-import type { ProgressEvent } from "./run";
+import { duration } from "@/lib/eval/format";
+import type { ProgressEvent } from "@/lib/eval/run";
 
 const BAR_WIDTH = 24;
 const LINE_EVERY_MS = 15_000;

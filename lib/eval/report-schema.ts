@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ARM_IDS } from "./arms";
-import { REGIMES } from "./generator";
+import { ARM_IDS } from "@/lib/eval/arms";
+import { REGIMES } from "@/lib/eval/generator";
 
 // The evaluation's report.json: written by scripts/eval.ts, read back by the
 // evaluation page. One schema for both, so a report the page cannot read is

@@ -2,9 +2,9 @@
 // comparisons on the same cases, and the cost of a question turn per arm.
 // Pure, so the figures can be checked by hand in tests.
 
-import { ARMS, comparisonsFor, type ArmId } from "./arms";
-import { duration, figure, markdownTable, milliseconds, percent, percentInterval, points, pointsInterval, pValue } from "./format";
-import { deriveSeed } from "./random";
+import { ARMS, comparisonsFor, type ArmId } from "@/lib/eval/arms";
+import { duration, figure, markdownTable, milliseconds, percent, percentInterval, points, pointsInterval, pValue } from "@/lib/eval/format";
+import { deriveSeed } from "@/lib/eval/random";
 import type {
   AccuracyRow,
   ArmCosts,
@@ -16,9 +16,9 @@ import type {
   EvalReport,
   Proportion,
   SliceRow,
-} from "./report-schema";
-import { evalReportSchema } from "./report-schema";
-import { exactMcNemar, mean, pairedBootstrap, quantile, wilson } from "./stats";
+} from "@/lib/eval/report-schema";
+import { evalReportSchema } from "@/lib/eval/report-schema";
+import { exactMcNemar, mean, pairedBootstrap, quantile, wilson } from "@/lib/eval/stats";
 
 /** Everything a report holds except what this module derives. */
 export type ReportInput = Omit<EvalReport, "version" | "accuracy" | "slices" | "comparisons" | "costs">;

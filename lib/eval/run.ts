@@ -6,22 +6,22 @@
 // sees the same thread.
 
 import type { LanguageModel, UIMessage } from "ai";
-import { runTurn } from "../agent/turn";
-import type { AppConfig } from "../config";
-import type { Db } from "../db/client";
-import type { Message } from "../db/generated/client";
-import { runMemoryPass } from "../memory/pass";
-import type { ModelChoice } from "../models";
-import { appendMessages } from "../threads/messages";
-import { ARMS, type ArmId } from "./arms";
-import { isCorrect, locomoCase, plantedCase, type EvalCase, type Probe } from "./cases";
-import { compressedHistory, compressorSplit, summariseMiddle } from "./compressor";
-import { NO_SUMMARY, turnCosts, type SummaryCost } from "./costs";
-import { REGIMES, generateThreads, type Regime } from "./generator";
-import { answerStatesValue } from "./judge";
-import type { LocomoSample } from "./locomo";
-import { buildReport } from "./report";
-import type { ArmResult, CaseResult, EvalReport } from "./report-schema";
+import { runTurn } from "@/lib/agent/turn";
+import type { AppConfig } from "@/lib/config";
+import type { Db } from "@/lib/db/client";
+import type { Message } from "@/lib/db/generated/client";
+import { runMemoryPass } from "@/lib/memory/pass";
+import type { ModelChoice } from "@/lib/models";
+import { appendMessages } from "@/lib/threads/messages";
+import { ARMS, type ArmId } from "@/lib/eval/arms";
+import { isCorrect, locomoCase, plantedCase, type EvalCase, type Probe } from "@/lib/eval/cases";
+import { compressedHistory, compressorSplit, summariseMiddle } from "@/lib/eval/compressor";
+import { NO_SUMMARY, turnCosts, type SummaryCost } from "@/lib/eval/costs";
+import { REGIMES, generateThreads, type Regime } from "@/lib/eval/generator";
+import { answerStatesValue } from "@/lib/eval/judge";
+import type { LocomoSample } from "@/lib/eval/locomo";
+import { buildReport } from "@/lib/eval/report";
+import type { ArmResult, CaseResult, EvalReport } from "@/lib/eval/report-schema";
 
 /**
  * Messages per memory pass. It mirrors a pass that runs after every third

@@ -2,8 +2,8 @@
 // match: cheap, deterministic and the same for every model, so arms differ
 // only in what the model could see, never in how it was judged.
 
-import type { PlantedThread } from "./generator";
-import { MONTHS, MONTH_WORDS, monthNumber } from "./months";
+import type { PlantedThread } from "@/lib/eval/generator";
+import { MONTHS, MONTH_WORDS, monthNumber } from "@/lib/eval/months";
 
 const MONTH_WORD = `(${MONTH_WORDS.join("|")})\\.?`;
 

@@ -1,8 +1,8 @@
 // The settings an evaluation runs with, the same in the main process and in
 // every worker thread.
 
-import type { AppConfig } from "../config";
-import { chooseModel, type ModelChoice } from "../models";
+import type { AppConfig } from "@/lib/config";
+import { chooseModel, type ModelChoice } from "@/lib/models";
 
 /** "env": whatever the environment configures (a real model when a key or base URL is set); "offline": the offline model regardless. */
 export type ModelSetting = "offline" | "env";

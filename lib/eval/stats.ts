@@ -2,7 +2,7 @@
 // thread removes between-thread difficulty from the comparison, which is what
 // lets a few dozen planted threads show a real difference.
 
-import { mulberry32 } from "./random";
+import { mulberry32 } from "@/lib/eval/random";
 
 /** Per-thread outcomes of one arm: correct/incorrect, or a measurement such as tokens. */
 export type Outcomes = readonly boolean[] | readonly number[];

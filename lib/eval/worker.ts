@@ -1,9 +1,9 @@
 // One evaluation worker thread: its own database, its share of the cases.
 import { parentPort, workerData } from "node:worker_threads";
-import { openScratchDatabase } from "../db/scratch";
-import type { WorkerData, WorkerMessage } from "./parallel";
-import { casesFor, runCases } from "./run";
-import { evalModel } from "./setup";
+import { openScratchDatabase } from "@/lib/db/scratch";
+import type { WorkerData, WorkerMessage } from "@/lib/eval/parallel";
+import { casesFor, runCases } from "@/lib/eval/run";
+import { evalModel } from "@/lib/eval/setup";
 
 const data = workerData as WorkerData;
 const post = (message: WorkerMessage) => parentPort?.postMessage(message);

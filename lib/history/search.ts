@@ -1,6 +1,6 @@
-import type { Db } from "../db/client";
-import { isoDay } from "../agent/prompt-format";
-import type { SearchHistoryOutput } from "../agent/tool-schemas";
+import type { Db } from "@/lib/db/client";
+import { isoDay } from "@/lib/contracts/prompt/format";
+import type { SearchHistoryOutput } from "@/lib/contracts/tools";
 
 const SNIPPET_CHARS = 240;
 const DEFAULT_LIMIT = 8;

@@ -1,11 +1,11 @@
 import { createUIMessageStreamResponse } from "ai";
 import { after } from "next/server";
-import { startTurn } from "../agent/turn";
-import { readConfig } from "../config";
-import { chooseModel } from "../models";
-import { chatRequestSchema } from "../threads/schemas";
-import { requestScope } from "../workspaces/current";
-import { handle, parseJsonBody } from "./respond";
+import { startTurn } from "@/lib/agent/turn";
+import { readConfig } from "@/lib/config";
+import { chooseModel } from "@/lib/models";
+import { chatRequestSchema } from "@/lib/threads/schemas";
+import { requestScope } from "@/lib/workspaces/current";
+import { handle, parseJsonBody } from "@/lib/http/respond";
 
 /** POST /api/chat: one turn, streamed; saving the reply and the memory pass finish after the response. */
 export function chatResponse(request: Request): Promise<Response> {

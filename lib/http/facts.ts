@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { reviewFact } from "../pages/facts";
-import { requestScope } from "../workspaces/current";
-import { handle, parseJsonBody } from "./respond";
+import { reviewFact } from "@/lib/pages/facts";
+import { requestScope } from "@/lib/workspaces/current";
+import { handle, parseJsonBody } from "@/lib/http/respond";
 
 const factReviewSchema = z.object({ verdict: z.enum(["confirm", "reject"]) });
 

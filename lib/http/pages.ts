@@ -1,6 +1,6 @@
-import { getPage, listPages } from "../pages/queries";
-import { requestScope } from "../workspaces/current";
-import { handle, HttpError } from "./respond";
+import { getPage, listPages } from "@/lib/pages/queries";
+import { requestScope } from "@/lib/workspaces/current";
+import { handle, HttpError } from "@/lib/http/respond";
 
 /** GET /api/pages */
 export function pagesResponse(): Promise<Response> {

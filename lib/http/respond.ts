@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { RequestError } from "../errors";
+import { RequestError } from "@/lib/errors";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 

@@ -1,7 +1,7 @@
-import { createThread, findThread, listThreads } from "../threads/queries";
-import { newThreadSchema } from "../threads/schemas";
-import { requestScope } from "../workspaces/current";
-import { handle, HttpError, parseJsonBody } from "./respond";
+import { createThread, findThread, listThreads } from "@/lib/threads/queries";
+import { newThreadSchema } from "@/lib/threads/schemas";
+import { requestScope } from "@/lib/workspaces/current";
+import { handle, HttpError, parseJsonBody } from "@/lib/http/respond";
 
 /** GET /api/threads */
 export function threadsResponse(): Promise<Response> {

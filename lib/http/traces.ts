@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { listTraces, MAX_TRACES_LISTED } from "../traces/queries";
-import { requestScope } from "../workspaces/current";
-import { handle, HttpError } from "./respond";
+import { listTraces, MAX_TRACES_LISTED } from "@/lib/traces/queries";
+import { requestScope } from "@/lib/workspaces/current";
+import { handle, HttpError } from "@/lib/http/respond";
 
 /** `?limit=1` lets the debug panel poll for the newest turn without fetching every prompt again. */
 const tracesQuerySchema = z.object({

@@ -1,15 +1,15 @@
 import { z } from "zod";
-import { readConfig } from "../config";
+import { readConfig } from "@/lib/config";
 import {
   consolidateThread,
   consolidationProgress,
   type ConsolidationOutcome,
   type ConsolidationProgress,
-} from "../memory/consolidate";
-import { chooseModel } from "../models";
-import { exportThread, importThread, ThreadNotFoundError, threadFileText } from "../threads/transfer";
-import { requestScope } from "../workspaces/current";
-import { handle, readJsonBody } from "./respond";
+} from "@/lib/memory/consolidate";
+import { chooseModel } from "@/lib/models";
+import { exportThread, importThread, ThreadNotFoundError, threadFileText } from "@/lib/threads/transfer";
+import { requestScope } from "@/lib/workspaces/current";
+import { handle, readJsonBody } from "@/lib/http/respond";
 
 /** The import body cap: a long thread with tool parts runs to a few MB. */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;

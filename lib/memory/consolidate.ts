@@ -1,7 +1,7 @@
 import type { LanguageModel } from "ai";
-import type { Db } from "../db/client";
-import { ThreadNotFoundError } from "../threads/transfer";
-import { runMemoryPass } from "./pass";
+import type { Db } from "@/lib/db/client";
+import { ThreadNotFoundError } from "@/lib/threads/transfer";
+import { runMemoryPass } from "@/lib/memory/pass";
 
 // Consolidating a whole thread that arrived without its memory (the seeded
 // demo, an imported file): memory passes over short stretches, as if the

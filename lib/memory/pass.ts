@@ -1,12 +1,12 @@
 import { generateText, Output, type LanguageModel } from "ai";
-import type { Db, Tx } from "../db/client";
-import type { Message, Speaker, ThreadKind } from "../db/generated/client";
-import { neutralise, scanForInjection } from "../buffer/guard";
-import { saveEpisode } from "../episodes/store";
-import { fileFact, type FiledFact } from "../pages/facts";
-import { MEMORY_PASS_SYSTEM, memoryPassPrompt, type MemoryMessage } from "./prompt";
-import { memoryPassOutputSchema, type MemoryPassOutput, type ProposedFact } from "./schema";
-import type { MemoryPassReport } from "./report";
+import type { Db, Tx } from "@/lib/db/client";
+import type { Message, Speaker, ThreadKind } from "@/lib/db/generated/client";
+import { neutralise, scanForInjection } from "@/lib/guard/scan";
+import { saveEpisode } from "@/lib/episodes/store";
+import { fileFact, type FiledFact } from "@/lib/pages/facts";
+import { MEMORY_PASS_SYSTEM, memoryPassPrompt, type MemoryMessage } from "@/lib/memory/prompt";
+import { memoryPassOutputSchema, type MemoryPassOutput, type ProposedFact } from "@/lib/contracts/memory-pass";
+import type { MemoryPassReport } from "@/lib/contracts/memory-pass-report";
 
 export const MAX_MESSAGES_PER_PASS = 40;
 const MAX_GIST_CHARS = 300;

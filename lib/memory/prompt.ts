@@ -1,5 +1,5 @@
-import { MEMORY_MESSAGES_HEADER, MEMORY_PAGES_HEADER, isoDay, memoryMessageLine } from "../agent/prompt-format";
-import { EPISODE_INSTRUCTION } from "./schema";
+import { MEMORY_MESSAGES_HEADER, MEMORY_PAGES_HEADER, isoDay, memoryMessageLine } from "@/lib/contracts/prompt/format";
+import { EPISODE_INSTRUCTION } from "@/lib/contracts/memory-pass";
 
 export const MEMORY_PASS_SYSTEM = [
   "You maintain a business owner's long-term memory: topic pages of compiled facts.",

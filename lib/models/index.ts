@@ -1,7 +1,7 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import type { LanguageModel } from "ai";
-import type { AppConfig } from "../config";
-import { createOfflineModel } from "./offline";
+import type { AppConfig } from "@/lib/config";
+import { createOfflineModel } from "@/lib/models/offline";
 
 export type ModelKind = "offline" | "openai" | "openai-compatible";
 

@@ -1,6 +1,6 @@
-import type { Db, Tx } from "../db/client";
-import { RequestError } from "../errors";
-import type { Fact, FactSource } from "../db/generated/client";
+import type { Db, Tx } from "@/lib/db/client";
+import { RequestError } from "@/lib/errors";
+import type { Fact, FactSource } from "@/lib/db/generated/client";
 
 export type FactToFile = {
   workspaceId: string;

@@ -1,5 +1,5 @@
-import type { Db } from "../db/client";
-import type { FactStatus } from "../db/generated/client";
+import type { Db } from "@/lib/db/client";
+import type { FactStatus } from "@/lib/db/generated/client";
 
 type FactCounts = Record<FactStatus, number>;
 

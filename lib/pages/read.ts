@@ -1,6 +1,6 @@
-import type { Db } from "../db/client";
-import { isoDay } from "../agent/prompt-format";
-import type { ReadPageOutput } from "../agent/tool-schemas";
+import type { Db } from "@/lib/db/client";
+import { isoDay } from "@/lib/contracts/prompt/format";
+import type { ReadPageOutput } from "@/lib/contracts/tools";
 
 /** read_page: a workspace page's facts with their status and where each came from. */
 export async function readPage(db: Db, workspaceId: string, title: string): Promise<ReadPageOutput> {

@@ -1,5 +1,5 @@
-import type { Db } from "../db/client";
-import type { FactSource, FactStatus } from "../db/generated/client";
+import type { Db } from "@/lib/db/client";
+import type { FactSource, FactStatus } from "@/lib/db/generated/client";
 
 export const FACTS_PER_RECALLED_PAGE = 8;
 

@@ -1,6 +1,6 @@
 import type { UIMessage } from "ai";
-import type { Db, Tx } from "../db/client";
-import type { Message, Prisma, Role, Speaker } from "../db/generated/client";
+import type { Db, Tx } from "@/lib/db/client";
+import type { Message, Prisma, Role, Speaker } from "@/lib/db/generated/client";
 
 export type NewMessage = {
   role: Role;

@@ -1,5 +1,5 @@
-import type { Db } from "../db/client";
-import type { NewThread } from "./schemas";
+import type { Db } from "@/lib/db/client";
+import type { NewThread } from "@/lib/threads/schemas";
 
 /** Messages a chat page loads at first; older ones stay reachable through search and the episode timeline. */
 export const MESSAGES_SHOWN = 400;

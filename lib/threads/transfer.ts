@@ -1,9 +1,9 @@
 import type { z } from "zod";
-import type { Db } from "../db/client";
-import type { Message, Thread } from "../db/generated/client";
-import { RequestError } from "../errors";
-import { appendMessages, type NewMessage } from "./messages";
-import { THREAD_FILE_FORMAT, threadFileSchema, type ThreadFile } from "./transfer-schema";
+import type { Db } from "@/lib/db/client";
+import type { Message, Thread } from "@/lib/db/generated/client";
+import { RequestError } from "@/lib/errors";
+import { appendMessages, type NewMessage } from "@/lib/threads/messages";
+import { THREAD_FILE_FORMAT, threadFileSchema, type ThreadFile } from "@/lib/threads/transfer-schema";
 
 // Import and export of one thread with its messages as a thread file
 // (transfer-schema.ts). An imported thread starts unconsolidated: its facts

@@ -1,8 +1,8 @@
-import { readPageOutputSchema } from "../agent/tool-schemas";
-import { turnTraceSchema, type TurnTraceData } from "../agent/trace";
-import type { Db } from "../db/client";
-import { pageIdsByTitle } from "../pages/queries";
-import { findThreadSummary } from "../threads/queries";
+import { readPageOutputSchema } from "@/lib/contracts/tools";
+import { turnTraceSchema, type TurnTraceData } from "@/lib/contracts/trace";
+import type { Db } from "@/lib/db/client";
+import { pageIdsByTitle } from "@/lib/pages/queries";
+import { findThreadSummary } from "@/lib/threads/queries";
 
 /** Traces carry their whole prompt, so a list stops at this many turns. */
 export const MAX_TRACES_LISTED = 50;

@@ -1,7 +1,7 @@
-import type { Db } from "../db/client";
-import type { Workspace } from "../db/generated/client";
-import { RequestError } from "../errors";
-import { DEMO_WORKSPACE_SLUG, seedDemoWorkspace } from "./demo";
+import type { Db } from "@/lib/db/client";
+import type { Workspace } from "@/lib/db/generated/client";
+import { RequestError } from "@/lib/errors";
+import { DEMO_WORKSPACE_SLUG, seedDemoWorkspace } from "@/lib/workspaces/demo";
 
 export class UnknownWorkspaceError extends RequestError {
   constructor(slug: string) {

@@ -1,9 +1,9 @@
 import { cookies } from "next/headers";
-import { getDb, type Db } from "../db/client";
-import type { Workspace } from "../db/generated/client";
-import { RequestError } from "../errors";
-import { workspaceBySlug } from "./by-slug";
-import { DEMO_WORKSPACE_SLUG } from "./demo";
+import { getDb, type Db } from "@/lib/db/client";
+import type { Workspace } from "@/lib/db/generated/client";
+import { RequestError } from "@/lib/errors";
+import { workspaceBySlug } from "@/lib/workspaces/by-slug";
+import { DEMO_WORKSPACE_SLUG } from "@/lib/workspaces/demo";
 
 export const WORKSPACE_COOKIE = "workspace";
 

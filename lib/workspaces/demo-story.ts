@@ -1,5 +1,5 @@
-import type { ThreadKind } from "../db/generated/client";
-import type { NewMessage } from "../threads/messages";
+import type { ThreadKind } from "@/lib/db/generated/client";
+import type { NewMessage } from "@/lib/threads/messages";
 
 // The demo workspace's story, after the case study in §09 of the design:
 // Bayou Bean Coffee (one shop in Thibodaux) plans a second location in Houma.

@@ -1,9 +1,9 @@
-import type { Db } from "../db/client";
-import type { Workspace } from "../db/generated/client";
-import { consolidateThread } from "../memory/consolidate";
-import { createOfflineModel } from "../models/offline";
-import { appendMessages } from "../threads/messages";
-import { DEMO_THREADS, DEMO_WORKSPACE_NAME } from "./demo-story";
+import type { Db } from "@/lib/db/client";
+import type { Workspace } from "@/lib/db/generated/client";
+import { consolidateThread } from "@/lib/memory/consolidate";
+import { createOfflineModel } from "@/lib/models/offline";
+import { appendMessages } from "@/lib/threads/messages";
+import { DEMO_THREADS, DEMO_WORKSPACE_NAME } from "@/lib/workspaces/demo-story";
 
 export const DEMO_WORKSPACE_SLUG = "demo";
 

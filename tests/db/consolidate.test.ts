@@ -1,10 +1,10 @@
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { consolidateThread, type ConsolidationProgress } from "../../lib/memory/consolidate";
-import { createOfflineModel } from "../../lib/models/offline";
-import { importThread, ThreadNotFoundError } from "../../lib/threads/transfer";
-import type { ThreadFile } from "../../lib/threads/transfer-schema";
-import { openTestDb, type TestDb } from "./test-db";
+import { consolidateThread, type ConsolidationProgress } from "@/lib/memory/consolidate";
+import { createOfflineModel } from "@/lib/models/offline";
+import { importThread, ThreadNotFoundError } from "@/lib/threads/transfer";
+import type { ThreadFile } from "@/lib/threads/transfer-schema";
+import { openTestDb, type TestDb } from "@/tests/db/test-db";
 
 const MESSAGES = 40;
 const STRETCH = 8;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readBuffer } from "../../lib/buffer/read";
-import type { Db } from "../../lib/db/client";
-import type { Workspace } from "../../lib/db/generated/client";
-import { readWindow } from "../../lib/threads/messages";
-import { DEMO_WORKSPACE_SLUG, seedDemoWorkspace } from "../../lib/workspaces/demo";
-import { DEMO_THREADS } from "../../lib/workspaces/demo-story";
-import { openTestDb, type TestDb } from "./test-db";
+import { readBuffer } from "@/lib/buffer/read";
+import type { Db } from "@/lib/db/client";
+import type { Workspace } from "@/lib/db/generated/client";
+import { readWindow } from "@/lib/threads/messages";
+import { DEMO_WORKSPACE_SLUG, seedDemoWorkspace } from "@/lib/workspaces/demo";
+import { DEMO_THREADS } from "@/lib/workspaces/demo-story";
+import { openTestDb, type TestDb } from "@/tests/db/test-db";
 
 const WINDOW = 30;
 

@@ -1,15 +1,15 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ARM_IDS } from "../../lib/eval/arms";
-import { parseLocomo, toEvalConversation } from "../../lib/eval/locomo";
-import { reportMarkdown } from "../../lib/eval/report";
-import { evalReportSchema, type EvalReport } from "../../lib/eval/report-schema";
-import { runEvaluation } from "../../lib/eval/run";
-import type { ModelChoice } from "../../lib/models";
-import { createOfflineModel } from "../../lib/models/offline";
-import { testConfig } from "./fixtures";
-import { openTestDb, type TestDb } from "./test-db";
+import { ARM_IDS } from "@/lib/eval/arms";
+import { parseLocomo, toEvalConversation } from "@/lib/eval/locomo";
+import { reportMarkdown } from "@/lib/eval/report";
+import { evalReportSchema, type EvalReport } from "@/lib/eval/report-schema";
+import { runEvaluation } from "@/lib/eval/run";
+import type { ModelChoice } from "@/lib/models";
+import { createOfflineModel } from "@/lib/models/offline";
+import { testConfig } from "@/tests/db/fixtures";
+import { openTestDb, type TestDb } from "@/tests/db/test-db";
 
 // The same arms on LoCoMo-layout conversations nobody here wrote: each QA
 // item asked at the end of its conversation, flagged by whether its evidence

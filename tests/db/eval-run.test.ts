@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SUMMARY_HEADER } from "../../lib/agent/prompt-format";
-import { runTurn } from "../../lib/agent/turn";
-import { ARM_IDS } from "../../lib/eval/arms";
-import { plantedCase } from "../../lib/eval/cases";
-import { compressedHistory } from "../../lib/eval/compressor";
-import { generateThreads } from "../../lib/eval/generator";
-import { evalReportSchema, type EvalReport } from "../../lib/eval/report-schema";
-import { askUnderArm, compressorSummary, loadCase, runEvaluation, type Evaluation } from "../../lib/eval/run";
-import { chooseModel } from "../../lib/models";
-import { testConfig } from "./fixtures";
-import { openTestDb, type TestDb } from "./test-db";
+import { SUMMARY_HEADER } from "@/lib/contracts/prompt/format";
+import { runTurn } from "@/lib/agent/turn";
+import { ARM_IDS } from "@/lib/eval/arms";
+import { plantedCase } from "@/lib/eval/cases";
+import { compressedHistory } from "@/lib/eval/compressor";
+import { generateThreads } from "@/lib/eval/generator";
+import { evalReportSchema, type EvalReport } from "@/lib/eval/report-schema";
+import { askUnderArm, compressorSummary, loadCase, runEvaluation, type Evaluation } from "@/lib/eval/run";
+import { chooseModel } from "@/lib/models";
+import { testConfig } from "@/tests/db/fixtures";
+import { openTestDb, type TestDb } from "@/tests/db/test-db";
 
 // A small planted-fact evaluation through the real turn pipeline and
 // database with the offline model: the report's shape, pairing, and the

@@ -1,7 +1,7 @@
-import { readConfig, type AppConfig } from "../../lib/config";
-import type { Db } from "../../lib/db/client";
-import type { ThreadKind } from "../../lib/db/generated/client";
-import { appendMessages, type NewMessage } from "../../lib/threads/messages";
+import { readConfig, type AppConfig } from "@/lib/config";
+import type { Db } from "@/lib/db/client";
+import type { ThreadKind } from "@/lib/db/generated/client";
+import { appendMessages, type NewMessage } from "@/lib/threads/messages";
 
 /** The app's defaults, with the offline model streaming at full speed. */
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {

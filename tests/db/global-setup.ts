@@ -3,7 +3,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import type { TestProject } from "vitest/node";
-import { applyMigrations } from "../../lib/db/migrations";
+import { applyMigrations } from "@/lib/db/migrations";
 
 // Migrate one database per run; each test file then gets its own copy
 // (a PGlite data-dir clone, or a PostgreSQL database made from a template).

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runTurn, type TurnOutcome } from "../../lib/agent/turn";
-import { BUFFER_GAP_LINE, BUFFER_HEADER } from "../../lib/agent/prompt-format";
-import { chooseModel } from "../../lib/models";
-import { makeThread, makeWorkspace, testConfig } from "./fixtures";
-import { openTestDb, type TestDb } from "./test-db";
+import { runTurn, type TurnOutcome } from "@/lib/agent/turn";
+import { BUFFER_GAP_LINE, BUFFER_HEADER } from "@/lib/contracts/prompt/format";
+import { chooseModel } from "@/lib/models";
+import { makeThread, makeWorkspace, testConfig } from "@/tests/db/fixtures";
+import { openTestDb, type TestDb } from "@/tests/db/test-db";
 
 // A long owner thread driven turn by turn through the offline model on the
 // real database: the planted price and place sit in the first stretch, far

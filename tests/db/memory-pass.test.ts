@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runMemoryPass } from "../../lib/memory/pass";
-import { chooseModel } from "../../lib/models";
-import { createOfflineModel } from "../../lib/models/offline";
-import { startOpenAIStandIn, type StandIn } from "../support/openai-stand-in";
-import { addConversation, makeThread, makeWorkspace, testConfig } from "./fixtures";
-import { openTestDb, type TestDb } from "./test-db";
+import { runMemoryPass } from "@/lib/memory/pass";
+import { chooseModel } from "@/lib/models";
+import { createOfflineModel } from "@/lib/models/offline";
+import { startOpenAIStandIn, type StandIn } from "@/tests/support/openai-stand-in";
+import { addConversation, makeThread, makeWorkspace, testConfig } from "@/tests/db/fixtures";
+import { openTestDb, type TestDb } from "@/tests/db/test-db";
 
 let t: TestDb;
 let standIn: StandIn;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runTurn } from "../../lib/agent/turn";
-import { runMemoryPass } from "../../lib/memory/pass";
-import { chooseModel } from "../../lib/models";
-import { fileFact } from "../../lib/pages/facts";
-import { startOpenAIStandIn, type StandIn } from "../support/openai-stand-in";
-import { addConversation, makeThread, makeWorkspace, testConfig } from "./fixtures";
-import { openTestDb, type TestDb } from "./test-db";
+import { runTurn } from "@/lib/agent/turn";
+import { runMemoryPass } from "@/lib/memory/pass";
+import { chooseModel } from "@/lib/models";
+import { fileFact } from "@/lib/pages/facts";
+import { startOpenAIStandIn, type StandIn } from "@/tests/support/openai-stand-in";
+import { addConversation, makeThread, makeWorkspace, testConfig } from "@/tests/db/fixtures";
+import { openTestDb, type TestDb } from "@/tests/db/test-db";
 
 let t: TestDb;
 let standIn: StandIn;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agentTools } from "../../lib/agent/tools";
-import { searchChatHistory } from "../../lib/history/search";
-import { fileFact } from "../../lib/pages/facts";
-import { recallPages } from "../../lib/pages/recall";
-import { readPage } from "../../lib/pages/read";
-import { addConversation, makeThread, makeWorkspace } from "./fixtures";
-import { openTestDb, type TestDb } from "./test-db";
+import { agentTools } from "@/lib/agent/tools";
+import { searchChatHistory } from "@/lib/history/search";
+import { fileFact } from "@/lib/pages/facts";
+import { recallPages } from "@/lib/pages/recall";
+import { readPage } from "@/lib/pages/read";
+import { addConversation, makeThread, makeWorkspace } from "@/tests/db/fixtures";
+import { openTestDb, type TestDb } from "@/tests/db/test-db";
 
 let t: TestDb;
 beforeAll(async () => {

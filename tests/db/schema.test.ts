@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDb, type TestDb } from "./test-db";
+import { openTestDb, type TestDb } from "@/tests/db/test-db";
 
 let t: TestDb;
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { inject } from "vitest";
-import { PrismaClient } from "../../lib/db/generated/client";
-import type { Db } from "../../lib/db/client";
+import { PrismaClient } from "@/lib/db/generated/client";
+import type { Db } from "@/lib/db/client";
 
 export type TestDb = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void> };
 

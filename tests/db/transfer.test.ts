@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../lib/db/client";
-import { HttpError, readJsonBody } from "../../lib/http/respond";
-import { exportDisposition } from "../../lib/http/transfer";
-import { appendMessage } from "../../lib/threads/messages";
-import { exportThread, importThread, ThreadFileError, ThreadNotFoundError, threadFileText } from "../../lib/threads/transfer";
-import type { ThreadFile } from "../../lib/threads/transfer-schema";
-import { openTestDb, type TestDb } from "./test-db";
+import type { Db } from "@/lib/db/client";
+import { HttpError, readJsonBody } from "@/lib/http/respond";
+import { exportDisposition } from "@/lib/http/transfer";
+import { appendMessage } from "@/lib/threads/messages";
+import { exportThread, importThread, ThreadFileError, ThreadNotFoundError, threadFileText } from "@/lib/threads/transfer";
+import type { ThreadFile } from "@/lib/threads/transfer-schema";
+import { openTestDb, type TestDb } from "@/tests/db/test-db";
 
 let t: TestDb;
 let workspaceId: string;

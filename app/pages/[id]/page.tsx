@@ -4,7 +4,7 @@ import { FactItem } from "@/components/pages/fact-item";
 import { dayAndTime, dayRange, plural, seqRange } from "@/components/ui/format";
 import { PageHeader } from "@/components/ui/page-header";
 import { messageHref, threadHref } from "@/components/ui/routes";
-import { pageRef } from "@/lib/agent/prompt-format";
+import { pageRef } from "@/lib/contracts/prompt/format";
 import type { FactStatus } from "@/lib/db/generated/client";
 import { getPage, type PageDetail } from "@/lib/pages/queries";
 import { requestScope } from "@/lib/workspaces/current";

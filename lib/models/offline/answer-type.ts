@@ -1,4 +1,4 @@
-import { hasDate, hasMoney, isDecided, isLeaning, nameRuns } from "./signals";
+import { hasDate, hasMoney, isDecided, isLeaning, nameRuns } from "@/lib/models/offline/signals";
 
 // The kind of value a question asks for. When a question shares few words
 // with its answer ("who's running the new shop?" vs "our new manager is Dana

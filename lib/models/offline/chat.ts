@@ -1,7 +1,7 @@
-import { readPageOutputSchema, searchHistoryOutputSchema, type ReadPageOutput } from "../../agent/tool-schemas";
-import { askedType, carriesAnswer, type AnswerType } from "./answer-type";
-import type { TopicEntry } from "./lexicon";
-import type { BufferLine, ChatView, KnownFact, ToolRound, WindowLine } from "./prompt-reader";
+import { readPageOutputSchema, searchHistoryOutputSchema, type ReadPageOutput } from "@/lib/contracts/tools";
+import { askedType, carriesAnswer, type AnswerType } from "@/lib/models/offline/answer-type";
+import type { TopicEntry } from "@/lib/models/offline/lexicon";
+import type { BufferLine, ChatView, KnownFact, ToolRound, WindowLine } from "@/lib/models/offline/prompt-reader";
 import {
   NOT_IN_CONVERSATION,
   acknowledgement,
@@ -13,10 +13,10 @@ import {
   unopenedNoteReply,
   windowAnswer,
   type Attempt,
-} from "./replies";
-import { carriesFact, isQuestion, isSmallTalk, isSuggestionRequest } from "./signals";
-import { isGoodMatch, keywords, overlap, rarityAmong, sentences, terms, type Overlap } from "./text";
-import { topicOf, topicOfPage } from "./topics";
+} from "@/lib/models/offline/replies";
+import { carriesFact, isQuestion, isSmallTalk, isSuggestionRequest } from "@/lib/models/offline/signals";
+import { isGoodMatch, keywords, overlap, rarityAmong, sentences, terms, type Overlap } from "@/lib/models/offline/text";
+import { topicOf, topicOfPage } from "@/lib/models/offline/topics";
 
 // The chat turn: answer from what the prompt shows, or open the page a buffer
 // line points at, or search the thread; never guess.

@@ -1,7 +1,7 @@
-import type { Facet } from "./lexicon";
-import type { PassMessage } from "./prompt-reader";
-import { isDecided, isDone, isQuestion, isSmallTalk, isTentative, withoutProposalLead } from "./signals";
-import { clipChars, clipWords, countWords, keywords, lowerFirstIfCommon, sentences, stripLeadIn, trimEndPunctuation } from "./text";
+import type { Facet } from "@/lib/models/offline/lexicon";
+import type { PassMessage } from "@/lib/models/offline/prompt-reader";
+import { isDecided, isDone, isQuestion, isSmallTalk, isTentative, withoutProposalLead } from "@/lib/models/offline/signals";
+import { clipChars, clipWords, countWords, keywords, lowerFirstIfCommon, sentences, stripLeadIn, trimEndPunctuation } from "@/lib/models/offline/text";
 
 // The episode line (§06.2): one line, under 25 words, naming what a stretch
 // was about and where it ended up.

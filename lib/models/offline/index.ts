@@ -1,1 +1,1 @@
-export { OFFLINE_MODEL_ID, OFFLINE_PROVIDER, OfflineModel, createOfflineModel, type OfflineModelOptions } from "./model";
+export { OFFLINE_MODEL_ID, OFFLINE_PROVIDER, OfflineModel, createOfflineModel, type OfflineModelOptions } from "@/lib/models/offline/model";

@@ -1,10 +1,10 @@
-import type { MemoryPassOutput } from "../../memory/schema";
-import { episodeLine, type ExtractedFact } from "./episode";
-import type { SubjectEntry } from "./lexicon";
-import type { MemoryView } from "./prompt-reader";
-import { facetOf, isDurable } from "./signals";
-import { clipChars, lowerFirstIfCommon, sentences, stripLeadIn } from "./text";
-import { keyFor, placeSentence, subjectOf } from "./topics";
+import type { MemoryPassOutput } from "@/lib/contracts/memory-pass";
+import { episodeLine, type ExtractedFact } from "@/lib/models/offline/episode";
+import type { SubjectEntry } from "@/lib/models/offline/lexicon";
+import type { MemoryView } from "@/lib/models/offline/prompt-reader";
+import { facetOf, isDurable } from "@/lib/models/offline/signals";
+import { clipChars, lowerFirstIfCommon, sentences, stripLeadIn } from "@/lib/models/offline/text";
+import { keyFor, placeSentence, subjectOf } from "@/lib/models/offline/topics";
 
 // The memory pass: durable facts out of a stretch of messages, each on a
 // topic page under a stable key, plus the stretch's episode line.

@@ -9,12 +9,12 @@ import type {
   LanguageModelV4StreamResult,
   LanguageModelV4Usage,
 } from "@ai-sdk/provider";
-import { countTokens } from "../tokens";
-import { decideChat, type ChatDecision } from "./chat";
-import { offlineMemoryPass } from "./memory-pass";
-import { isSummariseCall, offeredTools, promptText, readChatPrompt, readMemoryPrompt, readSummaryPrompt } from "./prompt-reader";
-import { offlineSummary } from "./summarise";
-import { hashText, wordChunks } from "./text";
+import { countTokens } from "@/lib/models/tokens";
+import { decideChat, type ChatDecision } from "@/lib/models/offline/chat";
+import { offlineMemoryPass } from "@/lib/models/offline/memory-pass";
+import { isSummariseCall, offeredTools, promptText, readChatPrompt, readMemoryPrompt, readSummaryPrompt } from "@/lib/models/offline/prompt-reader";
+import { offlineSummary } from "@/lib/models/offline/summarise";
+import { hashText, wordChunks } from "@/lib/models/offline/text";
 
 export const OFFLINE_PROVIDER = "offline";
 export const OFFLINE_MODEL_ID = "offline-rules-1";

@@ -12,7 +12,7 @@ import {
   SUMMARISE_MARKER,
   SUMMARY_HEADER,
   pageRef,
-} from "../../agent/prompt-format";
+} from "@/lib/contracts/prompt/format";
 
 // Reads the prompt the way the agent's prompt builder writes it: recalled
 // pages and the buffer block in system messages, the window as messages, and

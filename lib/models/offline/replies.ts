@@ -1,9 +1,9 @@
-import { pageRef } from "../../agent/prompt-format";
-import type { SearchHistoryOutput } from "../../agent/tool-schemas";
-import { GENERAL_SUGGESTION, type TopicEntry } from "./lexicon";
-import type { BufferLine, KnownFact, WindowLine } from "./prompt-reader";
-import { isDurable, isRequest } from "./signals";
-import { lowerFirstIfCommon, sentences, stripLeadIn, trimEndPunctuation } from "./text";
+import { pageRef } from "@/lib/contracts/prompt/format";
+import type { SearchHistoryOutput } from "@/lib/contracts/tools";
+import { GENERAL_SUGGESTION, type TopicEntry } from "@/lib/models/offline/lexicon";
+import type { BufferLine, KnownFact, WindowLine } from "@/lib/models/offline/prompt-reader";
+import { isDurable, isRequest } from "@/lib/models/offline/signals";
+import { lowerFirstIfCommon, sentences, stripLeadIn, trimEndPunctuation } from "@/lib/models/offline/text";
 
 // How the offline model phrases its replies. Every reply that gives up asks
 // the owner in one sentence ending in "?", so later turns never mistake it

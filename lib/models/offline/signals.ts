@@ -1,5 +1,5 @@
-import type { Facet } from "./lexicon";
-import { terms, words } from "./text";
+import type { Facet } from "@/lib/models/offline/lexicon";
+import { terms, words } from "@/lib/models/offline/text";
 
 // What a sentence is: a question, small talk, a request, or a durable fact
 // carrying a concrete value, a decision or a preference.

@@ -1,6 +1,6 @@
-import type { PassMessage, SummaryLine, SummaryView } from "./prompt-reader";
-import { isDurable } from "./signals";
-import { clipChars, sentences, stripLeadIn } from "./text";
+import type { PassMessage, SummaryLine, SummaryView } from "@/lib/models/offline/prompt-reader";
+import { isDurable } from "@/lib/models/offline/signals";
+import { clipChars, sentences, stripLeadIn } from "@/lib/models/offline/text";
 
 // The summarising call of a Hermes-style compressor: the previous summary plus
 // the durable sentences of the new messages, one line each. Only the latest

@@ -1,4 +1,4 @@
-import { SYNONYM_GROUPS, TOPICS, WEAK_GROUP } from "./lexicon";
+import { SYNONYM_GROUPS, TOPICS, WEAK_GROUP } from "@/lib/models/offline/lexicon";
 
 // Tokenising, light stemming and overlap: how the offline model decides that
 // two pieces of text are about the same thing.

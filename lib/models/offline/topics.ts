@@ -1,6 +1,6 @@
-import { GENERAL_PAGE, TOPICS, type Facet, type SubjectEntry, type TopicEntry } from "./lexicon";
-import { hasDate, nameRuns } from "./signals";
-import { stem, term, terms, words } from "./text";
+import { GENERAL_PAGE, TOPICS, type Facet, type SubjectEntry, type TopicEntry } from "@/lib/models/offline/lexicon";
+import { hasDate, nameRuns } from "@/lib/models/offline/signals";
+import { stem, term, terms, words } from "@/lib/models/offline/text";
 
 // Which topic page a sentence belongs to, and the key that names its subject
 // there, so a later sentence on the same subject supersedes it.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BUFFER_GAP_LINE, BUFFER_HEADER, BUFFER_NOTE } from "@/lib/agent/prompt-format";
+import { BUFFER_GAP_LINE, BUFFER_HEADER, BUFFER_NOTE } from "@/lib/contracts/prompt/format";
 import { renderBufferBlock } from "@/lib/buffer/render";
 import type { ChosenEpisode, EpisodeLine, Selection } from "@/lib/buffer/types";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isCorrect, locomoCase, plantedCase } from "@/lib/eval/cases";
 import { generateThreads } from "@/lib/eval/generator";
 import { parseLocomo } from "@/lib/eval/locomo";
-import locomoMini from "../../fixtures/locomo-mini.json";
+import locomoMini from "@/tests/fixtures/locomo-mini.json";
 
 describe("planted cases", () => {
   const [outside] = generateThreads({ count: 1, seed: 3, window: 30, regime: "outside" });

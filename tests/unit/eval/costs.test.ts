@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TurnTraceData } from "@/lib/agent/trace";
+import type { TurnTraceData } from "@/lib/contracts/trace";
 import { NO_SUMMARY, promptTokens, stepsOf, turnCosts } from "@/lib/eval/costs";
 import { countMessageTokens } from "@/lib/models/tokens";
 

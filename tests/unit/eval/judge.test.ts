@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JUDGE_SYSTEM, answerStatesValue } from "@/lib/eval/judge";
 import { evalModel } from "@/lib/eval/setup";
 import { readConfig } from "@/lib/config";
-import { startOpenAIStandIn, type StandIn } from "../../support/openai-stand-in";
+import { startOpenAIStandIn, type StandIn } from "@/tests/support/openai-stand-in";
 
 // The judge over real HTTP against a local server speaking OpenAI's protocol.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { READ_PAGE, SEARCH_HISTORY, decideChat, readQuestion, searchQuery } from "@/lib/models/offline/chat";
 import type { ChatView, KnownFact, ToolRound } from "@/lib/models/offline/prompt-reader";
-import { SECOND_LOCATION_PAGE, pageFact } from "./fixtures";
+import { SECOND_LOCATION_PAGE, pageFact } from "@/tests/unit/models/fixtures";
 
 const BOTH = new Set([READ_PAGE, SEARCH_HISTORY]);
 const NONE = new Set<string>();

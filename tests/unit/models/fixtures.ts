@@ -7,14 +7,14 @@ import {
   factLine,
   pageRef,
   type FactStatusLabel,
-} from "@/lib/agent/prompt-format";
+} from "@/lib/contracts/prompt/format";
 import {
   readPageInputSchema,
   searchHistoryInputSchema,
   type PageFact,
   type ReadPageOutput,
   type SearchHistoryOutput,
-} from "@/lib/agent/tool-schemas";
+} from "@/lib/contracts/tools";
 
 // Prompts shaped like the agent's prompt builder writes them, and fake tools
 // that return canned outputs and record how they were called.

@@ -1,8 +1,8 @@
 import { Output, generateText } from "ai";
 import { describe, expect, it } from "vitest";
-import { memoryMessageLine } from "@/lib/agent/prompt-format";
+import { memoryMessageLine } from "@/lib/contracts/prompt/format";
 import { MEMORY_PASS_SYSTEM, memoryPassPrompt, type MemoryMessage } from "@/lib/memory/prompt";
-import { memoryPassOutputSchema, type MemoryPassOutput } from "@/lib/memory/schema";
+import { memoryPassOutputSchema, type MemoryPassOutput } from "@/lib/contracts/memory-pass";
 import { createOfflineModel } from "@/lib/models/offline";
 import { extractFacts, offlineMemoryPass } from "@/lib/models/offline/memory-pass";
 import type { PassMessage } from "@/lib/models/offline/prompt-reader";

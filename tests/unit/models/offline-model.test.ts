@@ -1,8 +1,8 @@
 import { generateText, stepCountIs, streamText, type ModelMessage } from "ai";
 import { describe, expect, it } from "vitest";
-import type { SearchHistoryOutput } from "@/lib/agent/tool-schemas";
+import type { SearchHistoryOutput } from "@/lib/contracts/tools";
 import { OFFLINE_MODEL_ID, createOfflineModel } from "@/lib/models/offline";
-import { CASE_STUDY_BUFFER, PERSONA, SECOND_LOCATION_PAGE, fakeTools, pageFact, systemWithRecall } from "./fixtures";
+import { CASE_STUDY_BUFFER, PERSONA, SECOND_LOCATION_PAGE, fakeTools, pageFact, systemWithRecall } from "@/tests/unit/models/fixtures";
 
 const model = createOfflineModel();
 

@@ -1,10 +1,10 @@
 import { generateText, stepCountIs, type ModelMessage } from "ai";
 import { describe, expect, it } from "vitest";
-import { MEMORY_MESSAGES_HEADER, SUMMARISE_MARKER, SUMMARY_HEADER, memoryMessageLine } from "@/lib/agent/prompt-format";
+import { MEMORY_MESSAGES_HEADER, SUMMARISE_MARKER, SUMMARY_HEADER, memoryMessageLine } from "@/lib/contracts/prompt/format";
 import { createOfflineModel } from "@/lib/models/offline";
 import { isSummariseCall, readChatPrompt, readSummaryPrompt } from "@/lib/models/offline/prompt-reader";
 import { SUMMARY_LINES, offlineSummary } from "@/lib/models/offline/summarise";
-import { PERSONA, fakeTools } from "./fixtures";
+import { PERSONA, fakeTools } from "@/tests/unit/models/fixtures";
 
 const model = createOfflineModel();
 const SYSTEM = `${SUMMARISE_MARKER}\nFold the new messages into the summary.`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { neutralise, scanForInjection } from "@/lib/buffer/guard";
-import { attackLines, benignLines } from "./injection-corpus";
+import { neutralise, scanForInjection } from "@/lib/guard/scan";
+import { attackLines, benignLines } from "@/tests/unit/guard/injection-corpus";
 
 describe("scanForInjection", () => {
   it("flags every attack line and no benign line", () => {

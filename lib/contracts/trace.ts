@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { bufferReportSchema } from "../buffer/report";
-import { memoryPassReportSchema } from "../memory/report";
+import { bufferReportSchema } from "@/lib/contracts/buffer-report";
+import { memoryPassReportSchema } from "@/lib/contracts/memory-pass-report";
 
 /** Everything one reply's prompt was built from. Shared by the server that writes it and the debug panel that reads it. */
 export const turnTraceSchema = z.object({

@@ -1,4 +1,3 @@
-import type { ScanResult } from "./types";
 
 // The injection scan for stored text that reaches a prompt (design §06.4).
 // Buffer gists are model-written from conversations that may quote a customer,
@@ -7,6 +6,12 @@ import type { ScanResult } from "./types";
 // marker, an instruction aimed at the model, a call, a link), never for a bare
 // word, because the same words ("ignore", "system", "act", "instructions") turn
 // up in ordinary business notes.
+
+export type ScanResult = {
+  flagged: boolean;
+  /** Short names of what matched, e.g. "role-tag", "override-instruction". */
+  reasons: string[];
+};
 
 type Rule = { reason: string; pattern: RegExp };
 

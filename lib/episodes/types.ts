@@ -1,0 +1,13 @@
+// An episode as plain data: what the read path, the timeline and the pure rules work on.
+
+/** One consolidated stretch of a thread, as the read path sees it. */
+export type EpisodeLine = {
+  id: string;
+  fromSeq: number;
+  toSeq: number;
+  fromAt: Date;
+  toAt: Date;
+  gist: string;
+  /** Titles of the pages the stretch's memory pass wrote facts into, in filing order. */
+  pages: string[];
+};
