@@ -15,7 +15,8 @@ declare module "vitest" {
   }
 }
 
-export const POSTGRES_TEMPLATE = "episodic_buffer_test_template";
+/** Separate names let two checkouts run their database tests on one server at once. */
+export const POSTGRES_TEMPLATE = process.env.TEST_PG_TEMPLATE ?? "episodic_buffer_test_template";
 
 async function migratedPgliteSnapshot(): Promise<string> {
   const pglite = new PGlite("memory://");

@@ -1,0 +1,118 @@
+import type {
+  LanguageModelV4CallOptions,
+  LanguageModelV4Content,
+  LanguageModelV4FinishReason,
+  LanguageModelV4StreamPart,
+  LanguageModelV4Usage,
+} from "@ai-sdk/provider";
+import { MockLanguageModelV4 } from "ai/test";
+
+// A model for tests about something other than the model: each call takes the
+// next step of a script that says exactly what the model does (answer with
+// this text, call this tool with this input, return this object). It reads
+// nothing, decides nothing, and records every prompt it was sent, so a test
+// asserts the pipeline's behaviour and what reached the model.
+
+export type ScriptedStep =
+  | { text: string }
+  | { tool: string; input: Record<string, unknown> }
+  /** Structured output (the memory pass): the object is sent as the JSON text the SDK parses. */
+  | { object: unknown }
+  | { fail: string };
+
+/** A step, or a function of the call (its prompt as text) that returns one. */
+export type ScriptEntry = ScriptedStep | ((call: ScriptedCall) => ScriptedStep);
+
+export type ScriptedCall = {
+  /** Every message of the prompt as "role: text" lines, tool results included as JSON. */
+  promptText: string;
+  options: LanguageModelV4CallOptions;
+};
+
+const usage: LanguageModelV4Usage = {
+  inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 5, text: 5, reasoning: 0 },
+};
+
+function partText(part: unknown): string {
+  const p = part as { type: string; text?: string; output?: unknown; toolName?: string; input?: unknown };
+  if (p.type === "text" || p.type === "reasoning") return p.text ?? "";
+  if (p.type === "tool-call") return `[tool-call ${p.toolName} ${JSON.stringify(p.input)}]`;
+  if (p.type === "tool-result") return `[tool-result ${p.toolName} ${JSON.stringify(p.output)}]`;
+  return `[${p.type}]`;
+}
+
+export function promptTextOf(options: LanguageModelV4CallOptions): string {
+  return options.prompt
+    .map((m) => `${m.role}: ${typeof m.content === "string" ? m.content : m.content.map(partText).join(" ")}`)
+    .join("\n");
+}
+
+function contentOf(step: ScriptedStep, callIndex: number): { content: LanguageModelV4Content; finishReason: LanguageModelV4FinishReason } {
+  if ("fail" in step) throw new Error(step.fail);
+  if ("tool" in step) {
+    return {
+      content: { type: "tool-call", toolCallId: `call_${callIndex}`, toolName: step.tool, input: JSON.stringify(step.input) },
+      finishReason: { unified: "tool-calls", raw: "tool_calls" },
+    };
+  }
+  const text = "text" in step ? step.text : JSON.stringify(step.object);
+  return { content: { type: "text", text }, finishReason: { unified: "stop", raw: "stop" } };
+}
+
+export type ScriptedModel = MockLanguageModelV4 & {
+  /** Every call's prompt, in order. */
+  calls: ScriptedCall[];
+  /** Steps not yet used. */
+  remaining: () => number;
+};
+
+/**
+ * A model that plays `script` one step per call. When the script runs out it
+ * answers with `fallback` (by default a plain "ok."), so a test only scripts
+ * the calls it cares about.
+ */
+export function scriptedModel(script: ScriptEntry[], fallback: ScriptEntry = { text: "ok." }): ScriptedModel {
+  const queue = [...script];
+  const calls: ScriptedCall[] = [];
+  const next = (options: LanguageModelV4CallOptions) => {
+    const call = { promptText: promptTextOf(options), options };
+    calls.push(call);
+    const entry = queue.shift() ?? fallback;
+    return contentOf(typeof entry === "function" ? entry(call) : entry, calls.length);
+  };
+  const model = new MockLanguageModelV4({
+    provider: "scripted",
+    modelId: "scripted-test-model",
+    doGenerate: async (options) => {
+      const { content, finishReason } = next(options);
+      return { content: [content], finishReason, usage, warnings: [] };
+    },
+    doStream: async (options) => {
+      const { content, finishReason } = next(options);
+      const parts: LanguageModelV4StreamPart[] = [{ type: "stream-start", warnings: [] }];
+      if (content.type === "text") {
+        parts.push({ type: "text-start", id: "t" }, { type: "text-delta", id: "t", delta: content.text }, { type: "text-end", id: "t" });
+      } else {
+        parts.push(content as LanguageModelV4StreamPart);
+      }
+      parts.push({ type: "finish", usage, finishReason });
+      return {
+        stream: new ReadableStream({
+          start(controller) {
+            for (const part of parts) controller.enqueue(part);
+            controller.close();
+          },
+        }),
+      };
+    },
+  }) as ScriptedModel;
+  model.calls = calls;
+  model.remaining = () => queue.length;
+  return model;
+}
+
+/** A ModelChoice around a scripted model, for runTurn. */
+export function scriptedChoice(model: ScriptedModel) {
+  return { model, kind: "offline" as const, label: "Scripted test model", modelId: model.modelId };
+}
