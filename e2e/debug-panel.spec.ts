@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { BUFFER_GAP_LINE, BUFFER_HEADER } from "@/lib/contracts/prompt/format";
+import { BUFFER_GAP_LINE, BUFFER_HEADER } from "@/lib/contracts/prompt/buffer-block";
 import { openNewThread, sendAndWaitForTurn } from "@/e2e/support/chat";
 
 test("on a short thread the panel says why no buffer was injected, and shows the memory pass, tokens and timings", async ({ page, context }, testInfo) => {

@@ -6,6 +6,7 @@
 // instead of seeking would show up as a buffer cost that grows with the thread.
 // Timings are wall time around the same calls the turn makes (Prisma included),
 // measured in this process; the block's rendering is part of the buffer time.
+import { PromptScreen } from "@/lib/guard/screen";
 import { performance } from "node:perf_hooks";
 import { z } from "zod";
 import { readBuffer, type BufferSettings } from "@/lib/buffer/read";
@@ -229,7 +230,7 @@ async function timeReads(db: Db, threadId: string, iterations: number): Promise<
     const start = performance.now();
     const history = await readWindow(db, threadId, SETTINGS.window);
     const windowRead = performance.now();
-    const report = await readBuffer(db, threadId, history, SETTINGS);
+    const report = await readBuffer(db, threadId, history, SETTINGS, new PromptScreen());
     const bufferRead = performance.now();
     // Any other status skips the episode reads, and the number would flatter the buffer.
     if (report.status !== "injected" || !report.gap) {

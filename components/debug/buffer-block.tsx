@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { BUFFER_GAP_LINE, pageRef } from "@/lib/contracts/prompt/format";
+import { BUFFER_GAP_LINE } from "@/lib/contracts/prompt/buffer-block";
+import { formatPageRef } from "@/lib/contracts/prompt/common";
 import { pageHref } from "@/components/ui/routes";
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -13,11 +14,11 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
 function linked(line: string, pageIds: Record<string, string>): ReactNode[] {
   const titles = Object.keys(pageIds).sort((a, b) => b.length - a.length);
   if (titles.length === 0) return [line];
-  const pattern = new RegExp(titles.map((t) => escapeRegExp(pageRef(t))).join("|"), "g");
+  const pattern = new RegExp(titles.map((t) => escapeRegExp(formatPageRef(t))).join("|"), "g");
   const nodes: ReactNode[] = [];
   let last = 0;
   for (const match of line.matchAll(pattern)) {
-    const title = match[0].slice(pageRef("").length);
+    const title = match[0].slice(formatPageRef("").length);
     nodes.push(line.slice(last, match.index));
     nodes.push(
       <Link key={match.index} href={pageHref(pageIds[title])} className="text-sky-300 underline underline-offset-2 hover:text-sky-200" data-testid="block-page-link">

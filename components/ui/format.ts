@@ -1,4 +1,4 @@
-import { isoDay } from "@/lib/contracts/prompt/format";
+import { isoDay } from "@/lib/contracts/prompt/common";
 
 // Dates render the same on the server and in the browser (UTC, like the
 // prompts), so hydration never disagrees across time zones.

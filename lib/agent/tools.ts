@@ -1,38 +1,27 @@
 import { tool } from "ai";
+import { readPageInputSchema, searchHistoryInputSchema } from "@/lib/contracts/tools";
 import type { Db } from "@/lib/db/client";
-import { neutralise, scanForInjection } from "@/lib/guard/scan";
+import type { PromptScreen } from "@/lib/guard/screen";
 import { searchChatHistory } from "@/lib/history/search";
 import { readPage } from "@/lib/pages/read";
-import { readPageInputSchema, searchHistoryInputSchema } from "@/lib/contracts/tools";
 
-const WITHHELD = "[withheld: flagged by the injection scan]";
+export type ToolScope = { db: Db; workspaceId: string; threadId: string; screen: PromptScreen };
 
-/** Stored text coming back into a prompt is untrusted: withhold what scans as an injection, flatten the rest. */
-function screen(text: string): string {
-  return scanForInjection(text).flagged ? WITHHELD : neutralise(text);
-}
-
-export type ToolScope = { db: Db; workspaceId: string; threadId: string };
-
+/** The agent's tools. Their results are stored text on its way into the prompt, so every string passes the screen. */
 export function agentTools(scope: ToolScope) {
   return {
     read_page: tool({
       description:
         "Open a topic page of the business's long-term memory, e.g. one a line under [EARLIER IN THIS THREAD] was filed in. Returns its facts with status and where each came from.",
       inputSchema: readPageInputSchema,
-      execute: async ({ title }) => {
-        const page = await readPage(scope.db, scope.workspaceId, title);
-        return { ...page, facts: page.facts.map((f) => ({ ...f, text: screen(f.text) })) };
-      },
+      execute: async ({ title }) => scope.screen.screenValue("tool-result", await readPage(scope.db, scope.workspaceId, title)),
     }),
     search_chat_history: tool({
       description:
         "Find exact words anywhere in this thread's history, including messages far older than the ones you can see. Returns matching messages with their date and #number.",
       inputSchema: searchHistoryInputSchema,
-      execute: async ({ query, limit }) => {
-        const found = await searchChatHistory(scope.db, scope.threadId, query, limit);
-        return { ...found, matches: found.matches.map((m) => ({ ...m, snippet: screen(m.snippet) })) };
-      },
+      execute: async ({ query, limit }) =>
+        scope.screen.screenValue("tool-result", await searchChatHistory(scope.db, scope.threadId, query, limit)),
     }),
   };
 }

@@ -3,6 +3,7 @@ import { readFirstEpisode, readRecentEpisodes } from "@/lib/episodes/store";
 import { renderBufferBlock } from "@/lib/buffer/render";
 import { selectEpisodes, shouldReadBuffer } from "@/lib/buffer/select";
 import type { BufferReport } from "@/lib/contracts/buffer-report";
+import type { PromptScreen } from "@/lib/guard/screen";
 
 export type BufferSettings = { window: number; maxLines: number; maxLineChars: number };
 
@@ -15,6 +16,7 @@ export async function readBuffer(
   threadId: string,
   history: { seq: number }[],
   settings: BufferSettings,
+  screen: PromptScreen,
 ): Promise<BufferReport> {
   if (!shouldReadBuffer(history.length, settings.window)) {
     return {
@@ -34,7 +36,7 @@ export async function readBuffer(
   if (selection.shown.length === 0) {
     return { status: "no-episodes", reason: "no stretch before the window has an episode yet", block: null, gap: false, chosen: [] };
   }
-  const block = renderBufferBlock(selection, { maxLineChars: settings.maxLineChars });
+  const block = renderBufferBlock(selection, { maxLineChars: settings.maxLineChars }, screen);
   const chosen = selection.shown.map(({ episode, reason }) => {
     const rendered = block.lines.find((l) => l.episodeId === episode.id);
     return {

@@ -1,6 +1,7 @@
-import { BUFFER_GAP_LINE, BUFFER_HEADER, BUFFER_NOTE, isoDay, pageRef } from "@/lib/contracts/prompt/format";
-import { neutralise, scanForInjection } from "@/lib/guard/scan";
-import type { ScanResult } from "@/lib/guard/scan";
+import { formatBufferBlock, formatBufferLine, formatBufferLinePrefix, formatPointer } from "@/lib/contracts/prompt/buffer-block";
+import { isoDay } from "@/lib/contracts/prompt/common";
+import { neutralise, type ScanResult } from "@/lib/guard/scan";
+import type { PromptScreen } from "@/lib/guard/screen";
 import type { BufferBlock, ChosenEpisode, EpisodeLine, RenderedLine, Selection } from "@/lib/buffer/types";
 
 /** More pointers than this crowd out the gist; the rest are counted so the model knows they exist. */
@@ -15,26 +16,29 @@ const ELLIPSIS = "…";
  * scanned before it can reach the prompt; a flagged line is dropped rather than
  * repaired, because a half-cleaned instruction is still an instruction.
  */
-export function renderBufferBlock(selection: Selection, options: { maxLineChars: number }): BufferBlock {
-  const lines = selection.shown.map((chosen) => renderLine(chosen, options.maxLineChars));
+export function renderBufferBlock(selection: Selection, options: { maxLineChars: number }, screen: PromptScreen): BufferBlock {
+  const lines = selection.shown.map((chosen) => renderLine(chosen, options.maxLineChars, screen));
   if (!lines.some((line) => line.text !== null)) return { text: null, lines, gap: false };
 
-  const body = lines.flatMap((line) => [
-    ...(line.text === null ? [] : [line.text]),
-    // The gap sits where the first stretch ends, even if its own line was dropped.
-    ...(selection.gap && line.reason === "first" ? [BUFFER_GAP_LINE] : []),
-  ]);
-  return { text: [BUFFER_HEADER, BUFFER_NOTE, ...body].join("\n"), lines, gap: selection.gap };
+  const shown = lines.filter((line) => line.text !== null);
+  // The gap sits where the first stretch ends, even if its own line was dropped.
+  const gapAfter = selection.gap ? shown.findIndex((line) => line.reason === "first") : null;
+  return {
+    text: formatBufferBlock(shown.map((line) => line.text as string), gapAfter),
+    lines,
+    gap: selection.gap,
+  };
 }
 
-function renderLine({ episode, reason }: ChosenEpisode, maxLineChars: number): RenderedLine {
-  const scan = scanEpisode(episode);
+function renderLine({ episode, reason }: ChosenEpisode, maxLineChars: number, screen: PromptScreen): RenderedLine {
+  const scan = scanEpisode(episode, screen);
   return { episodeId: episode.id, reason, text: scan.flagged ? null : lineText(episode, maxLineChars), scan };
 }
 
 /** Page titles reach the prompt as pointers, so they are as untrusted as the gist. */
-function scanEpisode(episode: EpisodeLine): ScanResult {
-  const reasons = [...new Set([episode.gist, ...episode.pages].flatMap((text) => scanForInjection(text).reasons))];
+function scanEpisode(episode: EpisodeLine, screen: PromptScreen): ScanResult {
+  const scans = [screen.scan("gist", episode.gist), ...episode.pages.map((title) => screen.scan("page-title", title))];
+  const reasons = [...new Set(scans.flatMap((scan) => scan.reasons))];
   return { flagged: reasons.length > 0, reasons };
 }
 
@@ -44,23 +48,19 @@ function scanEpisode(episode: EpisodeLine): ScanResult {
  * follow, and a truncated title would name a page that does not exist.
  */
 function lineText(episode: EpisodeLine, maxLineChars: number): string {
-  const day = `- ${isoDay(episode.toAt)}:`;
-  const pointer = fittingPointer(episode.pages.map(neutralise), maxLineChars - day.length - MIN_GIST_CHARS - 2);
-  const gist = clip(neutralise(episode.gist), maxLineChars - day.length - pointer.length - 2);
-  return clip([day, gist, pointer].filter(Boolean).join(" "), maxLineChars);
+  const day = isoDay(episode.toAt);
+  const prefix = formatBufferLinePrefix(day);
+  const listed = fittingPages(episode.pages.map(neutralise), maxLineChars - prefix.length - MIN_GIST_CHARS - 2);
+  const pointer = formatPointer(listed.pages, listed.more);
+  const gist = clip(neutralise(episode.gist), maxLineChars - prefix.length - pointer.length - 2);
+  return clip(formatBufferLine({ day, gist, ...listed }), maxLineChars);
 }
 
 /** Lists as many pages (up to three) as leave the gist room; one page is always named so the line still points somewhere. */
-function fittingPointer(titles: string[], budget: number): string {
-  if (titles.length === 0) return "(nothing filed)";
+function fittingPages(titles: string[], budget: number): { pages: string[]; more: number } {
   let listed = Math.min(MAX_LISTED_PAGES, titles.length);
-  while (listed > 1 && pointer(titles, listed).length > budget) listed--;
-  return pointer(titles, listed);
-}
-
-function pointer(titles: string[], listed: number): string {
-  const more = titles.length > listed ? `, +${titles.length - listed} more` : "";
-  return `(filed in ${titles.slice(0, listed).map(pageRef).join(", ")}${more})`;
+  while (listed > 1 && formatPointer(titles.slice(0, listed), titles.length - listed).length > budget) listed--;
+  return { pages: titles.slice(0, listed), more: titles.length - listed };
 }
 
 /** Cuts to at most `max` UTF-16 units, ending in "…", without splitting a surrogate pair. */

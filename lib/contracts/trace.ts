@@ -2,11 +2,17 @@ import { z } from "zod";
 import { bufferReportSchema } from "@/lib/contracts/buffer-report";
 import { memoryPassReportSchema } from "@/lib/contracts/memory-pass-report";
 
+/** Stored text the prompt screen held back on this turn (see lib/guard/screen.ts). */
+export const withheldTextSchema = z.object({ what: z.string(), text: z.string(), reasons: z.array(z.string()) });
+
 /** Everything one reply's prompt was built from. Shared by the server that writes it and the debug panel that reads it. */
 export const turnTraceSchema = z.object({
   model: z.object({ kind: z.enum(["offline", "openai", "openai-compatible"]), label: z.string(), modelId: z.string() }),
   settings: z.object({ window: z.number(), maxLines: z.number(), maxLineChars: z.number(), recallPages: z.number() }),
   window: z.object({ count: z.number().int(), fromSeq: z.number().int(), toSeq: z.number().int() }),
+  /** Which context strategy built the history ("window", "buffer", "compressor"); absent in traces written before strategies. */
+  context: z.object({ strategy: z.string() }).optional(),
+  withheld: z.array(withheldTextSchema).default([]),
   buffer: bufferReportSchema,
   recall: z.object({
     enabled: z.boolean(),

@@ -5,6 +5,7 @@
 import type { UIMessage } from "ai";
 import type { TurnTraceData } from "@/lib/contracts/trace";
 import { countMessageTokens } from "@/lib/models/tokens";
+import type { SummaryCost } from "@/lib/context/compressor";
 import type { ArmCosts } from "@/lib/eval/report-schema";
 
 function partText(part: unknown): string {
@@ -41,10 +42,6 @@ export function stepsOf(parts: UIMessage["parts"] | null, toolCalls: number): nu
   const steps = parts?.filter((p) => p.type === "step-start").length ?? 0;
   return steps > 0 ? steps : toolCalls + 1;
 }
-
-export type SummaryCost = { calls: number; tokens: number; ms: number };
-
-export const NO_SUMMARY: SummaryCost = { calls: 0, tokens: 0, ms: 0 };
 
 export function turnCosts(trace: TurnTraceData, parts: UIMessage["parts"] | null, summary: SummaryCost): ArmCosts {
   const { timings, tokens, toolCalls } = trace;

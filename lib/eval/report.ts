@@ -55,7 +55,7 @@ function accuracyRow(cases: readonly CaseResult[], arm: ArmId, regime: AccuracyR
     correct: proportion(results.map((r) => r.correct)),
     judged: judge ? proportion(judged) : null,
     opened: proportion(results.map((r) => r.opened)),
-    pointed: ARMS[arm].features.buffer ? proportion(results.map((r) => r.pointed)) : null,
+    pointed: ARMS[arm].hasBuffer ? proportion(results.map((r) => r.pointed)) : null,
   };
 }
 

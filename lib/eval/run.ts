@@ -12,11 +12,12 @@ import type { Db } from "@/lib/db/client";
 import type { Message } from "@/lib/db/generated/client";
 import { runMemoryPass } from "@/lib/memory/pass";
 import type { ModelChoice } from "@/lib/models";
-import { appendMessages } from "@/lib/threads/messages";
+import { appendMessages, truncateThread } from "@/lib/threads/messages";
+import { deleteThreadTraces } from "@/lib/traces/store";
 import { ARMS, type ArmId } from "@/lib/eval/arms";
 import { isCorrect, locomoCase, plantedCase, type EvalCase, type Probe } from "@/lib/eval/cases";
-import { compressedHistory, compressorSplit, summariseMiddle } from "@/lib/eval/compressor";
-import { NO_SUMMARY, turnCosts, type SummaryCost } from "@/lib/eval/costs";
+import { NO_SUMMARY, compressorSplit, summariseMiddle, type Summary } from "@/lib/context/compressor";
+import { turnCosts } from "@/lib/eval/costs";
 import { REGIMES, generateThreads, type Regime } from "@/lib/eval/generator";
 import { answerStatesValue } from "@/lib/eval/judge";
 import type { LocomoSample } from "@/lib/eval/locomo";
@@ -97,19 +98,16 @@ export async function loadCase(db: Db, model: LanguageModel, c: EvalCase, slug: 
 }
 
 /** The compressor's summary of what the question turn will not show: built once per case, shared by its probes. */
-export async function compressorSummary(model: LanguageModel, loaded: LoadedCase, window: number, stretch: number) {
+export async function compressorSummary(model: LanguageModel, loaded: LoadedCase, window: number, stretch: number): Promise<Summary> {
   const split = compressorSplit(loaded.messages.length + 1, window);
-  if (!split) return { note: null, cost: NO_SUMMARY };
+  if (!split) return NO_SUMMARY;
   return summariseMiddle(model, loaded.messages.slice(split.headEnd, split.tailStart), stretch);
 }
 
 /** Removes the question turn: its messages and trace, and the thread's counter. Memory is untouched, since the turn ran no pass. */
 export async function restoreThread(db: Db, threadId: string, lastSeq: number): Promise<void> {
-  await db.$transaction([
-    db.turnTrace.deleteMany({ where: { threadId } }),
-    db.message.deleteMany({ where: { threadId, seq: { gt: lastSeq } } }),
-    db.thread.update({ where: { id: threadId }, data: { lastSeq } }),
-  ]);
+  await deleteThreadTraces(db, threadId);
+  await truncateThread(db, threadId, lastSeq);
 }
 
 const sameTitle = (a: string, b: string) => a.replace(/^pages\//i, "").trim().toLowerCase() === b.trim().toLowerCase();
@@ -127,7 +125,7 @@ export type ArmAsk = {
   filedPages: string[];
   arm: ArmId;
   window: number;
-  summary: { note: string | null; cost: SummaryCost };
+  summary: Summary;
 };
 
 /** Asks one probe under one arm and restores the thread afterwards; judged is filled in by the caller. */
@@ -136,13 +134,13 @@ export async function askUnderArm({ ctx, loaded, probe, filedPages, arm, window,
   const definition = ARMS[arm];
   const outcome = await runTurn({
     db,
-    config: { ...config, window: window * definition.windowFactor },
+    config,
     choice,
     workspaceId: loaded.workspaceId,
     threadId: loaded.threadId,
     text: probe.question,
-    features: definition.features,
-    readHistory: definition.compressor ? compressedHistory(summary.note) : undefined,
+    context: definition.context({ window, config, summary }),
+    consolidate: false,
   });
   await restoreThread(db, loaded.threadId, loaded.messages.at(-1)?.seq ?? 0);
   const { trace } = outcome;
@@ -159,7 +157,7 @@ export async function askUnderArm({ ctx, loaded, probe, filedPages, arm, window,
     costs: turnCosts(
       trace,
       outcome.assistantMessage ? (outcome.assistantMessage.parts as UIMessage["parts"]) : null,
-      definition.compressor ? summary.cost : NO_SUMMARY,
+      definition.needsSummary ? summary.cost : NO_SUMMARY.cost,
     ),
   };
 }
@@ -183,9 +181,9 @@ export async function runCases(ctx: RunContext, cases: readonly EvalCase[], opti
   for (const [index, c] of cases.entries()) {
     progress(index, c.id, "consolidating");
     const loaded = await loadCase(ctx.db, ctx.choice.model, c, `eval-${index + 1}`, options.stretch);
-    const summary = options.arms.some((arm) => ARMS[arm].compressor)
+    const summary = options.arms.some((arm) => ARMS[arm].needsSummary)
       ? await compressorSummary(ctx.choice.model, loaded, options.window, options.stretch)
-      : { note: null, cost: NO_SUMMARY };
+      : NO_SUMMARY;
     for (const probe of c.probes) {
       const filedPages = [...new Set(loaded.facts.filter(probe.isEvidenceFact).map((f) => f.page))];
       const armResults: ArmResult[] = [];

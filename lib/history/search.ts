@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client";
-import { isoDay } from "@/lib/contracts/prompt/format";
+import { isoDay } from "@/lib/contracts/prompt/common";
 import type { SearchHistoryOutput } from "@/lib/contracts/tools";
 
 const SNIPPET_CHARS = 240;

@@ -1,4 +1,5 @@
-import { MEMORY_MESSAGES_HEADER, MEMORY_PAGES_HEADER, isoDay, memoryMessageLine } from "@/lib/contracts/prompt/format";
+import { MEMORY_MESSAGES_HEADER, MEMORY_PAGES_HEADER, memoryMessageLine } from "@/lib/contracts/prompt/format";
+import { isoDay } from "@/lib/contracts/prompt/common";
 import { EPISODE_INSTRUCTION } from "@/lib/contracts/memory-pass";
 
 export const MEMORY_PASS_SYSTEM = [

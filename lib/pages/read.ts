@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client";
-import { isoDay } from "@/lib/contracts/prompt/format";
+import { isoDay } from "@/lib/contracts/prompt/common";
 import type { ReadPageOutput } from "@/lib/contracts/tools";
 
 /** read_page: a workspace page's facts with their status and where each came from. */

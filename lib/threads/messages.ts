@@ -46,6 +46,24 @@ export async function readWindow(db: Db, threadId: string, window: number): Prom
   return newestFirst.reverse();
 }
 
+/** The first `n` messages of a thread before `beforeSeq`, oldest first: a compressor's protected head. */
+export function readHead(db: Db, threadId: string, beforeSeq: number, n: number): Promise<Message[]> {
+  return db.message.findMany({ where: { threadId, seq: { lt: beforeSeq } }, orderBy: { seq: "asc" }, take: n });
+}
+
+/** The thread's latest message: the one a retry answers when it is the user's. */
+export function latestMessage(db: Db, threadId: string): Promise<Message | null> {
+  return db.message.findFirst({ where: { threadId }, orderBy: { seq: "desc" } });
+}
+
+/** Removes every message after `lastSeq` and rewinds the thread's counter (the evaluation's question turns). */
+export async function truncateThread(db: Db, threadId: string, lastSeq: number): Promise<void> {
+  await db.$transaction([
+    db.message.deleteMany({ where: { threadId, seq: { gt: lastSeq } } }),
+    db.thread.update({ where: { id: threadId }, data: { lastSeq } }),
+  ]);
+}
+
 /** Stored messages as the AI SDK UI shows them. */
 export function toUIMessage(message: Message): UIMessage {
   return {

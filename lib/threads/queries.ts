@@ -12,6 +12,16 @@ export function listThreads(db: Db, workspaceId: string) {
   });
 }
 
+/** What a turn needs of its thread: kind, workspace and the business's name; null for another workspace's thread. */
+export function findThreadForTurn(db: Db, workspaceId: string, threadId: string) {
+  return db.thread.findFirst({
+    where: { id: threadId, workspaceId },
+    select: { id: true, workspaceId: true, kind: true, title: true, workspace: { select: { name: true } } },
+  });
+}
+
+export type TurnThread = NonNullable<Awaited<ReturnType<typeof findThreadForTurn>>>;
+
 /** The thread's own fields without its messages; null for another workspace's thread. */
 export function findThreadSummary(db: Db, workspaceId: string, threadId: string) {
   return db.thread.findFirst({

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PromptScreen } from "@/lib/guard/screen";
 import { readBuffer } from "@/lib/buffer/read";
 import type { Db } from "@/lib/db/client";
 import type { Workspace } from "@/lib/db/generated/client";
@@ -90,7 +91,7 @@ describe("the seeded demo workspace", () => {
     const window = await readWindow(t.db, long.id, WINDOW);
     // The lease was settled before the window: a question about it needs the buffer.
     expect(window.some((m) => /lease/i.test(m.text))).toBe(false);
-    const buffer = await readBuffer(t.db, long.id, window, { window: WINDOW, maxLines: 12, maxLineChars: 220 });
+    const buffer = await readBuffer(t.db, long.id, window, { window: WINDOW, maxLines: 12, maxLineChars: 220 }, new PromptScreen());
     expect(buffer.status).toBe("injected");
     expect(buffer.gap).toBe(true);
     expect(buffer.chosen[0]).toMatchObject({ reason: "first", fromSeq: 1 });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SUMMARY_HEADER } from "@/lib/contracts/prompt/format";
+import { SUMMARY_HEADER } from "@/lib/contracts/prompt/summary";
 import { runTurn } from "@/lib/agent/turn";
 import { ARM_IDS } from "@/lib/eval/arms";
 import { plantedCase } from "@/lib/eval/cases";
-import { compressedHistory } from "@/lib/eval/compressor";
+import { compressorStrategy } from "@/lib/context/compressor";
 import { generateThreads } from "@/lib/eval/generator";
 import { evalReportSchema, type EvalReport } from "@/lib/eval/report-schema";
 import { askUnderArm, compressorSummary, loadCase, runEvaluation, type Evaluation } from "@/lib/eval/run";
@@ -120,8 +120,8 @@ describe("each arm sees the same thread", () => {
       workspaceId: loaded.workspaceId,
       threadId: loaded.threadId,
       text: c.probes[0].question,
-      features: { recall: true, buffer: false, tools: true, memoryPass: false },
-      readHistory: compressedHistory(note),
+      context: { strategy: compressorStrategy(WINDOW, { note, cost }), recall: true },
+      consolidate: false,
     });
     const messages = outcome.trace.prompt.messages as Array<{ role: string; content: unknown }>;
     expect(outcome.trace.window).toMatchObject({ count: WINDOW, fromSeq: 1 });

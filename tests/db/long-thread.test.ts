@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runTurn, type TurnOutcome } from "@/lib/agent/turn";
-import { BUFFER_GAP_LINE, BUFFER_HEADER } from "@/lib/contracts/prompt/format";
+import { BUFFER_GAP_LINE, BUFFER_HEADER } from "@/lib/contracts/prompt/buffer-block";
 import { chooseModel } from "@/lib/models";
 import { makeThread, makeWorkspace, testConfig } from "@/tests/db/fixtures";
 import { openTestDb, type TestDb } from "@/tests/db/test-db";

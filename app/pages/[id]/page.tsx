@@ -4,7 +4,7 @@ import { FactItem } from "@/components/pages/fact-item";
 import { dayAndTime, dayRange, plural, seqRange } from "@/components/ui/format";
 import { PageHeader } from "@/components/ui/page-header";
 import { messageHref, threadHref } from "@/components/ui/routes";
-import { pageRef } from "@/lib/contracts/prompt/format";
+import { formatPageRef } from "@/lib/contracts/prompt/common";
 import type { FactStatus } from "@/lib/db/generated/client";
 import { getPage, type PageDetail } from "@/lib/pages/queries";
 import { requestScope } from "@/lib/workspaces/current";
@@ -53,7 +53,7 @@ export default async function TopicPage({ params }: { params: Promise<{ id: stri
         }
         title={page.title}
       >
-        <span className="font-mono text-xs">{pageRef(page.title)}</span> · {plural(page.facts.length, "fact")} · updated{" "}
+        <span className="font-mono text-xs">{formatPageRef(page.title)}</span> · {plural(page.facts.length, "fact")} · updated{" "}
         {dayAndTime(page.updatedAt)}
       </PageHeader>
       <div className="grid gap-8 px-4 py-6 sm:px-8 xl:grid-cols-[minmax(0,1fr)_22rem]">

@@ -4,22 +4,18 @@ import type {
   LanguageModelV4Prompt,
   LanguageModelV4ToolResultOutput,
 } from "@ai-sdk/provider";
-import {
-  BUFFER_HEADER,
-  MEMORY_MESSAGES_HEADER,
-  MEMORY_PAGES_HEADER,
-  RECALLED_PAGES_HEADER,
-  SUMMARISE_MARKER,
-  SUMMARY_HEADER,
-  pageRef,
-} from "@/lib/contracts/prompt/format";
+import { parseBufferBlock } from "@/lib/contracts/prompt/buffer-block";
+import { parseSection } from "@/lib/contracts/prompt/common";
+import { MEMORY_MESSAGES_HEADER, MEMORY_PAGES_HEADER } from "@/lib/contracts/prompt/format";
+import { parseMessageLine, type MessageLine } from "@/lib/contracts/prompt/message-line";
+import { parseRecalledPages } from "@/lib/contracts/prompt/recalled-pages";
+import { SUMMARISE_MARKER, parseSummariseInput, parseSummaryNote, type SummaryLine } from "@/lib/contracts/prompt/summary";
 
-// Reads the prompt the way the agent's prompt builder writes it: recalled
-// pages and the buffer block in system messages, the window as messages, and
-// the tool calls already made for the current question. A compressor's
-// summary between the messages reads as part of the conversation it replaces.
-
-const PAGE_PREFIX = pageRef("");
+// Reads the prompt the way the agent's prompt builder writes it, through the
+// parse half of each format in lib/contracts/prompt: recalled pages and the
+// buffer block in system messages, the window as messages, and the tool calls
+// already made for the current question. A compressor's summary between the
+// messages reads as part of the conversation it replaces.
 
 /** A fact the prompt shows, recalled or opened with read_page. */
 export type KnownFact = { page: string; text: string; confirmed: boolean; source: "owner" | "agent"; day: string };
@@ -42,77 +38,25 @@ export type ChatView = {
   rounds: ToolRound[];
 };
 
-export type PassMessage = { seq: number; day: string; speaker: "owner" | "agent" | "customer"; text: string };
+export type PassMessage = MessageLine;
 
 export type MemoryView = { existingPages: string[]; messages: PassMessage[] };
 
-/** One line of a compressor's running summary: a durable sentence, who said it and when. */
-export type SummaryLine = { day: string; speaker: "owner" | "agent"; text: string };
+export type { SummaryLine };
 
 /** A summarising call's input: the summary so far and the messages to fold into it. */
 export type SummaryView = { previous: SummaryLine[]; messages: PassMessage[] };
 
-const SECTION_HEADER = /^\[[A-Z][A-Z ]*\]$/;
-const FACT_LINE = /^- \((confirmed|unconfirmed)\) (.+) \[said by (owner|agent), (\d{4}-\d{2}-\d{2})\]$/;
-const BUFFER_ENTRY = /^- (\d{4}-\d{2}-\d{2}): (.+)$/;
-const MESSAGE_LINE = /^#(\d+) (\d{4}-\d{2}-\d{2}) (owner|agent|customer): (.*)$/;
-const SUMMARY_LINE = /^- (\d{4}-\d{2}-\d{2}) (owner|agent): (.+)$/;
-
-/** The lines under a "[HEADER]" line, up to the next header. Headers must stand alone on their line, since personas mention them in prose. */
-function sectionLines(text: string, header: string): string[] {
-  const lines = text.split("\n").map((l) => l.trim());
-  const start = lines.indexOf(header);
-  if (start < 0) return [];
-  const rest = lines.slice(start + 1);
-  const end = rest.findIndex((l) => SECTION_HEADER.test(l));
-  return (end < 0 ? rest : rest.slice(0, end)).filter(Boolean);
-}
-
 function readRecalled(systemTexts: readonly string[]): KnownFact[] {
-  const facts: KnownFact[] = [];
-  for (const text of systemTexts) {
-    let page: string | null = null;
-    for (const line of sectionLines(text, RECALLED_PAGES_HEADER)) {
-      if (line.startsWith(PAGE_PREFIX)) {
-        page = line.slice(PAGE_PREFIX.length).trim();
-        continue;
-      }
-      const m = FACT_LINE.exec(line);
-      if (m && page) facts.push({ page, text: m[2], confirmed: m[1] === "confirmed", source: m[3] as "owner" | "agent", day: m[4] });
-    }
-  }
-  return facts;
-}
-
-/** "pages/A, pages/B, +2 more" → ["A", "B"]; a title may itself hold a comma, so split only before the next ref. */
-function pageRefs(refs: string): string[] {
-  return refs
-    .split(/,\s*(?=pages\/|\+\d+ more)/)
-    .filter((r) => r.startsWith(PAGE_PREFIX))
-    .map((r) => r.slice(PAGE_PREFIX.length).replace(/[)…]+$/, "").trim())
-    .filter(Boolean);
-}
-
-function readBufferEntry(line: string): BufferLine | null {
-  const m = BUFFER_ENTRY.exec(line);
-  if (!m) return null;
-  const body = m[2];
-  // The pointer suffix is the last parenthesis; a clipped line may have lost its closing bracket.
-  const at = Math.max(body.lastIndexOf("(filed in "), body.lastIndexOf("(nothing filed"));
-  if (at < 0) return { day: m[1], gist: body.trim(), pages: [] };
-  const refs = body.slice(at).replace(/^\((?:filed in|nothing filed)\s*/, "");
-  return { day: m[1], gist: body.slice(0, at).trim(), pages: pageRefs(refs) };
+  return systemTexts.flatMap((text) =>
+    parseRecalledPages(text).flatMap((page) =>
+      page.facts.map((fact) => ({ page: page.title, text: fact.text, confirmed: fact.label === "confirmed", source: fact.source, day: fact.day })),
+    ),
+  );
 }
 
 function readBuffer(systemTexts: readonly string[]): BufferLine[] {
-  return systemTexts.flatMap((text) => sectionLines(text, BUFFER_HEADER).flatMap((line) => readBufferEntry(line) ?? []));
-}
-
-function readSummary(text: string): SummaryLine[] {
-  return sectionLines(text, SUMMARY_HEADER).flatMap((line) => {
-    const m = SUMMARY_LINE.exec(line);
-    return m ? [{ day: m[1], speaker: m[2] as SummaryLine["speaker"], text: m[3] }] : [];
-  });
+  return systemTexts.flatMap((text) => parseBufferBlock(text)?.lines.map(({ day, gist, pages }) => ({ day, gist, pages })) ?? []);
 }
 
 function textOf(message: LanguageModelV4Message): string {
@@ -165,7 +109,7 @@ export function readChatPrompt(prompt: LanguageModelV4Prompt): ChatView {
   const before = lastUser < 0 ? prompt : prompt.slice(0, lastUser);
   const window = before.flatMap((m): WindowLine[] => {
     if (m.role === "system") {
-      return readSummary(m.content).map((line) => ({ speaker: line.speaker === "owner" ? "user" : "assistant", text: line.text }));
+      return (parseSummaryNote(m.content) ?? []).map((line) => ({ speaker: line.speaker === "owner" ? "user" : "assistant", text: line.text }));
     }
     if (m.role !== "user" && m.role !== "assistant") return [];
     const text = textOf(m);
@@ -182,17 +126,11 @@ export function readChatPrompt(prompt: LanguageModelV4Prompt): ChatView {
 
 export function readMemoryPrompt(prompt: LanguageModelV4Prompt): MemoryView {
   const text = prompt.flatMap((m) => (m.role === "user" ? [textOf(m)] : [])).join("\n");
-  const existingPages = sectionLines(text, MEMORY_PAGES_HEADER)
+  const existingPages = (parseSection(text, MEMORY_PAGES_HEADER) ?? [])
     .filter((l) => l.startsWith("- ") && l !== "- (none)")
     .map((l) => l.slice(2).trim());
-  return { existingPages, messages: readPassMessages(text) };
-}
-
-function readPassMessages(text: string): PassMessage[] {
-  return sectionLines(text, MEMORY_MESSAGES_HEADER).flatMap((line): PassMessage[] => {
-    const m = MESSAGE_LINE.exec(line);
-    return m ? [{ seq: Number(m[1]), day: m[2], speaker: m[3] as PassMessage["speaker"], text: m[4] }] : [];
-  });
+  const messages = (parseSection(text, MEMORY_MESSAGES_HEADER) ?? []).flatMap((line) => parseMessageLine(line) ?? []);
+  return { existingPages, messages };
 }
 
 /** A summarising call announces itself in the first line of its system prompt. */
@@ -202,8 +140,7 @@ export function isSummariseCall(prompt: LanguageModelV4Prompt): boolean {
 }
 
 export function readSummaryPrompt(prompt: LanguageModelV4Prompt): SummaryView {
-  const text = prompt.flatMap((m) => (m.role === "user" ? [textOf(m)] : [])).join("\n");
-  return { previous: readSummary(text), messages: readPassMessages(text) };
+  return parseSummariseInput(prompt.flatMap((m) => (m.role === "user" ? [textOf(m)] : [])).join("\n"));
 }
 
 /** The tools the model may call: the function tools offered, none when tool choice forbids them. */

@@ -1,4 +1,4 @@
-import { pageRef } from "@/lib/contracts/prompt/format";
+import { formatPageRef } from "@/lib/contracts/prompt/common";
 import type { SearchHistoryOutput } from "@/lib/contracts/tools";
 import { GENERAL_SUGGESTION, type TopicEntry } from "@/lib/models/offline/lexicon";
 import type { BufferLine, KnownFact, WindowLine } from "@/lib/models/offline/prompt-reader";
@@ -20,7 +20,7 @@ function attribution(fact: KnownFact): string {
 export function factsAnswer(facts: readonly KnownFact[]): string {
   return facts
     .map((f, i) => {
-      const lead = i === 0 ? `From ${pageRef(f.page)}` : f.page === facts[0].page ? "Also" : `Also on ${pageRef(f.page)}`;
+      const lead = i === 0 ? `From ${formatPageRef(f.page)}` : f.page === facts[0].page ? "Also" : `Also on ${formatPageRef(f.page)}`;
       return `${lead}: ${trimEndPunctuation(f.text)} (${attribution(f)}).`;
     })
     .join(" ");
@@ -43,7 +43,7 @@ export function windowAnswer(line: WindowLine): string {
 
 /** A buffer line covers the question but no tool can open it: name the day and pages, never the line's numbers. */
 export function unopenedNoteReply(line: BufferLine): string {
-  const where = line.pages.length > 0 ? ` (filed in ${line.pages.map(pageRef).join(", ")})` : "";
+  const where = line.pages.length > 0 ? ` (filed in ${line.pages.map(formatPageRef).join(", ")})` : "";
   return `My notes show this thread covered that on ${line.day}${where}, but I can't open the details right now — could you remind me?`;
 }
 
@@ -53,7 +53,7 @@ export type Attempt = { kind: "read"; title: string } | { kind: "search"; query:
 
 export function couldNotFindReply(attempts: readonly Attempt[]): string {
   if (attempts.length === 0) return NOT_IN_CONVERSATION;
-  const done = attempts.map((a) => (a.kind === "read" ? `opened ${pageRef(a.title)}` : `searched this thread for "${a.query}"`));
+  const done = attempts.map((a) => (a.kind === "read" ? `opened ${formatPageRef(a.title)}` : `searched this thread for "${a.query}"`));
   return `I ${done.join(" and ")} but couldn't find it — could you remind me?`;
 }
 

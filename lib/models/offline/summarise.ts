@@ -1,3 +1,4 @@
+import { formatSummaryLine } from "@/lib/contracts/prompt/summary";
 import type { PassMessage, SummaryLine, SummaryView } from "@/lib/models/offline/prompt-reader";
 import { isDurable } from "@/lib/models/offline/signals";
 import { clipChars, sentences, stripLeadIn } from "@/lib/models/offline/text";
@@ -11,11 +12,6 @@ import { clipChars, sentences, stripLeadIn } from "@/lib/models/offline/text";
 export const SUMMARY_LINES = 8;
 const MAX_LINE_CHARS = 200;
 
-/** "- 2026-10-02 owner: The Main St lease came back at $2,350 a month." */
-function summaryLineText(line: SummaryLine): string {
-  return `- ${line.day} ${line.speaker}: ${line.text}`;
-}
-
 function durableLines(message: PassMessage): SummaryLine[] {
   const { speaker } = message;
   if (speaker === "customer") return [];
@@ -28,5 +24,5 @@ function durableLines(message: PassMessage): SummaryLine[] {
 /** The updated summary, or "" when neither the previous summary nor the new messages hold anything concrete. */
 export function offlineSummary(view: SummaryView): string {
   const lines = [...view.previous, ...view.messages.flatMap(durableLines)];
-  return lines.slice(-SUMMARY_LINES).map(summaryLineText).join("\n");
+  return lines.slice(-SUMMARY_LINES).map(formatSummaryLine).join("\n");
 }

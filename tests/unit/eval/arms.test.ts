@@ -1,17 +1,22 @@
 import { describe, expect, it } from "vitest";
+import { NO_SUMMARY } from "@/lib/context/compressor";
 import { ARMS, ARM_IDS, comparisonsFor } from "@/lib/eval/arms";
 
+const settings = { window: 30, config: { bufferMaxLines: 12, bufferLineChars: 220 }, summary: NO_SUMMARY };
+
 describe("the arms", () => {
-  it("all have the same tools and never run the memory pass on the question turn", () => {
-    for (const id of ARM_IDS) expect(ARMS[id].features).toMatchObject({ tools: true, memoryPass: false });
+  it("are context configurations: one strategy for the history, recall on or off", () => {
+    const contexts = Object.fromEntries(ARM_IDS.map((id) => [id, ARMS[id].context(settings)]));
+    expect(contexts.A).toMatchObject({ recall: false, strategy: { name: "window", window: 30 } });
+    expect(contexts.B).toMatchObject({ recall: true, strategy: { name: "window", window: 30 } });
+    expect(contexts.C).toMatchObject({ recall: true, strategy: { name: "buffer", window: 30 } });
+    expect(contexts.D).toMatchObject({ recall: true, strategy: { name: "compressor", window: 30 } });
+    expect(contexts.E).toMatchObject({ recall: true, strategy: { name: "window", window: 60 } });
   });
 
-  it("add one thing each: recall, then the buffer; the peers keep recall and go without the buffer", () => {
-    expect(ARMS.A.features).toMatchObject({ recall: false, buffer: false });
-    expect(ARMS.B.features).toMatchObject({ recall: true, buffer: false });
-    expect(ARMS.C.features).toMatchObject({ recall: true, buffer: true });
-    expect(ARMS.D).toMatchObject({ features: { recall: true, buffer: false }, compressor: true, windowFactor: 1 });
-    expect(ARMS.E).toMatchObject({ features: { recall: true, buffer: false }, compressor: false, windowFactor: 2 });
+  it("say which need a summary and which show the buffer", () => {
+    expect(ARM_IDS.filter((id) => ARMS[id].needsSummary)).toEqual(["D"]);
+    expect(ARM_IDS.filter((id) => ARMS[id].hasBuffer)).toEqual(["C"]);
   });
 
   it("compares the buffer with every alternative, and recall with nothing, among the arms that ran", () => {

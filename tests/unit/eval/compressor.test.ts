@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { MEMORY_MESSAGES_HEADER, SUMMARISE_MARKER, SUMMARY_HEADER } from "@/lib/contracts/prompt/format";
-import { COMPRESSOR_HEAD, SUMMARISE_SYSTEM, chunks, compressorSplit, summariseMiddle, summarisePrompt, summaryNote } from "@/lib/eval/compressor";
+import { MEMORY_MESSAGES_HEADER } from "@/lib/contracts/prompt/format";
+import { SUMMARISE_MARKER, SUMMARY_HEADER } from "@/lib/contracts/prompt/summary";
+import { COMPRESSOR_HEAD, SUMMARISE_SYSTEM, chunks, compressorSplit, summariseMiddle, summarisePrompt } from "@/lib/context/compressor";
+import { formatSummaryNote as summaryNote } from "@/lib/contracts/prompt/summary";
 import { createOfflineModel } from "@/lib/models/offline";
 import { SUMMARY_LINES } from "@/lib/models/offline/summarise";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { TurnTraceData } from "@/lib/contracts/trace";
-import { NO_SUMMARY, promptTokens, stepsOf, turnCosts } from "@/lib/eval/costs";
+import { NO_SUMMARY } from "@/lib/context/compressor";
+import { promptTokens, stepsOf, turnCosts } from "@/lib/eval/costs";
 import { countMessageTokens } from "@/lib/models/tokens";
 
 const prompt: TurnTraceData["prompt"] = {
@@ -17,6 +18,7 @@ function trace(overrides: Partial<TurnTraceData> = {}): TurnTraceData {
     model: { kind: "offline", label: "Offline", modelId: "offline-rules-1" },
     settings: { window: 30, maxLines: 12, maxLineChars: 220, recallPages: 3 },
     window: { count: 30, fromSeq: 40, toSeq: 69 },
+    withheld: [],
     buffer: { status: "injected", reason: "", block: "…", gap: false, chosen: [] },
     recall: { enabled: true, pages: [], droppedFacts: [] },
     toolCalls: [{ name: "read_page", input: { title: "Second Location" }, output: null }],
@@ -59,6 +61,6 @@ describe("costs of a question turn", () => {
       totalMs: 61,
       summaryMs: 30,
     });
-    expect(turnCosts(trace(), null, NO_SUMMARY)).toMatchObject({ addedTokens: 120, modelCalls: 2, summaryCalls: 0 });
+    expect(turnCosts(trace(), null, NO_SUMMARY.cost)).toMatchObject({ addedTokens: 120, modelCalls: 2, summaryCalls: 0 });
   });
 });

@@ -1,13 +1,6 @@
 import { tool } from "ai";
-import {
-  BUFFER_GAP_LINE,
-  BUFFER_HEADER,
-  BUFFER_NOTE,
-  RECALLED_PAGES_HEADER,
-  factLine,
-  pageRef,
-  type FactStatusLabel,
-} from "@/lib/contracts/prompt/format";
+import { formatBufferBlock, formatBufferLine } from "@/lib/contracts/prompt/buffer-block";
+import { formatRecalledPages, type FactLine } from "@/lib/contracts/prompt/recalled-pages";
 import {
   readPageInputSchema,
   searchHistoryInputSchema,
@@ -26,30 +19,30 @@ export const PERSONA = [
   "Facts marked (unconfirmed) were only said by you and the owner has not confirmed them: say so when you use one.",
 ].join("\n");
 
-export type RecalledFact = { text: string; label?: FactStatusLabel; source?: "owner" | "agent"; day?: string };
+export type RecalledFact = { text: string; label?: FactLine["label"]; source?: "owner" | "agent"; day?: string };
 
 export function systemWithRecall(pages: { title: string; facts: RecalledFact[] }[]): string {
-  const sections = pages.map((p) =>
-    [
-      pageRef(p.title),
-      ...p.facts.map((f) => factLine({ text: f.text, label: f.label ?? "confirmed", source: f.source ?? "owner", day: f.day ?? "2026-10-02" })),
-    ].join("\n"),
+  const recalled = formatRecalledPages(
+    pages.map((p) => ({
+      title: p.title,
+      facts: p.facts.map((f) => ({ text: f.text, label: f.label ?? "confirmed", source: f.source ?? "owner", day: f.day ?? "2026-10-02" })),
+    })),
   );
-  return [PERSONA, "", RECALLED_PAGES_HEADER, sections.join("\n\n")].join("\n");
+  return [PERSONA, "", recalled ?? ""].join("\n");
 }
 
 export function bufferLine(day: string, gist: string, pages: string[]): string {
-  return `- ${day}: ${gist} (${pages.length > 0 ? `filed in ${pages.map(pageRef).join(", ")}` : "nothing filed"})`;
+  return formatBufferLine({ day, gist, pages, more: 0 });
 }
 
 /** The §09 case study's buffer block. */
-export const CASE_STUDY_BUFFER = [
-  BUFFER_HEADER,
-  BUFFER_NOTE,
-  bufferLine("2026-10-02", "Owner wants a second location in Houma; budget under $2,500/mo", ["Second Location"]),
-  BUFFER_GAP_LINE,
-  bufferLine("2026-10-11", "Compared two lease quotes; leaning to the Main St one", ["Second Location", "Budget"]),
-].join("\n");
+export const CASE_STUDY_BUFFER = formatBufferBlock(
+  [
+    bufferLine("2026-10-02", "Owner wants a second location in Houma; budget under $2,500/mo", ["Second Location"]),
+    bufferLine("2026-10-11", "Compared two lease quotes; leaning to the Main St one", ["Second Location", "Budget"]),
+  ],
+  0,
+);
 
 let factId = 0;
 

@@ -1,0 +1,56 @@
+import type { ModelMessage } from "ai";
+import { promptMessages, recalledPagesSection, systemPrompt } from "@/lib/agent/prompt";
+import type { AppConfig } from "@/lib/config";
+import type { ContextConfig } from "@/lib/context";
+import type { ContextSelection } from "@/lib/context/strategy";
+import type { Db } from "@/lib/db/client";
+import type { Message } from "@/lib/db/generated/client";
+import type { PromptScreen } from "@/lib/guard/screen";
+import { recallPages, type RecalledPage } from "@/lib/pages/recall";
+import type { TurnThread } from "@/lib/threads/queries";
+
+export type BuiltContext = {
+  selection: ContextSelection;
+  recalled: RecalledPage[];
+  recallText: string | null;
+  system: string;
+  messages: ModelMessage[];
+  timings: { selectMs: number; recallMs: number };
+};
+
+const since = (start: number) => performance.now() - start;
+
+async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const start = performance.now();
+  const value = await run();
+  return { value, ms: since(start) };
+}
+
+/**
+ * Phase 2: what the model is shown. The strategy's history and recall are
+ * read concurrently; every stored string on its way in passes the screen.
+ */
+export async function buildContext(args: {
+  db: Db;
+  config: AppConfig;
+  context: ContextConfig;
+  thread: TurnThread;
+  userMessage: Message;
+  screen: PromptScreen;
+}): Promise<BuiltContext> {
+  const { db, config, context, thread, userMessage, screen } = args;
+  const [select, recall] = await Promise.all([
+    timed(() => context.strategy.select({ db, threadId: thread.id, screen })),
+    timed(() => (context.recall ? recallPages(db, thread.workspaceId, userMessage.text, config.recallPages) : Promise.resolve([]))),
+  ]);
+  const recallText = recalledPagesSection(recall.value, screen);
+  const business = screen.screenOrMark("business-name", thread.workspace.name);
+  return {
+    selection: select.value,
+    recalled: recall.value,
+    recallText,
+    system: systemPrompt(business, thread.kind, recallText),
+    messages: promptMessages(select.value, screen),
+    timings: { selectMs: select.ms, recallMs: recall.ms },
+  };
+}

@@ -1,0 +1,62 @@
+import type { UIMessage } from "ai";
+import type { AppConfig } from "@/lib/config";
+import type { ContextSelection } from "@/lib/context/strategy";
+import type { TurnTraceData } from "@/lib/contracts/trace";
+import type { WithheldText } from "@/lib/guard/screen";
+import type { ModelChoice } from "@/lib/models";
+import { countTokens } from "@/lib/models/tokens";
+import type { RecalledPage } from "@/lib/pages/recall";
+
+export type TurnTimings = { dbMs: number; recallMs: number; bufferMs: number; modelMs: number; totalMs: number };
+
+export type TraceInput = {
+  choice: ModelChoice;
+  config: AppConfig;
+  strategy: string;
+  selection: ContextSelection;
+  recall: { enabled: boolean; pages: RecalledPage[]; text: string | null };
+  withheld: WithheldText[];
+  reply: UIMessage | null;
+  usage: { inputTokens?: number; outputTokens?: number } | null;
+  prompt: TurnTraceData["prompt"];
+  timings: TurnTimings;
+  error: string | null;
+};
+
+function toolCallsOf(message: UIMessage | null): TurnTraceData["toolCalls"] {
+  return (message?.parts ?? []).flatMap((part) =>
+    part.type.startsWith("tool-") && "input" in part
+      ? [{ name: part.type.slice(5), input: part.input, output: "output" in part ? part.output : null }]
+      : [],
+  );
+}
+
+/** The turn's trace, built in one place from what each phase produced; the memory pass fills its part later. */
+export function buildTrace(input: TraceInput): TurnTraceData {
+  const { choice, config, selection, recall } = input;
+  const { messages, buffer } = selection;
+  return {
+    model: { kind: choice.kind, label: choice.label, modelId: choice.modelId },
+    settings: { window: config.window, maxLines: config.bufferMaxLines, maxLineChars: config.bufferLineChars, recallPages: config.recallPages },
+    window: { count: messages.length, fromSeq: messages[0]?.seq ?? 0, toSeq: messages.at(-1)?.seq ?? 0 },
+    context: { strategy: input.strategy },
+    withheld: input.withheld,
+    buffer,
+    recall: {
+      enabled: recall.enabled,
+      pages: recall.pages.map((p) => ({ title: p.title, rank: p.rank, facts: p.facts.length })),
+      droppedFacts: input.withheld.filter((w) => w.what === "fact").map(({ text, reasons }) => ({ text, reasons })),
+    },
+    toolCalls: toolCallsOf(input.reply),
+    memoryPass: null,
+    tokens: {
+      prompt: input.usage?.inputTokens ?? 0,
+      completion: input.usage?.outputTokens ?? 0,
+      buffer: buffer.block ? countTokens(buffer.block) : 0,
+      recall: recall.text ? countTokens(recall.text) : 0,
+    },
+    timings: { ...input.timings, memoryPassMs: null },
+    prompt: input.prompt,
+    error: input.error,
+  };
+}
