@@ -3,9 +3,10 @@ import { readPageInputSchema, searchHistoryInputSchema } from "@/lib/contracts/t
 import type { Db } from "@/lib/db/client";
 import type { PromptScreen } from "@/lib/guard/screen";
 import { searchChatHistory } from "@/lib/history/search";
+import type { Audience } from "@/lib/pages/audience";
 import { readPage } from "@/lib/pages/read";
 
-export type ToolScope = { db: Db; workspaceId: string; threadId: string; screen: PromptScreen };
+export type ToolScope = { db: Db; workspaceId: string; threadId: string; audience: Audience; screen: PromptScreen };
 
 /** The agent's tools. Their results are stored text on its way into the prompt, so every string passes the screen. */
 export function agentTools(scope: ToolScope) {
@@ -14,7 +15,7 @@ export function agentTools(scope: ToolScope) {
       description:
         "Open a topic page of the business's long-term memory, e.g. one a line under [EARLIER IN THIS THREAD] was filed in. Returns its facts with status and where each came from.",
       inputSchema: readPageInputSchema,
-      execute: async ({ title }) => scope.screen.screenValue("tool-result", await readPage(scope.db, scope.workspaceId, title)),
+      execute: async ({ title }) => scope.screen.screenValue("tool-result", await readPage(scope.db, scope.workspaceId, title, scope.audience)),
     }),
     search_chat_history: tool({
       description:

@@ -12,6 +12,7 @@ import type { Db } from "@/lib/db/client";
 import type { Message } from "@/lib/db/generated/client";
 import { PromptScreen } from "@/lib/guard/screen";
 import type { ModelChoice } from "@/lib/models";
+import { audienceOf } from "@/lib/pages/audience";
 
 export { TurnRequestError } from "@/lib/agent/phases/load";
 
@@ -67,7 +68,7 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
     choice,
     system: built.system,
     messages: built.messages,
-    tools: agentTools({ db, workspaceId: thread.workspaceId, threadId, screen }),
+    tools: agentTools({ db, workspaceId: thread.workspaceId, threadId, audience: audienceOf(thread.kind), screen }),
   });
 
   const finish = async (reply: UIMessage): Promise<TurnOutcome> => {

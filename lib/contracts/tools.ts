@@ -14,7 +14,8 @@ export const pageFactSchema = z.object({
   status: z.enum(["CONFIRMED", "PENDING", "REJECTED", "SUPERSEDED"]),
   source: z.enum(["OWNER", "AGENT"]),
   day: z.string(),
-  threadTitle: z.string(),
+  /** The owner's thread the fact came from; null when the reader is a customer. */
+  threadTitle: z.string().nullable(),
   messageSeq: z.number().int(),
 });
 

@@ -1,6 +1,7 @@
-import { getPage, listPages } from "@/lib/pages/queries";
+import { z } from "zod";
+import { getPage, listPages, setPageVisibility } from "@/lib/pages/queries";
 import { requestScope } from "@/lib/workspaces/current";
-import { handle, HttpError } from "@/lib/http/respond";
+import { handle, HttpError, parseJsonBody } from "@/lib/http/respond";
 
 /** GET /api/pages */
 export function pagesResponse(): Promise<Response> {
@@ -15,6 +16,21 @@ export function pageResponse(pageId: string): Promise<Response> {
   return handle(async () => {
     const { db, workspace } = await requestScope();
     const page = await getPage(db, workspace.id, pageId);
+    if (!page) throw new HttpError(404, "No such page in this workspace.");
+    return Response.json({ page });
+  });
+}
+
+const pageUpdateSchema = z.object({ visibility: z.enum(["PRIVATE", "PUBLIC"]) }).strict();
+
+export type PageUpdate = z.infer<typeof pageUpdateSchema>;
+
+/** PATCH /api/pages/:id: the owner publishes a page to customers, or makes it private again. */
+export function pageUpdateResponse(request: Request, pageId: string): Promise<Response> {
+  return handle(async () => {
+    const { visibility } = await parseJsonBody(request, pageUpdateSchema);
+    const { db, workspace } = await requestScope();
+    const page = await setPageVisibility(db, workspace.id, pageId, visibility);
     if (!page) throw new HttpError(404, "No such page in this workspace.");
     return Response.json({ page });
   });

@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db/client";
+import type { PageVisibility } from "@/lib/db/generated/client";
 import type { FactStatus } from "@/lib/db/generated/client";
 
 type FactCounts = Record<FactStatus, number>;
@@ -48,6 +49,7 @@ export async function getPage(db: Db, workspaceId: string, pageId: string) {
     select: {
       id: true,
       title: true,
+      visibility: true,
       updatedAt: true,
       facts: {
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -83,6 +85,12 @@ export async function getPage(db: Db, workspaceId: string, pageId: string) {
 }
 
 export type PageDetail = NonNullable<Awaited<ReturnType<typeof getPage>>>;
+
+/** The owner publishes a page to customers or takes it back; null for another workspace's page. */
+export async function setPageVisibility(db: Db, workspaceId: string, pageId: string, visibility: PageVisibility) {
+  const updated = await db.page.updateMany({ where: { id: pageId, workspaceId }, data: { visibility } });
+  return updated.count === 1 ? { id: pageId, visibility } : null;
+}
 
 /**
  * Page ids by title, for linking the titles that traces and episode lines

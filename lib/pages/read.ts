@@ -1,13 +1,25 @@
 import type { Db } from "@/lib/db/client";
 import { isoDay } from "@/lib/contracts/prompt/common";
 import type { ReadPageOutput } from "@/lib/contracts/tools";
+import { visibleStatuses, visibleVisibilities, type Audience } from "@/lib/pages/audience";
 
-/** read_page: a workspace page's facts with their status and where each came from. */
-export async function readPage(db: Db, workspaceId: string, title: string): Promise<ReadPageOutput> {
+/**
+ * read_page: a workspace page's facts with their status and where each came
+ * from. A customer is shown only a public page's confirmed facts, without the
+ * owner's thread titles; a private page reads as not found, so its existence
+ * does not leak either.
+ */
+export async function readPage(db: Db, workspaceId: string, title: string, audience: Audience = "owner"): Promise<ReadPageOutput> {
+  const owner = audience === "owner";
   const page = await db.page.findFirst({
-    where: { workspaceId, title: { equals: title.replace(/^pages\//i, "").trim(), mode: "insensitive" } },
+    where: {
+      workspaceId,
+      title: { equals: title.replace(/^pages\//i, "").trim(), mode: "insensitive" },
+      visibility: { in: visibleVisibilities(audience) },
+    },
     include: {
       facts: {
+        where: owner ? undefined : { status: { in: visibleStatuses(audience) } },
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
         include: { thread: { select: { title: true } }, message: { select: { seq: true, createdAt: true } } },
       },
@@ -25,7 +37,7 @@ export async function readPage(db: Db, workspaceId: string, title: string): Prom
       source: f.source,
       // When it was said, not when it was filed: an imported or consolidated thread is filed later.
       day: isoDay(f.message.createdAt),
-      threadTitle: f.thread.title,
+      threadTitle: owner ? f.thread.title : null,
       messageSeq: f.message.seq,
     })),
   };

@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db/client";
-import type { FactSource, FactStatus } from "@/lib/db/generated/client";
+import { Prisma, type FactSource, type FactStatus } from "@/lib/db/generated/client";
+import { visibleStatuses, visibleVisibilities, type Audience } from "@/lib/pages/audience";
 
 export const FACTS_PER_RECALLED_PAGE = 8;
 
@@ -15,11 +16,16 @@ export function recallQuery(text: string): string | null {
 
 /**
  * Recall on every turn: the workspace's pages ranked by PostgreSQL full-text
- * search of their live facts and titles against the user's message.
+ * search of their live facts and titles against the user's message, limited
+ * to what the audience may see.
  */
-export async function recallPages(db: Db, workspaceId: string, message: string, limit: number): Promise<RecalledPage[]> {
+export async function recallPages(db: Db, workspaceId: string, message: string, limit: number, audience: Audience = "owner"): Promise<RecalledPage[]> {
   const query = recallQuery(message);
   if (!query || limit === 0) return [];
+  const statuses = visibleStatuses(audience);
+  const visibilities = visibleVisibilities(audience);
+  const statusList = Prisma.join(statuses.map((s) => Prisma.sql`${s}::"FactStatus"`));
+  const visibilityList = Prisma.join(visibilities.map((v) => Prisma.sql`${v}::"PageVisibility"`));
   const ranked = await db.$queryRaw<{ id: string; title: string; rank: number }[]>`
     WITH q AS (SELECT to_tsquery('english', ${query}) AS query)
     SELECT p.id, p.title,
@@ -27,8 +33,9 @@ export async function recallPages(db: Db, workspaceId: string, message: string, 
         + 2 * ts_rank(to_tsvector('english', p.title), q.query))::float8 AS rank
     FROM "Page" p
     CROSS JOIN q
-    JOIN "Fact" f ON f."pageId" = p.id AND f.status IN ('CONFIRMED', 'PENDING')
+    JOIN "Fact" f ON f."pageId" = p.id AND f.status IN (${statusList})
     WHERE p."workspaceId" = ${workspaceId}
+      AND p.visibility IN (${visibilityList})
       AND numnode(q.query) > 0
       AND (f."searchVector" @@ q.query OR to_tsvector('english', p.title) @@ q.query)
     GROUP BY p.id, p.title, q.query
@@ -36,7 +43,7 @@ export async function recallPages(db: Db, workspaceId: string, message: string, 
     LIMIT ${limit}`;
   if (ranked.length === 0) return [];
   const facts = await db.fact.findMany({
-    where: { pageId: { in: ranked.map((p) => p.id) }, status: { in: ["CONFIRMED", "PENDING"] } },
+    where: { pageId: { in: ranked.map((p) => p.id) }, status: { in: statuses } },
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
     select: { id: true, pageId: true, text: true, status: true, source: true, message: { select: { createdAt: true } } },
   });

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { FactItem } from "@/components/pages/fact-item";
+import { VisibilityToggle } from "@/components/pages/visibility-toggle";
 import { dayAndTime, dayRange, plural, seqRange } from "@/components/ui/format";
 import { PageHeader } from "@/components/ui/page-header";
 import { messageHref, threadHref } from "@/components/ui/routes";
@@ -55,6 +56,9 @@ export default async function TopicPage({ params }: { params: Promise<{ id: stri
       >
         <span className="font-mono text-xs">{formatPageRef(page.title)}</span> · {plural(page.facts.length, "fact")} · updated{" "}
         {dayAndTime(page.updatedAt)}
+        <div className="mt-2">
+          <VisibilityToggle pageId={page.id} visibility={page.visibility} />
+        </div>
       </PageHeader>
       <div className="grid gap-8 px-4 py-6 sm:px-8 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-6">

@@ -6,6 +6,7 @@ import type { ContextSelection } from "@/lib/context/strategy";
 import type { Db } from "@/lib/db/client";
 import type { Message } from "@/lib/db/generated/client";
 import type { PromptScreen } from "@/lib/guard/screen";
+import { audienceOf } from "@/lib/pages/audience";
 import { recallPages, type RecalledPage } from "@/lib/pages/recall";
 import type { TurnThread } from "@/lib/threads/queries";
 
@@ -41,7 +42,9 @@ export async function buildContext(args: {
   const { db, config, context, thread, userMessage, screen } = args;
   const [select, recall] = await Promise.all([
     timed(() => context.strategy.select({ db, threadId: thread.id, screen })),
-    timed(() => (context.recall ? recallPages(db, thread.workspaceId, userMessage.text, config.recallPages) : Promise.resolve([]))),
+    timed(() =>
+      context.recall ? recallPages(db, thread.workspaceId, userMessage.text, config.recallPages, audienceOf(thread.kind)) : Promise.resolve([]),
+    ),
   ]);
   const recallText = recalledPagesSection(recall.value, screen);
   const business = screen.screenOrMark("business-name", thread.workspace.name);
