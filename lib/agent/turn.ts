@@ -61,15 +61,13 @@ export type StartedTurn = {
   finished: Promise<TurnOutcome>;
 };
 
-export class TurnRequestError extends RequestError {}
-
 const since = (start: number) => Math.round((performance.now() - start) * 10) / 10;
 
 async function userMessageFor(request: TurnRequest, speaker: "OWNER" | "CUSTOMER"): Promise<Message> {
   const { db, threadId, text } = request;
   if (text !== null) return appendMessage(db, threadId, { role: "USER", speaker, text });
   const latest = await db.message.findFirst({ where: { threadId }, orderBy: { seq: "desc" } });
-  if (!latest || latest.role !== "USER") throw new TurnRequestError(409, "There is no unanswered message to retry in this thread.");
+  if (!latest || latest.role !== "USER") throw new RequestError("conflict:retry");
   return latest;
 }
 
@@ -112,7 +110,7 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
     where: { id: threadId, workspaceId: request.workspaceId },
     include: { workspace: { select: { name: true } } },
   });
-  if (!thread) throw new TurnRequestError(404, "No such thread in this workspace.");
+  if (!thread) throw new RequestError("not_found:thread");
   const userMessage = await userMessageFor(request, thread.kind === "OWNER" ? "OWNER" : "CUSTOMER");
   const read: TurnHistory = request.readHistory
     ? await request.readHistory(db, threadId, config.window)

@@ -1,6 +1,7 @@
+import { RequestError } from "@/lib/errors";
 import { getPage, listPages } from "@/lib/pages/queries";
 import { requestScope } from "@/lib/workspaces/current";
-import { handle, HttpError } from "@/lib/http/respond";
+import { handle, routeId } from "@/lib/http/respond";
 
 /** GET /api/pages */
 export function pagesResponse(): Promise<Response> {
@@ -11,11 +12,12 @@ export function pagesResponse(): Promise<Response> {
 }
 
 /** GET /api/pages/:id */
-export function pageResponse(pageId: string): Promise<Response> {
+export function pageResponse(rawPageId: string): Promise<Response> {
   return handle(async () => {
+    const pageId = routeId(rawPageId);
     const { db, workspace } = await requestScope();
     const page = await getPage(db, workspace.id, pageId);
-    if (!page) throw new HttpError(404, "No such page in this workspace.");
+    if (!page) throw new RequestError("not_found:page");
     return Response.json({ page });
   });
 }

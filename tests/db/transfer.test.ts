@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
-import { HttpError, readJsonBody } from "@/lib/http/respond";
+import { RequestError } from "@/lib/errors";
+import { readJsonBody } from "@/lib/http/respond";
 import { exportDisposition } from "@/lib/http/transfer";
 import { appendMessage } from "@/lib/threads/messages";
-import { exportThread, importThread, ThreadFileError, ThreadNotFoundError, threadFileText } from "@/lib/threads/transfer";
+import { exportThread, importThread, threadFileText } from "@/lib/threads/transfer";
 import type { ThreadFile } from "@/lib/threads/transfer-schema";
 import { openTestDb, type TestDb } from "@/tests/db/test-db";
 
@@ -39,7 +40,7 @@ function threadFile(): ThreadFile {
             type: "tool-read_page",
             input: { title: "Second Location" },
             state: "output-available",
-            output: { found: true },
+            output: { facts: [], found: true, title: "Second Location" },
             toolCallId: "call_1",
           },
           { type: "text", text: "Noted: under $2,500 a month." },
@@ -57,15 +58,16 @@ async function counts(db: Db) {
 }
 
 /** Imports a file that must be refused and returns the error, checking that nothing was written. */
-async function refused(input: unknown): Promise<ThreadFileError> {
+async function refused(input: unknown): Promise<RequestError> {
   const before = await counts(t.db);
   const error = await importThread(t.db, workspaceId, input).then(
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(ThreadFileError);
+  expect(error).toBeInstanceOf(RequestError);
+  expect(error).toMatchObject({ code: "invalid:thread_file", status: 422 });
   expect(await counts(t.db)).toEqual(before);
-  return error as ThreadFileError;
+  return error as RequestError;
 }
 
 describe("thread import and export", () => {
@@ -95,8 +97,8 @@ describe("thread import and export", () => {
 
   it("exports only threads of the workspace asking", async () => {
     const { thread } = await importThread(t.db, workspaceId, threadFile());
-    await expect(exportThread(t.db, otherWorkspaceId, thread.id)).rejects.toBeInstanceOf(ThreadNotFoundError);
-    await expect(exportThread(t.db, workspaceId, "no-such-thread")).rejects.toBeInstanceOf(ThreadNotFoundError);
+    await expect(exportThread(t.db, otherWorkspaceId, thread.id)).rejects.toMatchObject({ code: "not_found:thread" });
+    await expect(exportThread(t.db, workspaceId, "no-such-thread")).rejects.toMatchObject({ code: "not_found:thread" });
   });
 
   it("refuses messages out of order, saying where", async () => {
@@ -112,7 +114,7 @@ describe("thread import and export", () => {
     file.messages[0].speaker = "CUSTOMER";
     file.messages[2].speaker = "AGENT";
     const error = await refused(file);
-    expect(error.message).toMatch(/^This is not a valid thread file: /);
+    expect(error.message).toMatch(/^This is not a valid thread file\. /);
     expect(error.problems).toContain("messages.0.speaker: an owner thread's user is OWNER");
     expect(error.problems).toContain("messages.2.speaker: the agent speaks as ASSISTANT, people as USER");
   });
@@ -190,8 +192,8 @@ describe("reading an uploaded body", () => {
     });
     const request = new Request("http://test/", { method: "POST", body, duplex: "half" } as RequestInit);
     const error = await readJsonBody(request, limits).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ status: 413 });
+    expect(error).toBeInstanceOf(RequestError);
+    expect(error).toMatchObject({ status: 413, code: "too_large:body" });
   });
 });
 
