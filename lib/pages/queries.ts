@@ -82,6 +82,11 @@ export async function getPage(db: Db, workspaceId: string, pageId: string) {
   return { ...page, episodes };
 }
 
+/** Whether this workspace has the page, without loading it. */
+export async function pageExists(db: Db, workspaceId: string, pageId: string): Promise<boolean> {
+  return (await db.page.count({ where: { id: pageId, workspaceId } })) > 0;
+}
+
 export type PageDetail = NonNullable<Awaited<ReturnType<typeof getPage>>>;
 
 /**
