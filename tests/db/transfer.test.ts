@@ -147,6 +147,58 @@ describe("thread import and export", () => {
     ]);
   });
 
+  it("takes only the part types the app writes, naming the path of any other", async () => {
+    const withPart = (part: Record<string, unknown>, seq = 2) => {
+      const file = threadFile();
+      file.messages[seq - 1].parts = [part as never];
+      return file;
+    };
+    const cases: [part: Record<string, unknown>, problem: RegExp][] = [
+      [{ type: "file", mediaType: "image/png", url: "https://files.example/x.png" }, /^messages\.1\.parts\.0\.type: not a part type this app writes/],
+      [{ type: "source-url", sourceId: "s1", url: "https://example.com" }, /^messages\.1\.parts\.0\.type: not a part type this app writes/],
+      [{ type: "reasoning", text: "thinking" }, /^messages\.1\.parts\.0\.type: not a part type/],
+      [{ type: "dynamic-tool", toolName: "x", toolCallId: "c", state: "input-available", input: {} }, /^messages\.1\.parts\.0\.type: not a part type/],
+      [{ type: "text", text: "Noted.", url: "https://example.com" }, /^messages\.1\.parts\.0: Unrecognized key: "url"/],
+      [
+        { type: "tool-read_page", toolCallId: "c1", state: "output-available", input: { title: "Lease" }, output: { found: true } },
+        /^messages\.1\.parts\.0\.output\.(title|facts)/,
+      ],
+      [
+        { type: "tool-read_page", toolCallId: "c1", state: "output-available", input: { title: "Lease", url: "https://x" }, output: { title: "Lease", found: false, facts: [] } },
+        /^messages\.1\.parts\.0\.input: Unrecognized key: "url"/,
+      ],
+      [{ type: "tool-search_chat_history", toolCallId: "c1", state: "input-streaming", input: { query: "rent" } }, /^messages\.1\.parts\.0\.state/],
+    ];
+    for (const [part, problem] of cases) {
+      expect((await refused(withPart(part))).problems, JSON.stringify(part)).toContainEqual(expect.stringMatching(problem));
+    }
+    const toolInUserMessage = withPart({ type: "step-start" }, 1);
+    expect((await refused(toolInUserMessage)).problems).toEqual(["messages.0.parts.0.type: a person's message holds only text parts"]);
+  });
+
+  it("refuses text the database cannot store anywhere in a part, and a title with a lone surrogate", async () => {
+    const file = threadFile();
+    file.messages[1].parts![1] = {
+      type: "tool-read_page",
+      input: { title: "Second Location" },
+      state: "output-available",
+      output: { facts: [], found: true, title: "Second\u0000Location" },
+      toolCallId: "call_1",
+    } as never;
+    expect((await refused(file)).problems).toEqual([expect.stringMatching(/^messages\.1\.parts\.1\.output\.title: contains a NUL character/)]);
+    const titled = threadFile();
+    titled.thread.title = "Lease \ud800 plan";
+    expect((await refused(titled)).problems).toEqual([expect.stringMatching(/^thread\.title: contains a lone UTF-16 surrogate/)]);
+  });
+
+  it("does not store what a provider attached to a part", async () => {
+    const file = threadFile();
+    file.messages[1].parts = [{ type: "text", text: file.messages[1].text, providerMetadata: { openai: { itemId: "msg_1" } } } as never];
+    const { thread } = await importThread(t.db, workspaceId, file);
+    const stored = await t.db.message.findFirstOrThrow({ where: { threadId: thread.id, seq: 2 } });
+    expect(stored.parts).toEqual([{ type: "text", text: file.messages[1].text }]);
+  });
+
   it("writes nothing when the database fails part-way through an import", async () => {
     const failing = t.db.$extends({
       query: {
