@@ -1,13 +1,5 @@
-import Link from "next/link";
+import { NotFoundCard } from "@/components/ui/not-found-card";
 
 export default function NotFound() {
-  return (
-    <div className="mx-auto mt-16 max-w-md rounded-lg bg-white p-6 text-sm shadow-sm ring-1 ring-slate-200">
-      <h1 className="text-base font-semibold">Not in this workspace</h1>
-      <p className="mt-2 text-slate-600">This thread or page does not exist, or belongs to another workspace.</p>
-      <Link href="/" className="mt-4 inline-block font-medium text-indigo-700 hover:underline">
-        Back to the chat
-      </Link>
-    </div>
-  );
+  return <NotFoundCard title="Nothing at this address" message="This app has no screen at this address. Check the link, or start from the chat." />;
 }

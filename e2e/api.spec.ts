@@ -2,6 +2,9 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 
 // The chat API refuses bad input with a 4xx and a clear message, and writes nothing.
 
+/** Shaped like the ids the database hands out, but naming nothing. */
+const UNKNOWN_ID = "cunknownid0000000000000000";
+
 async function newThread(request: APIRequestContext): Promise<string> {
   const created = await request.post("/api/threads", { data: { title: "Validation", kind: "OWNER" } });
   expect(created.status()).toBe(201);
@@ -21,7 +24,9 @@ test("bad chat requests get a clear 4xx and write nothing", async ({ request }) 
     { name: "too large a body", body: JSON.stringify({ threadId, text: "x".repeat(70_000) }), status: 413, message: /larger than/ },
     { name: "not JSON", body: "{threadId:", status: 400, message: /not valid JSON/ },
     { name: "wrong shape", body: JSON.stringify({ thread: threadId, message: 42 }), status: 422, message: /.+/ },
-    { name: "unknown thread", body: JSON.stringify({ threadId: "no-such-thread", text: "hello" }), status: 404, message: /No such thread/ },
+    { name: "malformed thread id", body: JSON.stringify({ threadId: "no-such-thread", text: "hello" }), status: 422, message: /threadId: not a well-formed id/ },
+    { name: "unknown thread", body: JSON.stringify({ threadId: UNKNOWN_ID, text: "hello" }), status: 404, message: /No such thread/ },
+    { name: "NUL in the text", body: JSON.stringify({ threadId, text: "a\u0000b" }), status: 422, message: /text: contains a NUL character/ },
     { name: "nothing to retry", body: JSON.stringify({ threadId, retry: true }), status: 409, message: /no unanswered message/ },
   ];
   for (const c of cases) {
@@ -31,6 +36,17 @@ test("bad chat requests get a clear 4xx and write nothing", async ({ request }) 
     expect(((await response.json()) as { error: string }).error, c.name).toMatch(c.message);
   }
   expect(await messageCount(request, threadId)).toBe(0);
+});
+
+test("a malformed id in an API address is a 422, an unknown one a 404", async ({ request }) => {
+  for (const path of ["/api/threads/%00", `/api/threads/c${"a".repeat(300)}`, "/api/pages/x", "/api/threads/x/traces"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(422);
+    expect(await response.json(), path).toMatchObject({ code: "invalid:id" });
+  }
+  const unknown = await request.get(`/api/pages/${UNKNOWN_ID}`);
+  expect(unknown.status()).toBe(404);
+  expect(await unknown.json()).toMatchObject({ code: "not_found:page", error: expect.stringMatching(/No such page/) });
 });
 
 test("an unknown workspace sees nothing", async ({ playwright, baseURL }) => {

@@ -45,13 +45,16 @@ test("the pages list counts facts by status and routes titles with spaces and & 
 });
 
 test("reviews and traces refuse what is not in this workspace or not valid", async ({ request }) => {
+  // Shaped like the ids the database hands out, but naming nothing; "no-such-fact" is not even shaped like one.
+  const unknown = "cunknownid0000000000000000";
   const review = (id: string, data: unknown) => request.post(`/api/facts/${id}/review`, { data });
-  expect((await review("no-such-fact", { verdict: "confirm" })).status()).toBe(404);
-  const invalid = await review("no-such-fact", { verdict: "maybe" });
+  expect((await review(unknown, { verdict: "confirm" })).status()).toBe(404);
+  expect((await review("no-such-fact", { verdict: "confirm" })).status()).toBe(422);
+  const invalid = await review(unknown, { verdict: "maybe" });
   expect(invalid.status()).toBe(422);
   expect((await invalid.json()) as { error: string }).toHaveProperty("error");
-  expect((await request.get("/api/threads/no-such-thread/traces")).status()).toBe(404);
-  expect((await request.get("/api/pages/no-such-page")).status()).toBe(404);
+  expect((await request.get(`/api/threads/${unknown}/traces`)).status()).toBe(404);
+  expect((await request.get(`/api/pages/${unknown}`)).status()).toBe(404);
   const { pages } = (await (await request.get("/api/pages")).json()) as { pages: { id: string }[] };
   expect((await request.get(`/api/pages/${pages[0].id}`)).status()).toBe(200);
   const { threads } = (await (await request.get("/api/threads")).json()) as { threads: { id: string }[] };

@@ -1,14 +1,59 @@
+import type { z } from "zod";
+
 /**
- * A request the app refuses for a reason the caller can fix (unknown thread,
- * bad input, nothing to retry). The HTTP layer turns it into a 4xx with this
- * message; anything else is a 500.
+ * Every refusal the app makes, each with the one HTTP status it answers with
+ * and the message a person sees unless the refusal says something more
+ * specific. A code reads `<kind>:<subject>`; clients may branch on it.
+ */
+const REFUSALS = {
+  "bad_request:json": { status: 400, message: "The request body is not valid JSON." },
+  "too_large:body": { status: 413, message: "The request body is too large." },
+  "invalid:body": { status: 422, message: "The request body is not what this endpoint takes." },
+  "invalid:text": { status: 422, message: "The request holds text the app cannot store." },
+  "invalid:id": { status: 422, message: "The id in this address is not one this app hands out." },
+  "invalid:query": { status: 422, message: "The query string is not what this endpoint takes." },
+  "invalid:thread_file": { status: 422, message: "This is not a valid thread file." },
+  "invalid:workspace": { status: 422, message: "The workspace cookie does not hold a workspace name." },
+  "not_found:workspace": { status: 404, message: "Unknown workspace." },
+  "not_found:thread": { status: 404, message: "No such thread in this workspace." },
+  "not_found:page": { status: 404, message: "No such page in this workspace." },
+  "not_found:fact": { status: 404, message: "No such fact in this workspace." },
+  "conflict:retry": { status: 409, message: "There is no unanswered message to retry in this thread." },
+  "conflict:review": { status: 409, message: "This fact is no longer waiting for review." },
+} as const satisfies Record<string, { status: 400 | 404 | 409 | 413 | 422; message: string }>;
+
+export type RefusalCode = keyof typeof REFUSALS;
+
+/** The message a refusal gives when it says nothing more specific; pages that show a refusal use the same words. */
+export function refusalMessage(code: RefusalCode): string {
+  return REFUSALS[code].message;
+}
+
+/**
+ * A request the app refuses for a reason the caller can fix. The HTTP
+ * boundary answers it with its code's status and `{ error, code }`; anything
+ * else thrown is a bug and answers 500.
  */
 export class RequestError extends Error {
+  readonly status: (typeof REFUSALS)[RefusalCode]["status"];
+
   constructor(
-    readonly status: 400 | 404 | 409 | 413 | 422,
-    message: string,
+    readonly code: RefusalCode,
+    message: string = refusalMessage(code),
+    /** Each problem found, path first ("messages.3.text: ..."), when there can be several. */
+    readonly problems: string[] = [],
   ) {
     super(message);
-    this.name = new.target.name;
+    this.name = "RequestError";
+    this.status = REFUSALS[code].status;
   }
+
+  toResponse(): Response {
+    return Response.json({ error: this.message, code: this.code }, { status: this.status });
+  }
+}
+
+/** Zod's issues as "path: message" lines; `whole` names the input when the issue is about all of it. */
+export function describeIssues(error: z.ZodError, whole: string): string[] {
+  return error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join(".") : whole}: ${issue.message}`);
 }

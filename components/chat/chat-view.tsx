@@ -13,11 +13,9 @@ import { episodesHref, threadHref } from "@/components/ui/routes";
 import type { ModelKind } from "@/lib/models";
 import { Composer } from "@/components/chat/composer";
 import { MessageList } from "@/components/chat/message-list";
+import type { ChatMessage } from "@/components/chat/types";
 
 export type ChatThread = { id: string; title: string; kind: "OWNER" | "SUPPORT"; messageCount: number };
-
-/** Messages loaded from the database carry their per-thread number, for the #m-<seq> anchors; streamed ones do not yet. */
-export type ChatMessage = UIMessage<{ seq: number }>;
 
 /** Which stretch the page loaded: the latest messages, or an older stretch a link pointed into. */
 type ShownRange = { latest: boolean; fromSeq: number; toSeq: number };

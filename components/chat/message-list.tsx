@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import type { ChatMessage } from "@/components/chat/chat-view";
+import type { ChatMessage } from "@/components/chat/types";
 
 function ToolChip({ name, input, state }: { name: string; input: unknown; state: string }) {
   const detail =

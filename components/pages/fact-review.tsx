@@ -23,6 +23,8 @@ export function FactReview({ factId }: { factId: string }) {
       });
       if (!response.ok) {
         const body = (await response.json().catch(() => null)) as { error?: string } | null;
+        // A conflict means the fact was reviewed elsewhere: show its status as it is now.
+        if (response.status === 409) startRefresh(() => router.refresh());
         throw new Error(body?.error ?? `the server answered ${response.status}`);
       }
       startRefresh(() => router.refresh());

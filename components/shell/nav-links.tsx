@@ -6,12 +6,15 @@ import type { ReactNode } from "react";
 
 export type Section = "chat" | "pages" | "evaluation" | "settings" | "import";
 
-function sectionOf(pathname: string): Section {
-  if (pathname.startsWith("/pages")) return "pages";
-  if (pathname.startsWith("/evaluation")) return "evaluation";
-  if (pathname.startsWith("/settings")) return "settings";
-  if (pathname.startsWith("/threads/import")) return "import";
-  return "chat";
+/** The section an address belongs to; none for an address the app has no screen at. */
+function sectionOf(pathname: string): Section | null {
+  const under = (prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+  if (under("/pages")) return "pages";
+  if (under("/evaluation")) return "evaluation";
+  if (under("/settings")) return "settings";
+  if (under("/threads/import")) return "import";
+  if (pathname === "/" || under("/threads")) return "chat";
+  return null;
 }
 
 const linkClass = (active: boolean) =>

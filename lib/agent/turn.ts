@@ -14,8 +14,6 @@ import { PromptScreen } from "@/lib/guard/screen";
 import type { ModelChoice } from "@/lib/models";
 import { audienceOf } from "@/lib/pages/audience";
 
-export { TurnRequestError } from "@/lib/agent/phases/load";
-
 export type TurnRequest = {
   db: Db;
   config: AppConfig;

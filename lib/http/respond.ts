@@ -1,14 +1,20 @@
 import type { z } from "zod";
-import { RequestError } from "@/lib/errors";
+import { recordIdSchema } from "@/lib/contracts/ids";
+import { firstUnstorableText, jsonNestingExceeds } from "@/lib/contracts/text";
+import { describeIssues, RequestError } from "@/lib/errors";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-/** A request refused at the HTTP boundary itself (body too large, not JSON, failed validation). */
-export class HttpError extends RequestError {}
+/**
+ * Deeper than anything the app writes (a thread file's tool output is about
+ * ten levels) and shallow enough that no recursive code downstream can run
+ * out of stack on it.
+ */
+export const MAX_JSON_DEPTH = 64;
 
-export function errorResponse(status: number, message: string): Response {
-  return Response.json({ error: message }, { status });
-}
+/** What a 500 says: it is a bug, and the server cannot tell what the request managed to save before it failed. */
+export const SERVER_FAILURE =
+  "The server failed on this request; that is a bug and it has been logged. Reload to see what was saved before trying again.";
 
 type BodyLimits = {
   /** Largest body accepted, in bytes. */
@@ -24,7 +30,7 @@ function sizeLabel(bytes: number): string {
 
 /** The body as text, refused as soon as it is known to be too large rather than after all of it has arrived. */
 async function readCappedText(request: Request, maxBytes: number, name: string): Promise<string> {
-  const tooLarge = () => new HttpError(413, `The ${name} is larger than ${sizeLabel(maxBytes)}.`);
+  const tooLarge = () => new RequestError("too_large:body", `The ${name} is larger than ${sizeLabel(maxBytes)}.`);
   if (Number(request.headers.get("content-length")) > maxBytes) throw tooLarge();
   if (!request.body) return "";
   const reader = request.body.getReader();
@@ -43,34 +49,54 @@ async function readCappedText(request: Request, maxBytes: number, name: string):
   }
 }
 
-/** Reads a JSON body of any shape; the caller validates it. Too large is a 413, not JSON a 400. */
+/**
+ * Reads a JSON body of any shape; the caller validates it. Too large is a
+ * 413, not JSON a 400; nested too deeply, or holding text the database
+ * cannot store anywhere in it, a 422.
+ */
 export async function readJsonBody(request: Request, { maxBytes = MAX_BODY_BYTES, name = "request body" }: BodyLimits = {}): Promise<unknown> {
   const raw = await readCappedText(request, maxBytes, name);
-  try {
-    return JSON.parse(raw);
-  } catch {
-    throw new HttpError(400, `The ${name} is not valid JSON.`);
+  if (jsonNestingExceeds(raw, MAX_JSON_DEPTH)) {
+    throw new RequestError("invalid:body", `The ${name} nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`);
   }
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    throw new RequestError("bad_request:json", `The ${name} is not valid JSON.`);
+  }
+  const unstorable = firstUnstorableText(body);
+  if (unstorable) {
+    const where = unstorable.path.length > 0 ? unstorable.path.join(".") : name;
+    throw new RequestError("invalid:text", `${where}: ${unstorable.problem}.`);
+  }
+  return body;
 }
 
 /** Reads and validates a JSON body; every failure is a 4xx with a message a person can act on. */
 export async function parseJsonBody<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
   const parsed = schema.safeParse(await readJsonBody(request));
   if (!parsed.success) {
-    const problem = parsed.error.issues[0];
-    const where = problem.path.length > 0 ? `${problem.path.join(".")}: ` : "";
-    throw new HttpError(422, `${where}${problem.message}`);
+    const problems = describeIssues(parsed.error, "body");
+    throw new RequestError("invalid:body", problems[0], problems);
   }
   return parsed.data;
 }
 
-/** Runs a handler and turns known errors into JSON error responses. */
+/** A record id from the address; a malformed one is refused before it reaches a query. */
+export function routeId(raw: string): string {
+  const parsed = recordIdSchema.safeParse(raw);
+  if (!parsed.success) throw new RequestError("invalid:id");
+  return parsed.data;
+}
+
+/** Runs a handler and answers refusals with their status and code; anything else is a bug, logged, and a 500. */
 export async function handle(run: () => Promise<Response>): Promise<Response> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof RequestError) return errorResponse(error.status, error.message);
+    if (error instanceof RequestError) return error.toResponse();
     console.error(error);
-    return errorResponse(500, "Something went wrong on the server; nothing was lost, try again.");
+    return Response.json({ error: SERVER_FAILURE, code: "internal:server" }, { status: 500 });
   }
 }

@@ -1,7 +1,8 @@
+import { RequestError } from "@/lib/errors";
 import { createThread, findThread, listThreads } from "@/lib/threads/queries";
 import { newThreadSchema } from "@/lib/threads/schemas";
 import { requestScope } from "@/lib/workspaces/current";
-import { handle, HttpError, parseJsonBody } from "@/lib/http/respond";
+import { handle, parseJsonBody, routeId } from "@/lib/http/respond";
 
 /** GET /api/threads */
 export function threadsResponse(): Promise<Response> {
@@ -21,11 +22,12 @@ export function newThreadResponse(request: Request): Promise<Response> {
 }
 
 /** GET /api/threads/:id */
-export function threadResponse(threadId: string): Promise<Response> {
+export function threadResponse(rawThreadId: string): Promise<Response> {
   return handle(async () => {
+    const threadId = routeId(rawThreadId);
     const { db, workspace } = await requestScope();
     const found = await findThread(db, workspace.id, threadId);
-    if (!found) throw new HttpError(404, "No such thread in this workspace.");
+    if (!found) throw new RequestError("not_found:thread");
     return Response.json(found);
   });
 }

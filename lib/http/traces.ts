@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { describeIssues, RequestError } from "@/lib/errors";
 import { listTraces, MAX_TRACES_LISTED } from "@/lib/traces/queries";
 import { requestScope } from "@/lib/workspaces/current";
-import { handle, HttpError } from "@/lib/http/respond";
+import { handle, routeId } from "@/lib/http/respond";
 
 /** `?limit=1` lets the debug panel poll for the newest turn without fetching every prompt again. */
 const tracesQuerySchema = z.object({
@@ -9,14 +10,18 @@ const tracesQuerySchema = z.object({
 });
 
 /** GET /api/threads/:id/traces */
-export function tracesResponse(request: Request, threadId: string): Promise<Response> {
+export function tracesResponse(request: Request, rawThreadId: string): Promise<Response> {
   return handle(async () => {
+    const threadId = routeId(rawThreadId);
     const params = Object.fromEntries(new URL(request.url).searchParams);
     const query = tracesQuerySchema.safeParse(params);
-    if (!query.success) throw new HttpError(422, `limit: ${query.error.issues[0].message}`);
+    if (!query.success) {
+      const problems = describeIssues(query.error, "query");
+      throw new RequestError("invalid:query", problems[0], problems);
+    }
     const { db, workspace } = await requestScope();
     const traces = await listTraces(db, workspace.id, threadId, query.data.limit);
-    if (!traces) throw new HttpError(404, "No such thread in this workspace.");
+    if (!traces) throw new RequestError("not_found:thread");
     return Response.json({ traces });
   });
 }

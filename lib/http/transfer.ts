@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { readConfig } from "@/lib/config";
 import {
   consolidateThread,
@@ -7,23 +6,16 @@ import {
   type ConsolidationProgress,
 } from "@/lib/memory/consolidate";
 import { chooseModel } from "@/lib/models";
-import { exportThread, importThread, ThreadNotFoundError, threadFileText } from "@/lib/threads/transfer";
+import { RequestError } from "@/lib/errors";
+import { exportThread, importThread, threadFileText } from "@/lib/threads/transfer";
 import { requestScope } from "@/lib/workspaces/current";
-import { handle, readJsonBody } from "@/lib/http/respond";
+import { handle, readJsonBody, routeId } from "@/lib/http/respond";
 
 /** The import body cap: a long thread with tool parts runs to a few MB. */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 
 /** One NDJSON line of POST /api/threads/:id/consolidate: progress, then the outcome last. */
 export type ConsolidationLine = ConsolidationProgress | ConsolidationOutcome;
-
-const threadIdSchema = z.string().min(1).max(64);
-
-function threadIdOf(raw: string): string {
-  const parsed = threadIdSchema.safeParse(raw);
-  if (!parsed.success) throw new ThreadNotFoundError();
-  return parsed.data;
-}
 
 /** RFC 6266: a plain ASCII name for every client and the exact title, UTF-8 encoded, for those that read filename*. */
 export function exportDisposition(title: string): string {
@@ -47,10 +39,11 @@ export function importResponse(request: Request): Promise<Response> {
 }
 
 /** GET /api/threads/:id/export */
-export function exportResponse(threadId: string): Promise<Response> {
+export function exportResponse(rawThreadId: string): Promise<Response> {
   return handle(async () => {
+    const threadId = routeId(rawThreadId);
     const { db, workspace } = await requestScope();
-    const file = await exportThread(db, workspace.id, threadIdOf(threadId));
+    const file = await exportThread(db, workspace.id, threadId);
     return new Response(threadFileText(file), {
       headers: {
         "content-type": "application/json; charset=utf-8",
@@ -67,12 +60,12 @@ export function exportResponse(threadId: string): Promise<Response> {
  * away stops the run after the pass in flight; what it filed stays, and the
  * next request continues from there.
  */
-export function consolidateResponse(threadId: string): Promise<Response> {
+export function consolidateResponse(rawThreadId: string): Promise<Response> {
   return handle(async () => {
+    const id = routeId(rawThreadId);
     const { db, workspace } = await requestScope();
-    const id = threadIdOf(threadId);
     const initial = await consolidationProgress(db, workspace.id, id);
-    if (!initial) throw new ThreadNotFoundError();
+    if (!initial) throw new RequestError("not_found:thread");
     let last = initial;
     const model = chooseModel(readConfig()).model;
     const stop = new AbortController();

@@ -1,6 +1,6 @@
 import type { LanguageModel } from "ai";
 import type { Db } from "@/lib/db/client";
-import { ThreadNotFoundError } from "@/lib/threads/transfer";
+import { RequestError } from "@/lib/errors";
 import { runMemoryPass } from "@/lib/memory/pass";
 
 // Consolidating a whole thread that arrived without its memory (the seeded
@@ -40,7 +40,7 @@ export async function consolidationProgress(db: Db, workspaceId: string, threadI
 
 async function requireProgress(db: Db, workspaceId: string, threadId: string): Promise<ConsolidationProgress> {
   const progress = await consolidationProgress(db, workspaceId, threadId);
-  if (!progress) throw new ThreadNotFoundError();
+  if (!progress) throw new RequestError("not_found:thread");
   return progress;
 }
 

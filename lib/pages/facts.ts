@@ -1,6 +1,6 @@
 import type { Db, Tx } from "@/lib/db/client";
 import { RequestError } from "@/lib/errors";
-import type { Fact, FactSource } from "@/lib/db/generated/client";
+import type { Fact, FactSource, FactStatus } from "@/lib/db/generated/client";
 
 export type FactToFile = {
   workspaceId: string;
@@ -72,21 +72,34 @@ export async function fileFact(tx: Tx, input: FactToFile): Promise<FiledFact> {
   return { fact, pageTitle: page.title, superseded };
 }
 
-export class FactNotFoundError extends RequestError {
-  constructor() {
-    super(404, "No such fact in this workspace.");
-  }
+/** What became of a fact that is no longer pending, in the words a 409 uses. */
+const REVIEWED_AS: Record<Exclude<FactStatus, "PENDING">, string> = {
+  CONFIRMED: "is already confirmed",
+  REJECTED: "is already rejected",
+  SUPERSEDED: "is superseded: a newer fact replaced it",
+};
+
+function staleReview(status: Exclude<FactStatus, "PENDING">): RequestError {
+  return new RequestError("conflict:review", `This fact ${REVIEWED_AS[status]}, so your review was not applied.`);
 }
 
-/** The owner's verdict on a pending fact. Confirming it replaces whatever was live on the same subject. */
+/**
+ * The owner's verdict on a pending fact. Confirming it replaces whatever was
+ * live on the same subject. A fact reviewed meanwhile (in another tab) is a
+ * conflict: the change is made only while the fact is still pending, so two
+ * verdicts racing cannot both apply.
+ */
 export async function reviewFact(db: Db, workspaceId: string, factId: string, verdict: "confirm" | "reject"): Promise<Fact> {
   return db.$transaction(async (tx) => {
     const fact = await tx.fact.findFirst({ where: { id: factId, page: { workspaceId } } });
-    if (!fact) throw new FactNotFoundError();
-    if (fact.status !== "PENDING") return fact;
-    if (verdict === "reject") return tx.fact.update({ where: { id: fact.id }, data: { status: "REJECTED" } });
-    const confirmed = await tx.fact.update({ where: { id: fact.id }, data: { status: "CONFIRMED" } });
-    await supersedeOthers(tx, confirmed, ["CONFIRMED", "PENDING"]);
-    return confirmed;
+    if (!fact) throw new RequestError("not_found:fact");
+    if (fact.status !== "PENDING") throw staleReview(fact.status);
+    const status = verdict === "confirm" ? "CONFIRMED" : "REJECTED";
+    const changed = await tx.fact.updateMany({ where: { id: fact.id, status: "PENDING" }, data: { status } });
+    const now = await tx.fact.findUniqueOrThrow({ where: { id: fact.id } });
+    // The conditional update fails only when another review got there first.
+    if (changed.count === 0) throw staleReview(now.status as Exclude<FactStatus, "PENDING">);
+    if (status === "CONFIRMED") await supersedeOthers(tx, now, ["CONFIRMED", "PENDING"]);
+    return now;
   });
 }

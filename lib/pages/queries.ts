@@ -84,6 +84,11 @@ export async function getPage(db: Db, workspaceId: string, pageId: string) {
   return { ...page, episodes };
 }
 
+/** Whether this workspace has the page, without loading it. */
+export async function pageExists(db: Db, workspaceId: string, pageId: string): Promise<boolean> {
+  return (await db.page.count({ where: { id: pageId, workspaceId } })) > 0;
+}
+
 export type PageDetail = NonNullable<Awaited<ReturnType<typeof getPage>>>;
 
 /** The owner publishes a page to customers or takes it back; null for another workspace's page. */

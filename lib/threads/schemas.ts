@@ -1,24 +1,28 @@
 import { z } from "zod";
+import { recordIdSchema } from "@/lib/contracts/ids";
+import { cleanText } from "@/lib/contracts/text";
 
 // What crosses the HTTP boundary for threads and chat; the client builds its
 // requests from the same schemas the server validates with.
 
 export const MAX_MESSAGE_CHARS = 8000;
+export const MAX_TITLE_CHARS = 120;
+
+/** A thread title as a person types it; the import format and new threads share it. */
+export const threadTitleSchema = cleanText(MAX_TITLE_CHARS).trim().min(1, "The title is empty.");
 
 export const chatRequestSchema = z.union([
   z.object({
-    threadId: z.string().min(1).max(64),
-    text: z
-      .string()
+    threadId: recordIdSchema,
+    text: cleanText(MAX_MESSAGE_CHARS, `The message is longer than ${MAX_MESSAGE_CHARS} characters.`)
       .trim()
-      .min(1, "The message is empty.")
-      .max(MAX_MESSAGE_CHARS, `The message is longer than ${MAX_MESSAGE_CHARS} characters.`),
+      .min(1, "The message is empty."),
   }),
-  z.object({ threadId: z.string().min(1).max(64), retry: z.literal(true) }),
+  z.object({ threadId: recordIdSchema, retry: z.literal(true) }),
 ]);
 
 export const newThreadSchema = z.object({
-  title: z.string().trim().min(1).max(120).optional(),
+  title: threadTitleSchema.optional(),
   kind: z.enum(["OWNER", "SUPPORT"]).default("OWNER"),
 });
 

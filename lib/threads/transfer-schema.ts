@@ -1,19 +1,69 @@
 import { z } from "zod";
+import { readPageInputSchema, readPageOutputSchema, searchHistoryInputSchema, searchHistoryOutputSchema } from "@/lib/contracts/tools";
+import { cleanText } from "@/lib/contracts/text";
+import { threadTitleSchema } from "@/lib/threads/schemas";
 
 // The thread file format for import and export. Exporting an imported thread
 // gives back the same file: no ids, no export time, messages numbered 1..n.
 
 export const THREAD_FILE_FORMAT = "episodic-buffer.thread";
 export const MAX_IMPORT_MESSAGES = 100_000;
+const MAX_TEXT_CHARS = 100_000;
+const MAX_PARTS = 64;
 
 const isoDate = z.iso.datetime({ offset: true });
+
+/**
+ * What a provider attached to a part (an OpenAI item id, say). Accepted so an
+ * export made on one provider imports, but never stored: it would be sent
+ * back to a provider as if that provider had written it.
+ */
+const providerMetadataSchema = z.record(z.string(), z.unknown()).optional();
+
+/** A model's attempted tool input, kept only to show a failed call: flat, small and storable. */
+const failedToolInputSchema = z.record(z.string().max(100), z.union([cleanText(2000), z.number(), z.boolean(), z.null()])).optional();
+
+/** One tool call as the turn stores it once the call has run: its input and output, or the error it ended in. */
+function toolPartSchema<T extends string, I extends z.ZodObject, O extends z.ZodObject>(type: T, input: I, output: O) {
+  const common = { type: z.literal(type), toolCallId: cleanText(200).min(1), callProviderMetadata: providerMetadataSchema };
+  return z.discriminatedUnion("state", [
+    z.strictObject({ ...common, state: z.literal("output-available"), input: input.strict(), output: output.strict() }),
+    z.strictObject({ ...common, state: z.literal("output-error"), input: failedToolInputSchema, errorText: cleanText(2000) }),
+  ]);
+}
+
+const textPartSchema = z.strictObject({
+  type: z.literal("text"),
+  text: cleanText(MAX_TEXT_CHARS),
+  state: z.literal("done").optional(),
+  providerMetadata: providerMetadataSchema,
+});
+
+/**
+ * Only the parts the app itself writes: text, step boundaries and its own two
+ * tools. Files, URLs (sources), reasoning and any other type are refused, so
+ * an imported thread replays nothing the app did not produce.
+ */
+const PART_SCHEMAS = [
+  textPartSchema,
+  z.strictObject({ type: z.literal("step-start") }),
+  toolPartSchema("tool-read_page", readPageInputSchema, readPageOutputSchema),
+  toolPartSchema("tool-search_chat_history", searchHistoryInputSchema, searchHistoryOutputSchema),
+] as const;
+
+export const messagePartSchema = z.discriminatedUnion("type", PART_SCHEMAS, {
+  error: (issue) =>
+    issue.code === "invalid_union"
+      ? "not a part type this app writes; a thread file holds only text, step-start, tool-read_page and tool-search_chat_history parts"
+      : undefined,
+});
 
 export const threadFileMessageSchema = z.object({
   seq: z.number().int().positive(),
   role: z.enum(["USER", "ASSISTANT"]),
   speaker: z.enum(["OWNER", "CUSTOMER", "AGENT"]),
-  text: z.string().min(1).max(100_000),
-  parts: z.array(z.record(z.string(), z.unknown())).optional(),
+  text: cleanText(MAX_TEXT_CHARS).min(1),
+  parts: z.array(messagePartSchema).max(MAX_PARTS).optional(),
   createdAt: isoDate,
 });
 
@@ -21,7 +71,7 @@ export const threadFileSchema = z
   .object({
     format: z.literal(THREAD_FILE_FORMAT),
     version: z.literal(1),
-    thread: z.object({ title: z.string().trim().min(1).max(120), kind: z.enum(["OWNER", "SUPPORT"]), createdAt: isoDate }),
+    thread: z.object({ title: threadTitleSchema, kind: z.enum(["OWNER", "SUPPORT"]), createdAt: isoDate }),
     messages: z.array(threadFileMessageSchema).max(MAX_IMPORT_MESSAGES),
   })
   .superRefine((file, ctx) => {
@@ -36,6 +86,11 @@ export const threadFileSchema = z
       if (!agentRole && message.speaker !== person) {
         ctx.addIssue({ code: "custom", path: [...at, "speaker"], message: `${file.thread.kind === "OWNER" ? "an owner" : "a support"} thread's user is ${person}` });
       }
+      if (!agentRole) {
+        message.parts?.forEach((part, j) => {
+          if (part.type !== "text") ctx.addIssue({ code: "custom", path: [...at, "parts", j, "type"], message: "a person's message holds only text parts" });
+        });
+      }
       const previous = file.messages[i - 1];
       if (previous && Date.parse(message.createdAt) < Date.parse(previous.createdAt)) {
         ctx.addIssue({ code: "custom", path: [...at, "createdAt"], message: "messages must be in time order" });
@@ -44,3 +99,4 @@ export const threadFileSchema = z
   });
 
 export type ThreadFile = z.infer<typeof threadFileSchema>;
+export type ThreadFilePart = z.infer<typeof messagePartSchema>;

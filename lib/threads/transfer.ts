@@ -1,9 +1,9 @@
-import type { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import type { Message, Thread } from "@/lib/db/generated/client";
-import { RequestError } from "@/lib/errors";
+import { firstUnstorableText } from "@/lib/contracts/text";
+import { describeIssues, refusalMessage, RequestError } from "@/lib/errors";
 import { appendMessages, type NewMessage } from "@/lib/threads/messages";
-import { THREAD_FILE_FORMAT, threadFileSchema, type ThreadFile } from "@/lib/threads/transfer-schema";
+import { messagePartSchema, THREAD_FILE_FORMAT, threadFileSchema, type ThreadFile, type ThreadFilePart } from "@/lib/threads/transfer-schema";
 
 // Import and export of one thread with its messages as a thread file
 // (transfer-schema.ts). An imported thread starts unconsolidated: its facts
@@ -15,45 +15,19 @@ const INSERT_CHUNK = 1000;
 /** A large import is one long transaction, and on PGlite it queues behind any other: Prisma's 2 s / 5 s defaults would cut it off. */
 const IMPORT_TIMEOUT_MS = 120_000;
 
-export class ThreadNotFoundError extends RequestError {
-  constructor() {
-    super(404, "No such thread in this workspace.");
-  }
-}
-
 /** A thread file that does not validate; the message lists the first problems with where they are. */
-export class ThreadFileError extends RequestError {
-  constructor(readonly problems: string[]) {
-    const shown = problems.slice(0, PROBLEMS_LISTED).join("; ");
-    const more = problems.length > PROBLEMS_LISTED ? ` (and ${problems.length - PROBLEMS_LISTED} more)` : "";
-    super(422, `This is not a valid thread file: ${shown}${more}.`);
-  }
-}
-
-function describeIssues(error: z.ZodError): string[] {
-  return error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join(".") : "file"}: ${issue.message}`);
-}
-
-function hasNul(value: unknown): boolean {
-  if (typeof value === "string") return value.includes("\0");
-  if (Array.isArray(value)) return value.some(hasNul);
-  if (typeof value === "object" && value !== null) return Object.entries(value).some(([k, v]) => k.includes("\0") || hasNul(v));
-  return false;
-}
-
-/** JSON allows "\u0000" but PostgreSQL stores it in neither text nor jsonb: caught here, it is the file's problem, not a server error. */
-function unstorableProblems(file: ThreadFile): string[] {
-  const fields: [path: string, value: unknown][] = [
-    ["thread.title", file.thread.title],
-    ...file.messages.flatMap((m, i): [string, unknown][] => [
-      [`messages.${i}.text`, m.text],
-      [`messages.${i}.parts`, m.parts],
-    ]),
-  ];
-  return fields.filter(([, value]) => hasNul(value)).map(([path]) => `${path}: contains a NUL character (\\u0000), which the database cannot store`);
+function threadFileRefusal(problems: string[]): RequestError {
+  const shown = problems.slice(0, PROBLEMS_LISTED).join("; ");
+  const more = problems.length > PROBLEMS_LISTED ? ` (and ${problems.length - PROBLEMS_LISTED} more)` : "";
+  return new RequestError("invalid:thread_file", `${refusalMessage("invalid:thread_file")} ${shown}${more}.`, problems);
 }
 
 type Part = Record<string, unknown>;
+
+/** What a provider attached to a part stays behind, in the database and in files (see the schema). */
+function withoutProviderMetadata({ providerMetadata: _provider, callProviderMetadata: _call, ...kept }: Part): Part {
+  return kept;
+}
 
 /**
  * What appendMessages stores for a message that came without parts. Export
@@ -74,6 +48,17 @@ function typeFirst({ type, ...rest }: Part): Part {
   return { type, ...rest };
 }
 
+/**
+ * The stored parts in the form a file holds them. A part the format does not
+ * take (written by an older version or another provider) stays out, so every
+ * exported file imports.
+ */
+function fileParts(parts: Part[]): ThreadFilePart[] {
+  return parts
+    .map((part) => typeFirst(withoutProviderMetadata(part)))
+    .filter((part): part is ThreadFilePart => messagePartSchema.safeParse(part).success);
+}
+
 function toFileMessage(message: Message): ThreadFile["messages"][number] {
   const customParts = !isDefaultParts(message.parts, message.text);
   return {
@@ -81,7 +66,7 @@ function toFileMessage(message: Message): ThreadFile["messages"][number] {
     role: message.role,
     speaker: message.speaker,
     text: message.text,
-    ...(customParts ? { parts: (message.parts as Part[]).map(typeFirst) } : {}),
+    ...(customParts ? { parts: fileParts(message.parts as Part[]) } : {}),
     createdAt: message.createdAt.toISOString(),
   };
 }
@@ -89,7 +74,7 @@ function toFileMessage(message: Message): ThreadFile["messages"][number] {
 /** The thread as a file; importing the file gives back the same thread, and exporting that the same file. */
 export async function exportThread(db: Db, workspaceId: string, threadId: string): Promise<ThreadFile> {
   const thread = await db.thread.findFirst({ where: { id: threadId, workspaceId } });
-  if (!thread) throw new ThreadNotFoundError();
+  if (!thread) throw new RequestError("not_found:thread");
   const messages = await db.message.findMany({ where: { threadId: thread.id }, orderBy: { seq: "asc" } });
   return {
     format: THREAD_FILE_FORMAT,
@@ -107,15 +92,16 @@ export function threadFileText(file: ThreadFile): string {
 /** Validates a parsed thread file and writes the thread with all its messages in one transaction, or nothing. */
 export async function importThread(db: Db, workspaceId: string, input: unknown): Promise<{ thread: Thread }> {
   const parsed = threadFileSchema.safeParse(input);
-  if (!parsed.success) throw new ThreadFileError(describeIssues(parsed.error));
+  if (!parsed.success) throw threadFileRefusal(describeIssues(parsed.error, "file"));
   const file = parsed.data;
-  const unstorable = unstorableProblems(file);
-  if (unstorable.length > 0) throw new ThreadFileError(unstorable);
+  // The schema checks the text people wrote; this catches any other string, such as a tool's output.
+  const unstorable = firstUnstorableText(file);
+  if (unstorable) throw threadFileRefusal([`${unstorable.path.join(".")}: ${unstorable.problem}`]);
   const messages: NewMessage[] = file.messages.map((m) => ({
     role: m.role,
     speaker: m.speaker,
     text: m.text,
-    parts: m.parts as NewMessage["parts"],
+    parts: m.parts?.map(withoutProviderMetadata) as NewMessage["parts"],
     createdAt: new Date(m.createdAt),
   }));
   return db.$transaction(

@@ -2,7 +2,7 @@ import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consolidateThread, type ConsolidationProgress } from "@/lib/memory/consolidate";
 import { createOfflineModel } from "@/lib/models/offline";
-import { importThread, ThreadNotFoundError } from "@/lib/threads/transfer";
+import { importThread } from "@/lib/threads/transfer";
 import type { ThreadFile } from "@/lib/threads/transfer-schema";
 import { openTestDb, type TestDb } from "@/tests/db/test-db";
 
@@ -138,7 +138,7 @@ describe("consolidating a whole thread", () => {
   it("consolidates only threads of the workspace asking", async () => {
     const { thread } = await importThread(t.db, workspaceId, threadFile("OWNER"));
     const other = await t.db.workspace.create({ data: { slug: "elsewhere", name: "Elsewhere" } });
-    await expect(consolidateThread(t.db, createOfflineModel(), other.id, thread.id)).rejects.toBeInstanceOf(ThreadNotFoundError);
+    await expect(consolidateThread(t.db, createOfflineModel(), other.id, thread.id)).rejects.toMatchObject({ code: "not_found:thread", status: 404 });
     expect((await t.db.thread.findUniqueOrThrow({ where: { id: thread.id } })).consolidatedSeq).toBe(0);
   });
 });

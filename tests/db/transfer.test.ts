@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
-import { HttpError, readJsonBody } from "@/lib/http/respond";
+import { RequestError } from "@/lib/errors";
+import { readJsonBody } from "@/lib/http/respond";
 import { exportDisposition } from "@/lib/http/transfer";
 import { appendMessage } from "@/lib/threads/messages";
-import { exportThread, importThread, ThreadFileError, ThreadNotFoundError, threadFileText } from "@/lib/threads/transfer";
+import { exportThread, importThread, threadFileText } from "@/lib/threads/transfer";
 import type { ThreadFile } from "@/lib/threads/transfer-schema";
 import { openTestDb, type TestDb } from "@/tests/db/test-db";
 
@@ -39,7 +40,7 @@ function threadFile(): ThreadFile {
             type: "tool-read_page",
             input: { title: "Second Location" },
             state: "output-available",
-            output: { found: true },
+            output: { facts: [], found: true, title: "Second Location" },
             toolCallId: "call_1",
           },
           { type: "text", text: "Noted: under $2,500 a month." },
@@ -57,15 +58,16 @@ async function counts(db: Db) {
 }
 
 /** Imports a file that must be refused and returns the error, checking that nothing was written. */
-async function refused(input: unknown): Promise<ThreadFileError> {
+async function refused(input: unknown): Promise<RequestError> {
   const before = await counts(t.db);
   const error = await importThread(t.db, workspaceId, input).then(
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(ThreadFileError);
+  expect(error).toBeInstanceOf(RequestError);
+  expect(error).toMatchObject({ code: "invalid:thread_file", status: 422 });
   expect(await counts(t.db)).toEqual(before);
-  return error as ThreadFileError;
+  return error as RequestError;
 }
 
 describe("thread import and export", () => {
@@ -95,8 +97,8 @@ describe("thread import and export", () => {
 
   it("exports only threads of the workspace asking", async () => {
     const { thread } = await importThread(t.db, workspaceId, threadFile());
-    await expect(exportThread(t.db, otherWorkspaceId, thread.id)).rejects.toBeInstanceOf(ThreadNotFoundError);
-    await expect(exportThread(t.db, workspaceId, "no-such-thread")).rejects.toBeInstanceOf(ThreadNotFoundError);
+    await expect(exportThread(t.db, otherWorkspaceId, thread.id)).rejects.toMatchObject({ code: "not_found:thread" });
+    await expect(exportThread(t.db, workspaceId, "no-such-thread")).rejects.toMatchObject({ code: "not_found:thread" });
   });
 
   it("refuses messages out of order, saying where", async () => {
@@ -112,7 +114,7 @@ describe("thread import and export", () => {
     file.messages[0].speaker = "CUSTOMER";
     file.messages[2].speaker = "AGENT";
     const error = await refused(file);
-    expect(error.message).toMatch(/^This is not a valid thread file: /);
+    expect(error.message).toMatch(/^This is not a valid thread file\. /);
     expect(error.problems).toContain("messages.0.speaker: an owner thread's user is OWNER");
     expect(error.problems).toContain("messages.2.speaker: the agent speaks as ASSISTANT, people as USER");
   });
@@ -143,6 +145,58 @@ describe("thread import and export", () => {
     expect((await refused(file)).problems).toEqual([
       "messages.2.text: contains a NUL character (\\u0000), which the database cannot store",
     ]);
+  });
+
+  it("takes only the part types the app writes, naming the path of any other", async () => {
+    const withPart = (part: Record<string, unknown>, seq = 2) => {
+      const file = threadFile();
+      file.messages[seq - 1].parts = [part as never];
+      return file;
+    };
+    const cases: [part: Record<string, unknown>, problem: RegExp][] = [
+      [{ type: "file", mediaType: "image/png", url: "https://files.example/x.png" }, /^messages\.1\.parts\.0\.type: not a part type this app writes/],
+      [{ type: "source-url", sourceId: "s1", url: "https://example.com" }, /^messages\.1\.parts\.0\.type: not a part type this app writes/],
+      [{ type: "reasoning", text: "thinking" }, /^messages\.1\.parts\.0\.type: not a part type/],
+      [{ type: "dynamic-tool", toolName: "x", toolCallId: "c", state: "input-available", input: {} }, /^messages\.1\.parts\.0\.type: not a part type/],
+      [{ type: "text", text: "Noted.", url: "https://example.com" }, /^messages\.1\.parts\.0: Unrecognized key: "url"/],
+      [
+        { type: "tool-read_page", toolCallId: "c1", state: "output-available", input: { title: "Lease" }, output: { found: true } },
+        /^messages\.1\.parts\.0\.output\.(title|facts)/,
+      ],
+      [
+        { type: "tool-read_page", toolCallId: "c1", state: "output-available", input: { title: "Lease", url: "https://x" }, output: { title: "Lease", found: false, facts: [] } },
+        /^messages\.1\.parts\.0\.input: Unrecognized key: "url"/,
+      ],
+      [{ type: "tool-search_chat_history", toolCallId: "c1", state: "input-streaming", input: { query: "rent" } }, /^messages\.1\.parts\.0\.state/],
+    ];
+    for (const [part, problem] of cases) {
+      expect((await refused(withPart(part))).problems, JSON.stringify(part)).toContainEqual(expect.stringMatching(problem));
+    }
+    const toolInUserMessage = withPart({ type: "step-start" }, 1);
+    expect((await refused(toolInUserMessage)).problems).toEqual(["messages.0.parts.0.type: a person's message holds only text parts"]);
+  });
+
+  it("refuses text the database cannot store anywhere in a part, and a title with a lone surrogate", async () => {
+    const file = threadFile();
+    file.messages[1].parts![1] = {
+      type: "tool-read_page",
+      input: { title: "Second Location" },
+      state: "output-available",
+      output: { facts: [], found: true, title: "Second\u0000Location" },
+      toolCallId: "call_1",
+    } as never;
+    expect((await refused(file)).problems).toEqual([expect.stringMatching(/^messages\.1\.parts\.1\.output\.title: contains a NUL character/)]);
+    const titled = threadFile();
+    titled.thread.title = "Lease \ud800 plan";
+    expect((await refused(titled)).problems).toEqual([expect.stringMatching(/^thread\.title: contains a lone UTF-16 surrogate/)]);
+  });
+
+  it("does not store what a provider attached to a part", async () => {
+    const file = threadFile();
+    file.messages[1].parts = [{ type: "text", text: file.messages[1].text, providerMetadata: { openai: { itemId: "msg_1" } } } as never];
+    const { thread } = await importThread(t.db, workspaceId, file);
+    const stored = await t.db.message.findFirstOrThrow({ where: { threadId: thread.id, seq: 2 } });
+    expect(stored.parts).toEqual([{ type: "text", text: file.messages[1].text }]);
   });
 
   it("writes nothing when the database fails part-way through an import", async () => {
@@ -190,8 +244,8 @@ describe("reading an uploaded body", () => {
     });
     const request = new Request("http://test/", { method: "POST", body, duplex: "half" } as RequestInit);
     const error = await readJsonBody(request, limits).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ status: 413 });
+    expect(error).toBeInstanceOf(RequestError);
+    expect(error).toMatchObject({ status: 413, code: "too_large:body" });
   });
 });
 

@@ -4,8 +4,6 @@ import { RequestError } from "@/lib/errors";
 import { appendMessage, latestMessage } from "@/lib/threads/messages";
 import { findThreadForTurn, type TurnThread } from "@/lib/threads/queries";
 
-export class TurnRequestError extends RequestError {}
-
 export type LoadedTurn = { thread: TurnThread; userMessage: Message };
 
 /**
@@ -15,10 +13,10 @@ export type LoadedTurn = { thread: TurnThread; userMessage: Message };
  */
 export async function loadTurn(db: Db, workspaceId: string, threadId: string, text: string | null): Promise<LoadedTurn> {
   const thread = await findThreadForTurn(db, workspaceId, threadId);
-  if (!thread) throw new TurnRequestError(404, "No such thread in this workspace.");
+  if (!thread) throw new RequestError("not_found:thread");
   const speaker = thread.kind === "OWNER" ? "OWNER" : "CUSTOMER";
   if (text !== null) return { thread, userMessage: await appendMessage(db, threadId, { role: "USER", speaker, text }) };
   const latest = await latestMessage(db, threadId);
-  if (!latest || latest.role !== "USER") throw new TurnRequestError(409, "There is no unanswered message to retry in this thread.");
+  if (!latest || latest.role !== "USER") throw new RequestError("conflict:retry");
   return { thread, userMessage: latest };
 }
