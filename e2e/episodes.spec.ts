@@ -7,7 +7,9 @@ test("the episode timeline lists every stretch with its pages, and jumps to its 
   await page.getByTestId("thread-list").getByRole("link", { name: /Second location planning/ }).click();
   await page.getByRole("link", { name: "Episodes" }).click();
   await expect(page).toHaveURL(/\/episodes$/);
+  // The address changes as the loading state shows; the count is taken once the timeline is in.
   const episodes = page.getByTestId("episode");
+  await expect(episodes.first()).toBeVisible();
   expect(await episodes.count()).toBeGreaterThan(12);
   await expect(episodes.first()).toContainText("#1–#");
   await expect(episodes.first().getByTestId("page-link").first()).toHaveAttribute("href", /^\/pages\/[a-z0-9]+$/);
