@@ -1,5 +1,5 @@
 import type { Db, Tx } from "@/lib/db/client";
-import type { Prisma } from "@/lib/db/generated/client";
+import type { Episode } from "@/lib/db/generated/client";
 import type { EpisodeLine } from "@/lib/episodes/types";
 
 export type EpisodeToSave = {
@@ -13,57 +13,55 @@ export type EpisodeToSave = {
   factIds: string[];
 };
 
-/** Keyed by (thread, toSeq): a retried pass over the same stretch replaces its record. */
+/** The pages the facts were filed into, in filing order, each once. */
+async function pageTitlesOf(tx: Tx, factIds: string[]): Promise<string[]> {
+  if (factIds.length === 0) return [];
+  const facts = await tx.fact.findMany({
+    where: { id: { in: factIds } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { page: { select: { title: true } } },
+  });
+  return [...new Set(facts.map((f) => f.page.title))];
+}
+
+/**
+ * Keyed by (thread, toSeq): a retried pass over the same stretch replaces its
+ * record. The pointers' page titles are stored on the episode as it is
+ * written, so reading a line back needs no join.
+ */
 export async function saveEpisode(tx: Tx, episode: EpisodeToSave) {
   const { factIds, ...fields } = episode;
+  const ids = [...new Set(factIds)];
+  const data = { ...fields, pages: await pageTitlesOf(tx, ids) };
   const saved = await tx.episode.upsert({
     where: { threadId_toSeq: { threadId: episode.threadId, toSeq: episode.toSeq } },
-    create: fields,
-    update: fields,
+    create: data,
+    update: data,
   });
   await tx.episodeFact.deleteMany({ where: { episodeId: saved.id } });
-  await tx.episodeFact.createMany({ data: [...new Set(factIds)].map((factId) => ({ episodeId: saved.id, factId })) });
+  await tx.episodeFact.createMany({ data: ids.map((factId) => ({ episodeId: saved.id, factId })) });
   return saved;
 }
 
-const withPages = {
-  pointers: { select: { fact: { select: { createdAt: true, page: { select: { title: true } } } } } },
-} as const;
-
-type EpisodeWithPages = Prisma.EpisodeGetPayload<{ include: typeof withPages }>;
-
-function toLine(episode: EpisodeWithPages): EpisodeLine {
-  const filed = [...episode.pointers].sort((a, b) => a.fact.createdAt.getTime() - b.fact.createdAt.getTime());
-  return {
-    id: episode.id,
-    fromSeq: episode.fromSeq,
-    toSeq: episode.toSeq,
-    fromAt: episode.fromAt,
-    toAt: episode.toAt,
-    gist: episode.gist,
-    pages: [...new Set(filed.map((p) => p.fact.page.title))],
-  };
+export function toLine(episode: Pick<Episode, "id" | "fromSeq" | "toSeq" | "fromAt" | "toAt" | "gist" | "pages">): EpisodeLine {
+  const { id, fromSeq, toSeq, fromAt, toAt, gist, pages } = episode;
+  return { id, fromSeq, toSeq, fromAt, toAt, gist, pages };
 }
 
 /** The thread's first consolidated stretch: what the conversation was started for. */
 export async function readFirstEpisode(db: Db, threadId: string): Promise<EpisodeLine | null> {
-  const first = await db.episode.findFirst({ where: { threadId }, orderBy: { toSeq: "asc" }, include: withPages });
+  const first = await db.episode.findFirst({ where: { threadId }, orderBy: { toSeq: "asc" } });
   return first ? toLine(first) : null;
 }
 
 /** The n stretches that ended just before `beforeSeq`, newest first (§06.3 reads exactly n). */
 export async function readRecentEpisodes(db: Db, threadId: string, beforeSeq: number, n: number): Promise<EpisodeLine[]> {
-  const recent = await db.episode.findMany({
-    where: { threadId, toSeq: { lt: beforeSeq } },
-    orderBy: { toSeq: "desc" },
-    take: n,
-    include: withPages,
-  });
+  const recent = await db.episode.findMany({ where: { threadId, toSeq: { lt: beforeSeq } }, orderBy: { toSeq: "desc" }, take: n });
   return recent.map(toLine);
 }
 
 /** Every episode of a thread, oldest first, for its timeline. */
 export async function listEpisodes(db: Db, threadId: string): Promise<EpisodeLine[]> {
-  const all = await db.episode.findMany({ where: { threadId }, orderBy: { toSeq: "asc" }, include: withPages });
+  const all = await db.episode.findMany({ where: { threadId }, orderBy: { toSeq: "asc" } });
   return all.map(toLine);
 }
