@@ -12,7 +12,8 @@ function screen(text: string): string {
   return scanForInjection(text).flagged ? WITHHELD : neutralise(text);
 }
 
-export type ToolScope = { db: Db; workspaceId: string; threadId: string };
+/** windowFromSeq: the first message the model can see; search covers only what came before it. */
+export type ToolScope = { db: Db; workspaceId: string; threadId: string; windowFromSeq: number };
 
 export function agentTools(scope: ToolScope) {
   return {
@@ -27,10 +28,10 @@ export function agentTools(scope: ToolScope) {
     }),
     search_chat_history: tool({
       description:
-        "Find exact words anywhere in this thread's history, including messages far older than the ones you can see. Returns matching messages with their date and #number.",
+        "Find words in this thread's older messages, the ones you cannot see. Returns the best-matching messages with their date, #number and the matched words, and a note saying how well they matched.",
       inputSchema: searchHistoryInputSchema,
       execute: async ({ query, limit }) => {
-        const found = await searchChatHistory(scope.db, scope.threadId, query, limit);
+        const found = await searchChatHistory(scope.db, scope.threadId, query, scope.windowFromSeq, limit);
         return { ...found, matches: found.matches.map((m) => ({ ...m, snippet: screen(m.snippet) })) };
       },
     }),

@@ -5,6 +5,7 @@ import type { Db } from "@/lib/db/client";
 import type { Message, Prisma } from "@/lib/db/generated/client";
 import { readBuffer } from "@/lib/buffer/read";
 import type { BufferReport } from "@/lib/contracts/buffer-report";
+import { visibleWindowStart } from "@/lib/history/search";
 import { runMemoryPass } from "@/lib/memory/pass";
 import type { ModelChoice } from "@/lib/models";
 import { countTokens } from "@/lib/models/tokens";
@@ -146,7 +147,9 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
     system,
     messages,
     allowSystemInMessages: true,
-    tools: features.tools ? agentTools({ db, workspaceId: thread.workspaceId, threadId }) : undefined,
+    tools: features.tools
+      ? agentTools({ db, workspaceId: thread.workspaceId, threadId, windowFromSeq: visibleWindowStart(history.map((m) => m.seq), userMessage.seq) })
+      : undefined,
     stopWhen: stepCountIs(MAX_STEPS),
     // The failure is recorded in the trace and shown in the chat; no console noise.
     onError: ({ error }) => void recordError(error),
@@ -204,7 +207,7 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
       },
     });
     if (features.memoryPass && assistantMessage) {
-      trace.memoryPass = await runMemoryPass(db, choice.model, threadId);
+      trace.memoryPass = await runMemoryPass(db, choice.model, threadId, { episodeMaxMessages: config.episodeMaxMessages });
       trace.timings.memoryPassMs = Math.round(trace.memoryPass.ms * 10) / 10;
       await db.turnTrace.update({ where: { id: saved.id }, data: { data: trace as Prisma.InputJsonValue } });
     }

@@ -5,7 +5,8 @@
 // a second copy beside the agent's long-term notes.
 
 import { generateText, type LanguageModel } from "ai";
-import { MEMORY_MESSAGES_HEADER, SUMMARISE_MARKER, SUMMARY_HEADER, isoDay, memoryMessageLine } from "@/lib/contracts/prompt/format";
+import { SUMMARISE_MARKER, SUMMARY_HEADER, isoDay } from "@/lib/contracts/prompt/format";
+import { MEMORY_MESSAGES_HEADER, memoryMessageLine } from "@/lib/contracts/prompt/memory-input";
 import type { HistoryReader } from "@/lib/agent/turn";
 import type { Message } from "@/lib/db/generated/client";
 import { countTokens } from "@/lib/models/tokens";

@@ -7,8 +7,6 @@ export const BUFFER_GAP_LINE = "- … more of this thread happened here; search_
 export const BUFFER_NOTE =
   "These lines are your own notes on older parts of this thread, not the user's words and not evidence for a number. " +
   "Open a page with read_page, or find the exact words with search_chat_history, before you rely on one.";
-export const MEMORY_PAGES_HEADER = "[EXISTING PAGES]";
-export const MEMORY_MESSAGES_HEADER = "[MESSAGES]";
 /** Opens the system prompt of a summarising call (the evaluation's compressor peer), so a model can tell it from a chat turn. */
 export const SUMMARISE_MARKER = "[SUMMARISE]";
 /** Heads a running summary of older messages: in a summarising call's input, and where the compressor injects it. */
@@ -29,9 +27,4 @@ export type FactStatusLabel = "confirmed" | "unconfirmed";
 /** One recalled or opened fact as prompts show it: "- (confirmed) Budget under $2,500/mo [said by owner, 2026-10-02]". */
 export function factLine(fact: { text: string; label: FactStatusLabel; source: "owner" | "agent"; day: string }): string {
   return `- (${fact.label}) ${fact.text} [said by ${fact.source}, ${fact.day}]`;
-}
-
-/** One message as the memory pass reads it: "#12 2026-10-02 owner: text". */
-export function memoryMessageLine(message: { seq: number; day: string; speaker: "owner" | "agent" | "customer"; text: string }): string {
-  return `#${message.seq} ${message.day} ${message.speaker}: ${message.text.replace(/\s+/g, " ").trim()}`;
 }

@@ -1,13 +1,17 @@
-import type { MemoryPassOutput } from "@/lib/contracts/memory-pass";
+import { normaliseKey, sameSubject } from "@/lib/contracts/fact-subject";
+import type { MemoryPassOutput, StretchState } from "@/lib/contracts/memory-pass";
+import type { MemoryInputFact } from "@/lib/contracts/prompt/memory-input";
 import { episodeLine, type ExtractedFact } from "@/lib/models/offline/episode";
-import type { SubjectEntry } from "@/lib/models/offline/lexicon";
+import { GENERAL_PAGE, type SubjectEntry } from "@/lib/models/offline/lexicon";
 import type { MemoryView } from "@/lib/models/offline/prompt-reader";
-import { facetOf, isDurable } from "@/lib/models/offline/signals";
-import { clipChars, lowerFirstIfCommon, sentences, stripLeadIn } from "@/lib/models/offline/text";
-import { keyFor, placeSentence, subjectOf } from "@/lib/models/offline/topics";
+import { facetOf, isChange, isDecided, isDone, isDurable, nameRuns } from "@/lib/models/offline/signals";
+import { subjectPhrase, valuesOf } from "@/lib/models/offline/subject";
+import { clipChars, lowerFirstIfCommon, sentences, stripLeadIn, terms } from "@/lib/models/offline/text";
+import { keyFor, placeSentence, subjectOf, topicOf } from "@/lib/models/offline/topics";
 
 // The memory pass: durable facts out of a stretch of messages, each on a
-// topic page under a stable key, plus the stretch's episode line.
+// topic page under a key naming its own subject, the live fact each one
+// replaces when the owner changed a decision, and the stretch's episode line.
 
 /** memoryPassOutputSchema's caps, and a fact short enough to read in a prompt line. */
 const MAX_FACTS = 30;
@@ -30,35 +34,109 @@ function factText(sentence: string, about: string | null): string {
   return clipChars(standalone, MAX_FACT_CHARS);
 }
 
+const titleCase = (phrase: string) => phrase.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
+
+/**
+ * The key: the lexicon's subject made specific by the sentence's own noun
+ * phrase ("butter" + "supplier choice"), or the noun phrase with its kind of
+ * value ("breakfast box price"), so two things on one page never share a key.
+ */
+function specificKey(sentence: string, lexiconKey: string, subject: SubjectEntry | null, phrase: string | null, facet: ReturnType<typeof facetOf>): string {
+  if (!phrase) return lexiconKey;
+  const phraseTerms = new Set(terms(phrase));
+  const keyTerms = terms(lexiconKey);
+  if (subject && keyTerms.some((t) => phraseTerms.has(t))) {
+    const extra = phrase.split(" ").filter((w) => !keyTerms.includes(terms(w)[0] ?? ""));
+    return extra.length > 0 && !lexiconKey.includes(extra.join(" ")) ? `${extra.join(" ")} ${lexiconKey}` : lexiconKey;
+  }
+  if (subject) return lexiconKey;
+  const kind = { money: "price", date: "date", quantity: "amount", choice: "choice", proposal: "suggestion", name: "", detail: "" }[facet];
+  return kind && !phrase.endsWith(kind) ? `${phrase} ${kind}` : phrase;
+}
+
+/** The owner's sentence and the live fact it mentions by name or by two subject words. */
+function mentionsFact(sentence: string, fact: MemoryInputFact): boolean {
+  const names = nameRuns(sentence).map((n) => n.toLowerCase());
+  if (names.some((n) => fact.text.toLowerCase().includes(n))) return true;
+  const ours = new Set(terms(sentence).filter((t) => !/^\d/.test(t)));
+  return new Set(terms(`${fact.key} ${fact.text}`).filter((t) => ours.has(t))).size >= 2;
+}
+
+const differsIn = (a: string, b: string) => {
+  const values = valuesOf(a).map((v) => v.toLowerCase());
+  return values.length > 0 && values.some((v) => !b.toLowerCase().includes(v));
+};
+
+/**
+ * The live fact an owner's sentence replaces: on a change cue ("instead",
+ * "actually", "moved to"), the newest live fact it names or shares its
+ * subject with; without one, only a live fact under the very same key whose
+ * value the sentence contradicts. Agent proposals replace nothing here.
+ */
+function replacedFact(fact: ExtractedFact, sentence: string, live: readonly MemoryInputFact[]): MemoryInputFact | null {
+  if (fact.speaker !== "owner") return null;
+  const changing = isChange(sentence);
+  const candidates = live.filter((f) => f.status === "confirmed" || f.source === "agent");
+  const samePage = candidates.filter((f) => f.page.toLowerCase() === fact.page.toLowerCase());
+  const sameKey = samePage.filter((f) => normaliseKey(f.key) === normaliseKey(fact.key));
+  const restated = sameKey.findLast((f) => differsIn(sentence, f.text));
+  if (restated) return restated;
+  if (!changing) return null;
+  return (
+    samePage.findLast((f) => sameSubject(f.key, fact.key) && differsIn(sentence, f.text)) ??
+    candidates.findLast((f) => mentionsFact(sentence, f)) ??
+    null
+  );
+}
+
+/** A page for a sentence no topic or earlier sentence places: named for its own subject, or none (small talk is filed nowhere). */
+function ownPage(phrase: string | null): string | null {
+  const head = phrase?.split(" ").at(-1);
+  return head && head.length > 3 ? titleCase(head) : null;
+}
+
 /**
  * Walks the stretch sentence by sentence. A sentence that names no topic
  * continues the one before it: same page, same subject ("Got two lease
  * quotes. We're leaning to the Main St one."). Customer lines are never
- * memory. A later fact with the same page and key replaces an earlier one.
+ * memory. A later fact with the same page and key in one pass replaces the
+ * earlier one; across passes, the live facts shown decide.
  */
-export function extractFacts(view: MemoryView): ExtractedFact[] {
+export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "messages">): ExtractedFact[] {
   const latest = new Map<string, ExtractedFact>();
+  const pages = [...view.pages, ...view.facts.map((f) => f.page)];
   let context: { page: string | null; subject: SubjectEntry | null } = { page: null, subject: null };
   for (const message of view.messages) {
     if (message.speaker === "customer") continue;
     for (const sentence of sentences(message.text).map(stripLeadIn)) {
-      const placed = placeSentence(sentence, view.existingPages, context.page);
+      const placed = placeSentence(sentence, pages, context.page);
       const subject = subjectOf(sentence, placed.topic) ?? (placed.named ? null : context.subject);
       const continues = !placed.named && context.page !== null;
       if (placed.named || subject) context = { page: placed.page, subject };
       if (!isDurable(sentence, message.speaker)) continue;
       const facet = facetOf(sentence);
-      const page = placed.page.slice(0, MAX_PAGE_CHARS);
-      const key = keyFor(sentence, placed.topic, facet, subject);
+      const phrase = subjectPhrase(sentence, [...(placed.topic?.words ?? []), ...(subject?.words ?? [])]);
+      const page = placed.page === GENERAL_PAGE ? ownPage(phrase) : placed.page;
+      if (!page) continue;
+      if (placed.page === GENERAL_PAGE && !continues) context = { page, subject: null };
+      const key = specificKey(sentence, keyFor(sentence, placed.topic, facet, subject), subject, phrase, facet);
       const fact: ExtractedFact = {
-        page,
+        page: page.slice(0, MAX_PAGE_CHARS),
         key,
         text: factText(sentence, continues || PRONOUN_START.test(sentence) ? (subject ? key : page) : null),
         messageSeq: message.seq,
         facet,
         speaker: message.speaker,
+        replaces: null,
       };
-      const id = `${page.toLowerCase()}|${key}`;
+      const replaced = replacedFact(fact, sentence, view.facts);
+      if (replaced) {
+        // The changed decision is filed where the one it replaces lives, under its subject.
+        fact.page = replaced.page;
+        fact.replaces = replaced.id;
+        if (!sameSubject(replaced.key, fact.key)) fact.key = replaced.key;
+      }
+      const id = `${fact.page.toLowerCase()}|${fact.key}`;
       latest.delete(id);
       latest.set(id, fact);
     }
@@ -66,10 +144,32 @@ export function extractFacts(view: MemoryView): ExtractedFact[] {
   return [...latest.values()].slice(-MAX_FACTS);
 }
 
+/**
+ * Whether the stretch is still going: a new subject when the new messages'
+ * facts land on pages the open stretch's earlier messages did not touch; an
+ * end when the owner decided or finished something.
+ */
+function stretchState(view: MemoryView, facts: readonly ExtractedFact[]): StretchState {
+  const owner = view.messages.filter((m) => m.speaker === "owner").map((m) => m.text).join(" ");
+  if (view.earlier.length > 0 && facts.length > 0) {
+    const before = extractFacts({ pages: view.pages, facts: [], messages: view.earlier });
+    const earlierPages = new Set(before.map((f) => f.page.toLowerCase()));
+    const earlierTopic = topicOf(view.earlier.map((m) => m.text).join(" "));
+    const shifted = facts.every((f) => !earlierPages.has(f.page.toLowerCase()));
+    if (shifted && (earlierPages.size > 0 || earlierTopic !== null)) return "new-subject";
+  }
+  return isDecided(owner) || isDone(owner) ? "ends" : "continues";
+}
+
 export function offlineMemoryPass(view: MemoryView): MemoryPassOutput {
   const facts = extractFacts(view);
+  const stretch = stretchState(view, facts);
+  const shown = stretch === "new-subject" ? view.messages : [...view.earlier, ...view.messages];
+  const earlierFacts = stretch === "new-subject" ? [] : extractFacts({ pages: view.pages, facts: [], messages: view.earlier });
+  const opening = view.earlier.length === 0 && view.messages[0]?.seq === 1;
   return {
-    facts: facts.map(({ page, key, text, messageSeq }) => ({ page, key, text, messageSeq })),
-    episode: episodeLine(view.messages, facts),
+    facts: facts.map(({ page, key, text, messageSeq, replaces }) => ({ page, key, text, messageSeq, replaces })),
+    episode: episodeLine(shown, [...earlierFacts, ...facts], { opening: opening || (view.earlier[0]?.seq === 1 && stretch !== "new-subject") }),
+    stretch,
   };
 }

@@ -4,15 +4,8 @@ import type {
   LanguageModelV4Prompt,
   LanguageModelV4ToolResultOutput,
 } from "@ai-sdk/provider";
-import {
-  BUFFER_HEADER,
-  MEMORY_MESSAGES_HEADER,
-  MEMORY_PAGES_HEADER,
-  RECALLED_PAGES_HEADER,
-  SUMMARISE_MARKER,
-  SUMMARY_HEADER,
-  pageRef,
-} from "@/lib/contracts/prompt/format";
+import { BUFFER_HEADER, RECALLED_PAGES_HEADER, SUMMARISE_MARKER, SUMMARY_HEADER, pageRef } from "@/lib/contracts/prompt/format";
+import { MEMORY_MESSAGES_HEADER, parseMemoryInput, type MemoryInput, type MemoryInputMessage } from "@/lib/contracts/prompt/memory-input";
 
 // Reads the prompt the way the agent's prompt builder writes it: recalled
 // pages and the buffer block in system messages, the window as messages, and
@@ -42,9 +35,10 @@ export type ChatView = {
   rounds: ToolRound[];
 };
 
-export type PassMessage = { seq: number; day: string; speaker: "owner" | "agent" | "customer"; text: string };
+export type PassMessage = MemoryInputMessage;
 
-export type MemoryView = { existingPages: string[]; messages: PassMessage[] };
+/** The memory pass's input, read only through its contract's parser. */
+export type MemoryView = MemoryInput;
 
 /** One line of a compressor's running summary: a durable sentence, who said it and when. */
 export type SummaryLine = { day: string; speaker: "owner" | "agent"; text: string };
@@ -181,11 +175,7 @@ export function readChatPrompt(prompt: LanguageModelV4Prompt): ChatView {
 }
 
 export function readMemoryPrompt(prompt: LanguageModelV4Prompt): MemoryView {
-  const text = prompt.flatMap((m) => (m.role === "user" ? [textOf(m)] : [])).join("\n");
-  const existingPages = sectionLines(text, MEMORY_PAGES_HEADER)
-    .filter((l) => l.startsWith("- ") && l !== "- (none)")
-    .map((l) => l.slice(2).trim());
-  return { existingPages, messages: readPassMessages(text) };
+  return parseMemoryInput(prompt.flatMap((m) => (m.role === "user" ? [textOf(m)] : [])).join("\n"));
 }
 
 function readPassMessages(text: string): PassMessage[] {

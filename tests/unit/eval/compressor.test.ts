@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MEMORY_MESSAGES_HEADER, SUMMARISE_MARKER, SUMMARY_HEADER } from "@/lib/contracts/prompt/format";
+import { SUMMARISE_MARKER, SUMMARY_HEADER } from "@/lib/contracts/prompt/format";
+import { MEMORY_MESSAGES_HEADER } from "@/lib/contracts/prompt/memory-input";
 import { COMPRESSOR_HEAD, SUMMARISE_SYSTEM, chunks, compressorSplit, summariseMiddle, summarisePrompt, summaryNote } from "@/lib/eval/compressor";
 import { createOfflineModel } from "@/lib/models/offline";
 import { SUMMARY_LINES } from "@/lib/models/offline/summarise";

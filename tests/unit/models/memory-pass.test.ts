@@ -1,6 +1,6 @@
 import { Output, generateText } from "ai";
 import { describe, expect, it } from "vitest";
-import { memoryMessageLine } from "@/lib/contracts/prompt/format";
+import { memoryMessageLine } from "@/lib/contracts/prompt/memory-input";
 import { MEMORY_PASS_SYSTEM, memoryPassPrompt, type MemoryMessage } from "@/lib/memory/prompt";
 import { memoryPassOutputSchema, type MemoryPassOutput } from "@/lib/contracts/memory-pass";
 import { createOfflineModel } from "@/lib/models/offline";

@@ -1,6 +1,7 @@
 import type { LanguageModelV4Prompt } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
-import { BUFFER_HEADER, BUFFER_NOTE, memoryMessageLine } from "@/lib/contracts/prompt/format";
+import { BUFFER_HEADER, BUFFER_NOTE } from "@/lib/contracts/prompt/format";
+import { memoryMessageLine } from "@/lib/contracts/prompt/memory-input";
 import { memoryPassPrompt } from "@/lib/memory/prompt";
 import { offeredTools, promptText, readChatPrompt, readMemoryPrompt } from "@/lib/models/offline/prompt-reader";
 import { CASE_STUDY_BUFFER, bufferLine, systemWithRecall } from "@/tests/unit/models/fixtures";
