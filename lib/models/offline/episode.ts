@@ -24,8 +24,9 @@ export type ExtractedFact = {
   messageSeq: number;
   facet: Facet;
   speaker: "owner" | "agent";
-  /** The live fact it replaces, or null. */
+  /** The live fact it replaces and that fact's text, or null. */
   replaces: string | null;
+  replacedText: string | null;
 };
 
 /** The page most of the owner's facts went to; on a tie, the first listed. */
@@ -56,9 +57,14 @@ function keyFacts(facts: readonly ExtractedFact[]): ExtractedFact[] {
 
 /** "butter supplier Bayou Dairy", "changed launch date to April 14", "agent suggested a deposit of 25%": subject and value, no quote. */
 function gistOf(fact: ExtractedFact): string {
-  const values = valuesOf(fact.text).slice(0, 2).join(", ");
-  if (fact.speaker === "agent") return `agent suggested ${fact.key}${values ? ` (${values})` : ""}`;
-  if (fact.replaces) return values ? `changed ${fact.key} to ${values}` : `changed ${fact.key}`;
+  // A changed value is told by what is new: "scrap X, Y instead" changed it to Y.
+  const old = fact.replacedText?.toLowerCase() ?? "";
+  const values = valuesOf(fact.text)
+    .filter((v) => !old.includes(v.toLowerCase()))
+    .slice(0, 2)
+    .join(", ");
+  if (fact.speaker === "agent") return `the agent suggested ${fact.key}${values ? ` (${values})` : ""}`;
+  if (fact.replaces) return values ? `the owner changed ${fact.key} to ${values}` : `the owner changed ${fact.key}`;
   return values ? `${fact.key} ${values}` : fact.key;
 }
 
@@ -151,7 +157,9 @@ export function episodeLine(messages: readonly PassMessage[], facts: readonly Ex
     return clipChars(clipWords(line, MAX_WORDS), MAX_CHARS);
   }
   const onPage = facts.filter((f) => f.page === page);
-  const head = purpose ? `The owner opened the thread to ${purpose}; on ${page}:` : `${page}: the owner gave`;
   const gists = keyFacts(onPage).map(gistOf);
+  // Gists that name their own speaker ("the owner changed …") need no "the owner gave" in front.
+  const given = gists[0].startsWith("the ") ? "" : " the owner gave";
+  const head = purpose ? `The owner opened the thread to ${purpose}; on ${page}:${given}` : `${page}:${given}`;
   return clipChars(fitLine(head, gists, statusOf(trusted, onPage)), MAX_CHARS);
 }

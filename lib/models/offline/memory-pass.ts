@@ -2,7 +2,7 @@ import { normaliseKey, sameSubject } from "@/lib/contracts/fact-subject";
 import type { MemoryPassOutput, StretchState } from "@/lib/contracts/memory-pass";
 import type { MemoryInputFact } from "@/lib/contracts/prompt/memory-input";
 import { episodeLine, type ExtractedFact } from "@/lib/models/offline/episode";
-import { GENERAL_PAGE, type SubjectEntry } from "@/lib/models/offline/lexicon";
+import { GENERAL_PAGE, type Facet, type SubjectEntry } from "@/lib/models/offline/lexicon";
 import type { MemoryView } from "@/lib/models/offline/prompt-reader";
 import { facetOf, isChange, isDecided, isDone, isDurable, nameRuns } from "@/lib/models/offline/signals";
 import { subjectPhrase, valuesOf } from "@/lib/models/offline/subject";
@@ -34,24 +34,29 @@ function factText(sentence: string, about: string | null): string {
   return clipChars(standalone, MAX_FACT_CHARS);
 }
 
-const titleCase = (phrase: string) => phrase.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
+const titleCase = (phrase: string) => phrase.replace(/(?<![\p{L}'])\p{L}/gu, (c) => c.toUpperCase());
+
+/** Words that already say what kind of value a key holds, so no kind is added after them. */
+const MONEY_WORDS = new Set(terms("price cost fee rate wage salary rent budget deposit quote total charge minimum pay"));
+const DATE_WORDS = new Set(terms("date day deadline launch opening start starts schedule hours"));
 
 /**
- * The key: the lexicon's subject made specific by the sentence's own noun
- * phrase ("butter" + "supplier choice"), or the noun phrase with its kind of
- * value ("breakfast box price"), so two things on one page never share a key.
+ * The key: the sentence's own noun phrase ("butter supplier", "delivery fee",
+ * "health inspection date"), so two things on one page never share one; the
+ * lexicon's key when the phrase says no more than the lexicon's subject does
+ * ("budget" is "monthly budget") or the key names one of several options
+ * ("main st lease price").
  */
-function specificKey(sentence: string, lexiconKey: string, subject: SubjectEntry | null, phrase: string | null, facet: ReturnType<typeof facetOf>): string {
+function specificKey(sentence: string, lexiconKey: string, topicWords: readonly string[], phrase: string | null, facet: Facet, subject: SubjectEntry | null): string {
   if (!phrase) return lexiconKey;
-  const phraseTerms = new Set(terms(phrase));
-  const keyTerms = terms(lexiconKey);
-  if (subject && keyTerms.some((t) => phraseTerms.has(t))) {
-    const extra = phrase.split(" ").filter((w) => !keyTerms.includes(terms(w)[0] ?? ""));
-    return extra.length > 0 && !lexiconKey.includes(extra.join(" ")) ? `${extra.join(" ")} ${lexiconKey}` : lexiconKey;
-  }
-  if (subject) return lexiconKey;
-  const kind = { money: "price", date: "date", quantity: "amount", choice: "choice", proposal: "suggestion", name: "", detail: "" }[facet];
-  return kind && !phrase.endsWith(kind) ? `${phrase} ${kind}` : phrase;
+  const known = new Set(topicWords.flatMap((w) => terms(w)));
+  const phraseTerms = terms(phrase);
+  const namesOption = nameRuns(sentence).some((n) => lexiconKey.startsWith(n.toLowerCase()));
+  if (subject && (namesOption || phraseTerms.every((t) => known.has(t)))) return lexiconKey;
+  if (facet === "proposal") return `${phrase} suggestion`;
+  if (facet === "money" && !phraseTerms.some((t) => MONEY_WORDS.has(t))) return `${phrase} price`;
+  if (facet === "date" && !phraseTerms.some((t) => DATE_WORDS.has(t))) return `${phrase} date`;
+  return phrase;
 }
 
 /** The owner's sentence and the live fact it mentions by name or by two subject words. */
@@ -89,10 +94,16 @@ function replacedFact(fact: ExtractedFact, sentence: string, live: readonly Memo
   );
 }
 
-/** A page for a sentence no topic or earlier sentence places: named for its own subject, or none (small talk is filed nowhere). */
-function ownPage(phrase: string | null): string | null {
-  const head = phrase?.split(" ").at(-1);
-  return head && head.length > 3 ? titleCase(head) : null;
+/**
+ * A page for a sentence no topic or earlier sentence places: an existing page
+ * its subject shares a word with, else one named for the subject itself
+ * ("Open House"), else none: a sentence without a subject is filed nowhere.
+ */
+function ownPage(phrase: string | null, pages: readonly string[]): string | null {
+  if (!phrase) return null;
+  const ours = new Set(terms(phrase));
+  const existing = pages.find((p) => p.toLowerCase() !== GENERAL_PAGE.toLowerCase() && terms(p).some((t) => ours.has(t)));
+  return existing ?? titleCase(phrase);
 }
 
 /**
@@ -116,10 +127,11 @@ export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "message
       if (!isDurable(sentence, message.speaker)) continue;
       const facet = facetOf(sentence);
       const phrase = subjectPhrase(sentence, [...(placed.topic?.words ?? []), ...(subject?.words ?? [])]);
-      const page = placed.page === GENERAL_PAGE ? ownPage(phrase) : placed.page;
+      const page = placed.page === GENERAL_PAGE ? ownPage(phrase, [...pages, ...[...latest.values()].map((f) => f.page)]) : placed.page;
       if (!page) continue;
       if (placed.page === GENERAL_PAGE && !continues) context = { page, subject: null };
-      const key = specificKey(sentence, keyFor(sentence, placed.topic, facet, subject), subject, phrase, facet);
+      const topicWords = [...(placed.topic?.words ?? []), ...(subject?.words ?? [])];
+      const key = specificKey(sentence, keyFor(sentence, placed.topic, facet, subject), topicWords, phrase, facet, subject);
       const fact: ExtractedFact = {
         page: page.slice(0, MAX_PAGE_CHARS),
         key,
@@ -128,12 +140,14 @@ export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "message
         facet,
         speaker: message.speaker,
         replaces: null,
+        replacedText: null,
       };
       const replaced = replacedFact(fact, sentence, view.facts);
       if (replaced) {
         // The changed decision is filed where the one it replaces lives, under its subject.
         fact.page = replaced.page;
         fact.replaces = replaced.id;
+        fact.replacedText = replaced.text;
         if (!sameSubject(replaced.key, fact.key)) fact.key = replaced.key;
       }
       const id = `${fact.page.toLowerCase()}|${fact.key}`;

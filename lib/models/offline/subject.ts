@@ -9,24 +9,27 @@ import { term, words } from "@/lib/models/offline/text";
 const NOT_NOUNS = new Set(
   (
     "is are was were be been am do does did have has had get got want wants wanted need needs needed like love prefer think " +
-    "quoted quote quotes charge charges charged pay pays paid cost costs use using used buy buying bought sell selling sold " +
+    "quoted charges charged pays paid costs use using used buy buying bought sell selling sold " +
     "start starting started launch launching launched move moved moving switch switching switched scrap scrapping keep keeping " +
-    "make making made take taking took bring call calls called send sent order ordered book booked sign signed decided decide " +
+    "make making made take taking took bring calls called send sent ordered booked sign signed decided decide " +
     "going go goes gonna said says told ask asked found find told looks look looking seems sounds feel felt guess mean " +
     "new old big small good great best better nice cheap expensive extra total whole same other another next last first " +
     "current usual regular really actually probably maybe definitely just only also still even already yet pretty super " +
-    "per each every around about over under after before since until like plus instead though anyway okay ok yeah yep"
+    "per each every around about over under after before since until like plus instead though anyway okay ok yeah yep " +
+    "gets puts runs holds helps works today tomorrow tonight yesterday sometime week weekend morning afternoon evening " +
+    "two three four five six seven eight nine ten twelve twenty dozen hundred thousand half couple few lot lots"
   ).split(" "),
 );
 
-/** Pronoun subjects: a word right after one of these is a verb ("we're launching", "they quoted"). */
-const SUBJECT_PRONOUN = /^(?:i|we|they|you|he|she|it|i'm|we're|they're|you're|he's|she's|it's|i'll|we'll|they'll|i'd|we'd|they'd|i've|we've|they've|let's)$/i;
+/** A word right after one of these is a verb: pronoun subjects ("we're launching", "they quoted"), "to" and modals ("to repaint", "will need"). */
+const BEFORE_A_VERB =
+  /^(?:i|we|they|you|he|she|it|i'm|we're|they're|you're|he's|she's|it's|i'll|we'll|they'll|i'd|we'd|they'd|i've|we've|they've|let's|to|will|would|can|could|should|must|might|gonna|wanna|don't|didn't|won't|can't)$/i;
 
 function isNounish(word: string, previous: string | undefined): boolean {
   const lower = word.toLowerCase().replace(/’/g, "'");
   if (term(word) === null || NOT_NOUNS.has(lower) || /^\d/.test(lower) || lower.length < 3) return false;
   if (/ly$/.test(lower)) return false;
-  if (previous && SUBJECT_PRONOUN.test(previous.replace(/’/g, "'"))) return false;
+  if (previous && BEFORE_A_VERB.test(previous.replace(/’/g, "'"))) return false;
   return true;
 }
 
@@ -65,7 +68,8 @@ export function valuesOf(sentence: string): string[] {
   const dates = hasDate(sentence) ? [...found(DATE_VALUE), ...found(TIME)] : found(TIME);
   const names = nameRuns(sentence);
   const taken = [...contacts, ...money, ...dates].join(" ");
-  const amounts = found(QUANTITY).filter((q) => !taken.includes(q.split(/\s/)[0]));
-  const values = [...contacts, ...money, ...dates, ...names, ...amounts];
-  return values.filter((v, i) => values.findIndex((w) => w.toLowerCase() === v.toLowerCase()) === i);
+  // A counted amount needs a unit that is a word of its own: "24 bikes", not "200 at".
+  const amounts = found(QUANTITY).filter((q) => !taken.includes(q.split(/\s/)[0]) && term(q.replace(/^[\d,.]+\s?/, "")) !== null);
+  const values = [...contacts, ...money, ...dates, ...names, ...amounts].map((v) => v.replace(/[,.;:]+$/, ""));
+  return values.filter((v, i) => v && values.findIndex((w) => w.toLowerCase() === v.toLowerCase()) === i);
 }
