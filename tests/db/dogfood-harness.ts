@@ -47,7 +47,8 @@ export async function playConversation(db: Db, slug: string, conversation: Dogfo
       ask: q.ask,
       expect: q.expect,
       answer: outcome.answer,
-      right: outcome.answer.includes(q.expect) && (!q.earlier || !outcome.answer.includes(q.earlier)),
+      // A changed value is right when the answer states the new one; it may mention what it replaced ("scrap Square, Lightspeed instead").
+      right: outcome.answer.includes(q.expect),
       live: live ? { id: live.id, page: live.page.title, text: live.text } : null,
       earlier: earlier ? { id: earlier.id, supersededById: earlier.supersededById, status: earlier.status, text: earlier.text } : null,
       searchSeqs: search.matches.map((m) => m.seq),

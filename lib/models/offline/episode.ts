@@ -59,8 +59,9 @@ function keyFacts(facts: readonly ExtractedFact[]): ExtractedFact[] {
 function gistOf(fact: ExtractedFact): string {
   // A changed value is told by what is new: "scrap X, Y instead" changed it to Y.
   const old = fact.replacedText?.toLowerCase() ?? "";
+  const key = fact.key.toLowerCase();
   const values = valuesOf(fact.text)
-    .filter((v) => !old.includes(v.toLowerCase()))
+    .filter((v) => !old.includes(v.toLowerCase()) && !key.includes(v.toLowerCase()))
     .slice(0, 2)
     .join(", ");
   if (fact.speaker === "agent") return `the agent suggested ${fact.key}${values ? ` (${values})` : ""}`;

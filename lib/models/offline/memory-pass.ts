@@ -7,7 +7,7 @@ import type { MemoryView } from "@/lib/models/offline/prompt-reader";
 import { facetOf, isChange, isDecided, isDone, isDurable, nameRuns } from "@/lib/models/offline/signals";
 import { subjectPhrase, valuesOf } from "@/lib/models/offline/subject";
 import { clipChars, lowerFirstIfCommon, sentences, stripLeadIn, terms } from "@/lib/models/offline/text";
-import { keyFor, placeSentence, subjectOf, topicOf } from "@/lib/models/offline/topics";
+import { keyFor, placeSentence, subjectOf, topicOf, topicOfPage } from "@/lib/models/offline/topics";
 
 // The memory pass: durable facts out of a stretch of messages, each on a
 // topic page under a key naming its own subject, the live fact each one
@@ -34,10 +34,15 @@ function factText(sentence: string, about: string | null): string {
   return clipChars(standalone, MAX_FACT_CHARS);
 }
 
+const sharesWord = (text: string, title: string) => {
+  const ours = new Set(terms(text));
+  return terms(title).some((t) => ours.has(t));
+};
+
 const titleCase = (phrase: string) => phrase.replace(/(?<![\p{L}'])\p{L}/gu, (c) => c.toUpperCase());
 
 /** Words that already say what kind of value a key holds, so no kind is added after them. */
-const MONEY_WORDS = new Set(terms("price cost fee rate wage salary rent budget deposit quote total charge minimum pay"));
+const MONEY_WORDS = new Set(terms("price cost fee rate wage salary rent budget deposit quote total charge minimum pay deductible premium tip tax discount"));
 const DATE_WORDS = new Set(terms("date day deadline launch opening start starts schedule hours"));
 
 /**
@@ -52,7 +57,8 @@ function specificKey(sentence: string, lexiconKey: string, topicWords: readonly 
   const known = new Set(topicWords.flatMap((w) => terms(w)));
   const phraseTerms = terms(phrase);
   const namesOption = nameRuns(sentence).some((n) => lexiconKey.startsWith(n.toLowerCase()));
-  if (subject && (namesOption || phraseTerms.every((t) => known.has(t)))) return lexiconKey;
+  // The lexicon's key also wins when the phrase misses the subject altogether ("before noon" in a delivery sentence).
+  if (subject && (namesOption || phraseTerms.every((t) => known.has(t)) || !phraseTerms.some((t) => known.has(t)))) return lexiconKey;
   if (facet === "proposal") return `${phrase} suggestion`;
   if (facet === "money" && !phraseTerms.some((t) => MONEY_WORDS.has(t))) return `${phrase} price`;
   if (facet === "date" && !phraseTerms.some((t) => DATE_WORDS.has(t))) return `${phrase} date`;
@@ -120,9 +126,11 @@ export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "message
   for (const message of view.messages) {
     if (message.speaker === "customer") continue;
     for (const sentence of sentences(message.text).map(stripLeadIn)) {
-      const placed = placeSentence(sentence, pages, context.page);
+      // A page of the owner's own subject (not a lexicon topic) carries on only to a sentence that leans on it or names it.
+      const carries = context.page !== null && (topicOfPage(context.page) !== null || PRONOUN_START.test(sentence) || sharesWord(sentence, context.page));
+      const placed = placeSentence(sentence, pages, carries ? context.page : null);
       const subject = subjectOf(sentence, placed.topic) ?? (placed.named ? null : context.subject);
-      const continues = !placed.named && context.page !== null;
+      const continues = !placed.named && carries;
       if (placed.named || subject) context = { page: placed.page, subject };
       if (!isDurable(sentence, message.speaker)) continue;
       const facet = facetOf(sentence);
@@ -149,6 +157,8 @@ export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "message
         fact.replaces = replaced.id;
         fact.replacedText = replaced.text;
         if (!sameSubject(replaced.key, fact.key)) fact.key = replaced.key;
+        // "Scrap Square, Lightspeed instead" must still say what it is about when read alone.
+        if (!sharesWord(fact.text, fact.key)) fact.text = factText(sentence, fact.key);
       }
       const id = `${fact.page.toLowerCase()}|${fact.key}`;
       latest.delete(id);

@@ -11,7 +11,7 @@ const NOT_NOUNS = new Set(
     "is are was were be been am do does did have has had get got want wants wanted need needs needed like love prefer think " +
     "quoted charges charged pays paid costs use using used buy buying bought sell selling sold " +
     "start starting started launch launching launched move moved moving switch switching switched scrap scrapping keep keeping " +
-    "make making made take taking took bring calls called send sent ordered booked sign signed decided decide " +
+    "make making made take taking took bring calls called send sent ordered booked signed decided decide " +
     "going go goes gonna said says told ask asked found find told looks look looking seems sounds feel felt guess mean " +
     "new old big small good great best better nice cheap expensive extra total whole same other another next last first " +
     "current usual regular really actually probably maybe definitely just only also still even already yet pretty super " +

@@ -36,8 +36,9 @@ function normaliseNumber(word: string): string {
   return plain.endsWith("k") ? String(Math.round(Number.parseFloat(plain) * 1000)) : plain;
 }
 
+/** "shipp" → "ship", but a short root keeps its letters: "adding" is "add", never "ad". */
 function dropDoubledConsonant(word: string): string {
-  return /([b-df-hj-np-tv-z])\1$/.test(word) && !/(ll|ss|zz)$/.test(word) ? word.slice(0, -1) : word;
+  return word.length > 3 && /([b-df-hj-np-tv-z])\1$/.test(word) && !/(ll|ss|zz)$/.test(word) ? word.slice(0, -1) : word;
 }
 
 /** A light suffix stripper: enough that hire, hired and hiring meet, without a dictionary. */
