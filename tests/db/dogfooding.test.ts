@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bikeShop } from "@/tests/db/conversations/bike-shop";
+import { dentalClinic } from "@/tests/db/conversations/dental-clinic";
 import { playConversation, type QuestionResult } from "@/tests/db/dogfood-harness";
 import { openTestDb, type TestDb } from "@/tests/db/test-db";
 
@@ -74,5 +75,18 @@ describe("a bike shop owner's thread, asked about facts outside the window", () 
       expect(e.gist.split(/\s+/).length).toBeLessThan(25);
       expect(e.gist).not.toMatch(/(?<![\p{L}'])(?:I|we|my|our|I'm|we're)(?![\p{L}'])/iu);
     }
+  });
+});
+
+describe("a held-out dental clinic thread (never tuned on: its score is reported, not asserted)", () => {
+  let held: Awaited<ReturnType<typeof playConversation>>;
+  beforeAll(async () => {
+    held = await playConversation(t.db, "dogfood-dental", dentalClinic);
+  }, 300_000);
+
+  it("reports its score, and search there also never returns the question or the window", () => {
+    const wrong = held.results.filter((r) => !r.right).map((r) => `${r.ask} → ${r.answer}`);
+    console.log(`held-out (${t.kind}): ${held.results.length - wrong.length}/${held.results.length} right${wrong.length ? `\n  ${wrong.join("\n  ")}` : ""}`);
+    for (const r of held.results) expect(r.searchSeqs.every((seq) => seq < r.windowFromSeq)).toBe(true);
   });
 });

@@ -65,12 +65,10 @@ function specificKey(sentence: string, lexiconKey: string, topicWords: readonly 
   return phrase;
 }
 
-/** The owner's sentence and the live fact it mentions by name or by two subject words. */
-function mentionsFact(sentence: string, fact: MemoryInputFact): boolean {
-  const names = nameRuns(sentence).map((n) => n.toLowerCase());
-  if (names.some((n) => fact.text.toLowerCase().includes(n))) return true;
-  const ours = new Set(terms(sentence).filter((t) => !/^\d/.test(t)));
-  return new Set(terms(`${fact.key} ${fact.text}`).filter((t) => ours.has(t))).size >= 2;
+/** The owner's sentence names the thing a live fact is about: "scrap Square" names the fact that chose Square. */
+function namesFact(sentence: string, fact: MemoryInputFact): boolean {
+  const text = fact.text.toLowerCase();
+  return nameRuns(sentence).some((n) => text.includes(n.toLowerCase()));
 }
 
 const differsIn = (a: string, b: string) => {
@@ -89,15 +87,13 @@ function replacedFact(fact: ExtractedFact, sentence: string, live: readonly Memo
   const changing = isChange(sentence);
   const candidates = live.filter((f) => f.status === "confirmed" || f.source === "agent");
   const samePage = candidates.filter((f) => f.page.toLowerCase() === fact.page.toLowerCase());
-  const sameKey = samePage.filter((f) => normaliseKey(f.key) === normaliseKey(fact.key));
+  // The same key on another page: the sentence lacked the words that placed the first one ("pricing"), not a new subject.
+  const sameKey = [...candidates.filter((f) => !samePage.includes(f)), ...samePage].filter((f) => normaliseKey(f.key) === normaliseKey(fact.key));
   const restated = sameKey.findLast((f) => differsIn(sentence, f.text));
   if (restated) return restated;
   if (!changing) return null;
-  return (
-    samePage.findLast((f) => sameSubject(f.key, fact.key) && differsIn(sentence, f.text)) ??
-    candidates.findLast((f) => mentionsFact(sentence, f)) ??
-    null
-  );
+  // Only the same subject, or the very thing the owner names, is replaced: sharing a few words ("new patient") is not enough.
+  return samePage.findLast((f) => sameSubject(f.key, fact.key) && differsIn(sentence, f.text)) ?? candidates.findLast((f) => namesFact(sentence, f)) ?? null;
 }
 
 /**
