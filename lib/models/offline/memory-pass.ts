@@ -4,7 +4,7 @@ import type { MemoryInputFact } from "@/lib/contracts/prompt/memory-input";
 import { episodeLine, type ExtractedFact } from "@/lib/models/offline/episode";
 import { GENERAL_PAGE, type Facet, type SubjectEntry } from "@/lib/models/offline/lexicon";
 import type { MemoryView } from "@/lib/models/offline/prompt-reader";
-import { facetOf, isChange, isDecided, isDone, isDurable, nameRuns } from "@/lib/models/offline/signals";
+import { facetOf, isDecided, isDone, isDurable, isReversal, isUpdate, nameRuns } from "@/lib/models/offline/signals";
 import { subjectPhrase, valuesOf } from "@/lib/models/offline/subject";
 import { clipChars, lowerFirstIfCommon, sentences, stripLeadIn, terms } from "@/lib/models/offline/text";
 import { keyFor, placeSentence, subjectOf, topicOf, topicOfPage } from "@/lib/models/offline/topics";
@@ -71,29 +71,45 @@ function namesFact(sentence: string, fact: MemoryInputFact): boolean {
   return nameRuns(sentence).some((n) => text.includes(n.toLowerCase()));
 }
 
+/** The sentence itself says every word of the key, so the key is its subject and not a topic's catch-all. */
+const namesKey = (sentence: string, key: string) => {
+  const ours = new Set(terms(sentence));
+  return terms(key).every((t) => ours.has(t));
+};
+
 const differsIn = (a: string, b: string) => {
   const values = valuesOf(a).map((v) => v.toLowerCase());
   return values.length > 0 && values.some((v) => !b.toLowerCase().includes(v));
 };
 
 /**
- * The live fact an owner's sentence replaces: on a change cue ("instead",
- * "actually", "moved to"), the newest live fact it names or shares its
- * subject with; without one, only a live fact under the very same key whose
- * value the sentence contradicts. Agent proposals replace nothing here.
+ * The live fact an owner's sentence replaces. A reversal ("scrap X",
+ * "instead", "moved to") replaces the newest live fact on the same subject,
+ * or the one it names; an update ("actually", "now") or a plain restatement
+ * replaces only the same subject holding the same kind of value. Agent
+ * proposals replace nothing here.
  */
 function replacedFact(fact: ExtractedFact, sentence: string, live: readonly MemoryInputFact[]): MemoryInputFact | null {
   if (fact.speaker !== "owner") return null;
-  const changing = isChange(sentence);
+  const reversing = isReversal(sentence);
+  const changing = reversing || isUpdate(sentence);
   const candidates = live.filter((f) => f.status === "confirmed" || f.source === "agent");
   const samePage = candidates.filter((f) => f.page.toLowerCase() === fact.page.toLowerCase());
   // The same key on another page: the sentence lacked the words that placed the first one ("pricing"), not a new subject.
   const sameKey = [...candidates.filter((f) => !samePage.includes(f)), ...samePage].filter((f) => normaliseKey(f.key) === normaliseKey(fact.key));
-  const restated = sameKey.findLast((f) => differsIn(sentence, f.text));
+  // Without a change cue, only a restatement counts: the same key and the same kind of value ("$2,700" for "$2,500"), since
+  // a coarse key can cover two things ("space size" for the floor area and the seating share).
+  const restated = sameKey.findLast(
+    (f) => differsIn(sentence, f.text) && (changing || (facetOf(f.text) === fact.facet && namesKey(sentence, f.key))),
+  );
   if (restated) return restated;
   if (!changing) return null;
   // Only the same subject, or the very thing the owner names, is replaced: sharing a few words ("new patient") is not enough.
-  return samePage.findLast((f) => sameSubject(f.key, fact.key) && differsIn(sentence, f.text)) ?? candidates.findLast((f) => namesFact(sentence, f)) ?? null;
+  // An update ("actually", "now") must also be the same kind of value; a reversal ("instead", "scrap") may change its kind.
+  const sameThing = samePage.findLast(
+    (f) => sameSubject(f.key, fact.key) && differsIn(sentence, f.text) && (reversing || facetOf(f.text) === fact.facet),
+  );
+  return sameThing ?? (reversing ? (candidates.findLast((f) => namesFact(sentence, f)) ?? null) : null);
 }
 
 /**

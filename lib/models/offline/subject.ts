@@ -16,7 +16,8 @@ const NOT_NOUNS = new Set(
     "new old big small good great best better nice cheap expensive extra total whole same other another next last first " +
     "current usual regular really actually probably maybe definitely just only also still even already yet pretty super " +
     "per each every around about over under after before since until like plus instead though anyway okay ok yeah yep " +
-    "gets puts runs holds helps works today tomorrow tonight yesterday sometime week weekend morning afternoon evening " +
+    "gets puts runs holds helps works come comes came stay stays goes went give gives gave show shows showed " +
+    "today tomorrow tonight yesterday sometime week weekend morning afternoon evening " +
     "two three four five six seven eight nine ten twelve twenty dozen hundred thousand half couple few lot lots"
   ).split(" "),
 );
