@@ -12,6 +12,7 @@ const envSchema = z.object({
   BUFFER_MAX_LINES: z.coerce.number().int().min(2).max(50).default(12),
   BUFFER_LINE_CHARS: z.coerce.number().int().min(60).max(1000).default(220),
   RECALL_PAGES: z.coerce.number().int().min(0).max(20).default(3),
+  EPISODE_MAX_MESSAGES: z.coerce.number().int().min(2).max(100).default(8),
   OFFLINE_MODEL_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(12),
 });
 
@@ -25,6 +26,8 @@ export type AppConfig = {
   bufferMaxLines: number;
   bufferLineChars: number;
   recallPages: number;
+  /** An open episode closes once its stretch holds this many messages (see docs/ARCHITECTURE.md, "When an episode closes"). */
+  episodeMaxMessages: number;
   /** Pause between the offline model's streamed words, so streaming is visible. */
   offlineDelayMs: number;
 };
@@ -47,6 +50,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     bufferMaxLines: e.BUFFER_MAX_LINES,
     bufferLineChars: e.BUFFER_LINE_CHARS,
     recallPages: e.RECALL_PAGES,
+    episodeMaxMessages: e.EPISODE_MAX_MESSAGES,
     offlineDelayMs: e.OFFLINE_MODEL_DELAY_MS,
   };
 }

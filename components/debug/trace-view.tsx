@@ -184,6 +184,9 @@ function MemoryPassReportView({ report, record }: { report: MemoryPassReport; re
         {report.episode ? (
           <div className="mt-1 space-y-1 text-xs" data-testid="episode-line">
             <p className="rounded-md bg-indigo-50 px-2 py-1.5 text-indigo-900">{report.episode.gist}</p>
+            <p className="text-slate-500" data-testid="episode-stretch">
+              Stretch #{report.episode.fromSeq}–#{report.toSeq}, {report.episode.closed ? "closed" : "still open: the next pass extends it"}
+            </p>
             <p className="flex flex-wrap items-center gap-1.5 text-slate-500">
               Points at:
               {report.episode.pointers.length === 0

@@ -6,7 +6,8 @@ import { searchChatHistory } from "@/lib/history/search";
 import type { Audience } from "@/lib/pages/audience";
 import { readPage } from "@/lib/pages/read";
 
-export type ToolScope = { db: Db; workspaceId: string; threadId: string; audience: Audience; screen: PromptScreen };
+/** windowFromSeq: the first message the model can see; search covers only what came before it. */
+export type ToolScope = { db: Db; workspaceId: string; threadId: string; windowFromSeq: number; audience: Audience; screen: PromptScreen };
 
 /** The agent's tools. Their results are stored text on its way into the prompt, so every string passes the screen. */
 export function agentTools(scope: ToolScope) {
@@ -19,10 +20,10 @@ export function agentTools(scope: ToolScope) {
     }),
     search_chat_history: tool({
       description:
-        "Find exact words anywhere in this thread's history, including messages far older than the ones you can see. Returns matching messages with their date and #number.",
+        "Find words in this thread's older messages, the ones you cannot see. Returns the best-matching messages with their date, #number and the matched words, and a note saying how well they matched.",
       inputSchema: searchHistoryInputSchema,
       execute: async ({ query, limit }) =>
-        scope.screen.screenValue("tool-result", await searchChatHistory(scope.db, scope.threadId, query, limit)),
+        scope.screen.screenValue("tool-result", await searchChatHistory(scope.db, scope.threadId, query, scope.windowFromSeq, limit)),
     }),
   };
 }

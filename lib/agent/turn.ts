@@ -11,6 +11,7 @@ import type { TurnTraceData } from "@/lib/contracts/trace";
 import type { Db } from "@/lib/db/client";
 import type { Message } from "@/lib/db/generated/client";
 import { PromptScreen } from "@/lib/guard/screen";
+import { visibleWindowStart } from "@/lib/history/search";
 import type { ModelChoice } from "@/lib/models";
 import { audienceOf } from "@/lib/pages/audience";
 
@@ -66,7 +67,17 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
     choice,
     system: built.system,
     messages: built.messages,
-    tools: agentTools({ db, workspaceId: thread.workspaceId, threadId, audience: audienceOf(thread.kind), screen }),
+    tools: agentTools({
+      db,
+      workspaceId: thread.workspaceId,
+      threadId,
+      windowFromSeq: visibleWindowStart(
+        built.selection.messages.map((m) => m.seq),
+        userMessage.seq,
+      ),
+      audience: audienceOf(thread.kind),
+      screen,
+    }),
   });
 
   const finish = async (reply: UIMessage): Promise<TurnOutcome> => {
@@ -102,7 +113,7 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
     });
     const trace =
       (request.consolidate ?? true) && persisted.assistantMessage
-        ? await consolidateAfterTurn(db, choice.model, threadId, persisted.traceId, persisted.trace)
+        ? await consolidateAfterTurn(db, choice.model, threadId, config.episodeMaxMessages, persisted.traceId, persisted.trace)
         : persisted.trace;
     return { traceId: persisted.traceId, userMessage, assistantMessage: persisted.assistantMessage, answer, trace };
   };

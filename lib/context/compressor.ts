@@ -7,7 +7,7 @@
 import { generateText, type LanguageModel } from "ai";
 import { speakerLabel } from "@/lib/contracts/prompt/message-line";
 import { isoDay } from "@/lib/contracts/prompt/common";
-import { MEMORY_MESSAGES_HEADER } from "@/lib/contracts/prompt/format";
+import { MEMORY_MESSAGES_HEADER } from "@/lib/contracts/prompt/memory-input";
 import { SUMMARISE_MARKER, SUMMARY_HEADER, formatSummariseInput, formatSummaryNote } from "@/lib/contracts/prompt/summary";
 import { noBuffer, type ContextStrategy } from "@/lib/context/strategy";
 import type { Message } from "@/lib/db/generated/client";

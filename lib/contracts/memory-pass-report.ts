@@ -15,11 +15,20 @@ export const memoryPassReportSchema = z.object({
       source: z.enum(["OWNER", "AGENT"]),
       messageSeq: z.number().int(),
       superseded: z.array(z.string()),
+      /** Why the replacement the model named was refused (another page, another subject, not live); null when none was refused. */
+      replacementRefused: z.string().nullable(),
     }),
   ),
   dropped: z.array(z.object({ what: z.enum(["fact", "page", "episode"]), text: z.string(), reason: z.string() })),
   episode: z
-    .object({ id: z.string(), gist: z.string(), pointers: z.array(z.object({ factId: z.string(), page: z.string() })) })
+    .object({
+      id: z.string(),
+      fromSeq: z.number().int(),
+      gist: z.string(),
+      /** False while the stretch is still open and later passes extend it. */
+      closed: z.boolean(),
+      pointers: z.array(z.object({ factId: z.string(), page: z.string() })),
+    })
     .nullable(),
   tokens: z.object({ input: z.number(), output: z.number() }).optional(),
   error: z.string().optional(),

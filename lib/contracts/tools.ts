@@ -26,7 +26,7 @@ export const readPageOutputSchema = z.object({
 });
 
 export const searchHistoryInputSchema = z.object({
-  query: z.string().trim().min(1).max(200).describe("Exact words to find in this thread's earlier messages."),
+  query: z.string().trim().min(1).max(200).describe("Words to find in this thread's earlier messages, the ones you cannot see."),
   limit: z.number().int().min(1).max(20).optional(),
 });
 
@@ -34,7 +34,10 @@ export const historyMatchSchema = z.object({
   seq: z.number().int(),
   day: z.string(),
   speaker: z.enum(["OWNER", "CUSTOMER", "AGENT"]),
+  /** The part of the message around its matched words, bounded. */
   snippet: z.string(),
+  /** Which of the query's words this message holds. */
+  matchedWords: z.array(z.string()),
 });
 
 export const searchHistoryOutputSchema = z.object({
@@ -42,6 +45,8 @@ export const searchHistoryOutputSchema = z.object({
   matches: z.array(historyMatchSchema),
   /** How many messages matched in all; matches holds at most the limit. */
   total: z.number().int(),
+  /** What was searched and how well it matched, in plain words; says so when nothing matched. */
+  note: z.string(),
 });
 
 export type ReadPageOutput = z.infer<typeof readPageOutputSchema>;

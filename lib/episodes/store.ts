@@ -9,6 +9,8 @@ export type EpisodeToSave = {
   fromAt: Date;
   toAt: Date;
   gist: string;
+  /** False while the stretch is still open: the next pass extends it. */
+  closed: boolean;
   /** The facts the memory pass actually wrote: the episode's pointers. */
   factIds: string[];
 };

@@ -1,54 +1,111 @@
 import type { Db } from "@/lib/db/client";
 import { isoDay } from "@/lib/contracts/prompt/common";
 import type { SearchHistoryOutput } from "@/lib/contracts/tools";
+import { contentWords } from "@/lib/history/words";
 
 const SNIPPET_CHARS = 240;
 const DEFAULT_LIMIT = 8;
+const MAX_QUERY_WORDS = 12;
 
-type Row = { seq: number; createdAt: Date; speaker: "OWNER" | "CUSTOMER" | "AGENT"; text: string; total: bigint | number };
+type Row = { seq: number; createdAt: Date; speaker: "OWNER" | "CUSTOMER" | "AGENT"; text: string; matched: number; total: bigint | number };
 
-/** The words of a query as full-text lexemes: letters and digits only, so no query syntax gets through. */
-function queryWords(query: string): string[] {
-  return [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 12);
+/** Where in the text the most query words sit within one snippet's width, so the snippet shows the match, not the message's start. */
+function bestWindowStart(lower: string, words: readonly string[]): number {
+  const hits = words
+    .flatMap((w) => [...lower.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])${w}`, "gu"))].map((m) => ({ at: m.index, w })))
+    .sort((a, b) => a.at - b.at);
+  let best = { start: 0, count: -1 };
+  for (const hit of hits) {
+    const inside = new Set(hits.filter((h) => h.at >= hit.at && h.at < hit.at + SNIPPET_CHARS - 60).map((h) => h.w)).size;
+    if (inside > best.count) best = { start: hit.at, count: inside };
+  }
+  return best.start;
 }
 
-/** A window of the message around the first matching word, so long messages stay bounded. */
-function snippet(text: string, words: string[]): string {
+/** A bounded window of the message around its matched words. */
+function snippet(text: string, words: readonly string[]): string {
   const flat = text.replace(/\s+/g, " ").trim();
   if (flat.length <= SNIPPET_CHARS) return flat;
-  const lower = flat.toLowerCase();
-  const hit = Math.max(0, Math.min(...words.map((w) => lower.indexOf(w)).filter((i) => i >= 0)));
+  const hit = bestWindowStart(flat.toLowerCase(), words);
   const start = Math.max(0, Math.min(hit - 60, flat.length - SNIPPET_CHARS));
   return `${start > 0 ? "…" : ""}${flat.slice(start, start + SNIPPET_CHARS)}${start + SNIPPET_CHARS < flat.length ? "…" : ""}`;
 }
 
-async function matching(db: Db, threadId: string, tsquery: string, limit: number): Promise<Row[]> {
+/**
+ * Messages before `beforeSeq` holding at least `atLeast` of the words, most
+ * words first, then full-text rank, then the newest. Each word is its own
+ * lexeme, so nothing typed reaches query syntax.
+ */
+async function matching(db: Db, threadId: string, words: string[], beforeSeq: number, atLeast: number, limit: number): Promise<Row[]> {
+  const any = words.join(" | ");
   return db.$queryRaw<Row[]>`
-    SELECT seq, "createdAt", speaker, text, count(*) OVER () AS total
-    FROM "Message"
-    WHERE "threadId" = ${threadId} AND "searchVector" @@ to_tsquery('simple', ${tsquery})
-    ORDER BY ts_rank("searchVector", to_tsquery('simple', ${tsquery})) DESC, seq DESC
+    WITH hits AS (
+      SELECT seq, "createdAt", speaker, text,
+        (SELECT count(*)::int FROM unnest(${words}::text[]) AS w WHERE "searchVector" @@ to_tsquery('simple', w)) AS matched,
+        ts_rank("searchVector", to_tsquery('simple', ${any})) AS rank
+      FROM "Message"
+      WHERE "threadId" = ${threadId} AND seq < ${beforeSeq} AND "searchVector" @@ to_tsquery('simple', ${any})
+    )
+    SELECT seq, "createdAt", speaker, text, matched, count(*) OVER () AS total
+    FROM hits WHERE matched >= ${atLeast}
+    ORDER BY matched DESC, rank DESC, seq DESC
     LIMIT ${limit}`;
 }
 
+function note(words: readonly string[], rows: readonly Row[], total: number, beforeSeq: number): string {
+  const scope = `messages before #${beforeSeq} (the ones you cannot see)`;
+  if (words.length === 0) return "The query held no words to search for.";
+  if (rows.length === 0) return `No earlier message matched any of: ${words.join(", ")}. Searched ${scope}.`;
+  const best = rows[0].matched;
+  const how = best === words.length ? (words.length === 1 ? "the word" : `all ${words.length} words`) : `${best} of ${words.length} words`;
+  const shown = total > rows.length ? `the best ${rows.length} of ${total} matches` : `${total} match${total === 1 ? "" : "es"}`;
+  return `Best matches hold ${how} (${words.join(", ")}); showing ${shown}, most relevant first. Searched ${scope}.`;
+}
+
 /**
- * search_chat_history: finds the exact words in a thread's whole history with
- * full-text search (no model call). Messages holding every word rank first;
- * when none holds them all, messages holding any of them are returned.
+ * search_chat_history: finds words in the part of a thread the model cannot
+ * see: messages before `beforeSeq`, the first message of the visible window,
+ * so neither the question being asked nor anything on screen comes back.
+ * Stop words are dropped; messages holding all the words rank first, then
+ * those holding most of them; when no message holds more than one, any single
+ * word counts. No model call.
  */
 export async function searchChatHistory(
   db: Db,
   threadId: string,
   query: string,
+  beforeSeq: number,
   limit = DEFAULT_LIMIT,
 ): Promise<SearchHistoryOutput> {
-  const words = queryWords(query);
-  if (words.length === 0) return { query, matches: [], total: 0 };
-  let rows = await matching(db, threadId, words.join(" & "), limit);
-  if (rows.length === 0 && words.length > 1) rows = await matching(db, threadId, words.join(" | "), limit);
+  const words = contentWords(query, MAX_QUERY_WORDS);
+  if (words.length === 0) return { query, matches: [], total: 0, note: note(words, [], 0, beforeSeq) };
+  // "Most words": at least half of them when the query has several, so one common word does not flood the results.
+  const atLeast = Math.max(1, Math.ceil(words.length / 2));
+  let rows = await matching(db, threadId, words, beforeSeq, atLeast, limit);
+  if (rows.length === 0 && atLeast > 1) rows = await matching(db, threadId, words, beforeSeq, 1, limit);
+  const total = Number(rows[0]?.total ?? 0);
   return {
     query,
-    total: Number(rows[0]?.total ?? 0),
-    matches: rows.map((r) => ({ seq: r.seq, day: isoDay(r.createdAt), speaker: r.speaker, snippet: snippet(r.text, words) })),
+    total,
+    matches: rows.map((r) => ({
+      seq: r.seq,
+      day: isoDay(r.createdAt),
+      speaker: r.speaker,
+      snippet: snippet(r.text, words),
+      matchedWords: words.filter((w) => new RegExp(`(?<![\\p{L}\\p{N}])${w}(?![\\p{L}\\p{N}])`, "u").test(r.text.toLowerCase())),
+    })),
+    note: note(words, rows, total, beforeSeq),
   };
+}
+
+/**
+ * The first seq of the visible window: the unbroken run of messages that ends
+ * the history the model is shown. A compressor's head (shown before its
+ * summary) is left searchable, since the summary between hides what follows it.
+ */
+export function visibleWindowStart(seqs: readonly number[], fallback: number): number {
+  if (seqs.length === 0) return fallback;
+  let start = seqs.length - 1;
+  while (start > 0 && seqs[start - 1] === seqs[start] - 1) start -= 1;
+  return seqs[start];
 }

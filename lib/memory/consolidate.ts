@@ -9,7 +9,7 @@ import { runMemoryPass } from "@/lib/memory/pass";
 // episode line. The cursor moves only when a pass succeeds, so a run that
 // stops part-way is resumed by running it again.
 
-/** Messages per pass: about what a pass covers after each reply in a live chat. */
+/** Messages per pass, each pass one episode: the size a live thread's episodes close at (EPISODE_MAX_MESSAGES), so both read alike. */
 export const CONSOLIDATION_STRETCH = 8;
 
 /** Where a thread's consolidation stands: messages covered by the cursor, messages in all, and what the passes filed. */

@@ -3,14 +3,26 @@ import type { Db, Tx } from "@/lib/db/client";
 import type { Message, Speaker, ThreadKind } from "@/lib/db/generated/client";
 import { neutralise, scanForInjection } from "@/lib/guard/scan";
 import { saveEpisode } from "@/lib/episodes/store";
+import { contentWords } from "@/lib/history/words";
 import { fileFact, type FiledFact } from "@/lib/pages/facts";
 import { MEMORY_PASS_SYSTEM, memoryPassPrompt, type MemoryMessage } from "@/lib/memory/prompt";
+import type { MemoryInputFact } from "@/lib/contracts/prompt/memory-input";
 import { memoryPassOutputSchema, type MemoryPassOutput, type ProposedFact } from "@/lib/contracts/memory-pass";
 import type { MemoryPassReport } from "@/lib/contracts/memory-pass-report";
 
 export const MAX_MESSAGES_PER_PASS = 40;
+/**
+ * An open episode closes once its stretch holds this many messages: the size
+ * of the stretches an imported thread is consolidated in, so live and
+ * imported threads get lines of the same grain (12 lines reach ~96 messages).
+ */
+export const EPISODE_MAX_MESSAGES = 8;
 const MAX_GIST_CHARS = 300;
 const PAGES_SHOWN_TO_PASS = 60;
+/** Live facts shown so the model can name what a new fact replaces: the pages most related to the stretch, bounded. */
+const FACT_PAGES_SHOWN = 6;
+const FACTS_PER_PAGE_SHOWN = 15;
+const STRETCH_WORDS = 40;
 
 /**
  * Who may become the agent's memory. In a support thread a customer is
@@ -50,21 +62,75 @@ function planFacts(output: MemoryPassOutput, trusted: Map<number, Message>, drop
   return plans;
 }
 
+/**
+ * The live facts of the pages most related to the stretch's words (by the
+ * facts' own full-text index and the page titles), so the model can see what
+ * a new fact might replace without being shown the whole workspace.
+ */
+async function relatedLiveFacts(db: Db, workspaceId: string, text: string): Promise<MemoryInputFact[]> {
+  const words = contentWords(text, STRETCH_WORDS);
+  if (words.length === 0) return [];
+  const query = words.join(" | ");
+  const pages = await db.$queryRaw<{ id: string; title: string }[]>`
+    WITH q AS (SELECT to_tsquery('english', ${query}) AS q)
+    SELECT p.id, p.title FROM (
+      SELECT p.id, p.title, p."updatedAt",
+        coalesce((SELECT sum(ts_rank(f."searchVector", q.q)) FROM "Fact" f
+                  WHERE f."pageId" = p.id AND f.status::text IN ('CONFIRMED', 'PENDING') AND f."searchVector" @@ q.q), 0)
+        + CASE WHEN to_tsvector('english', p.title) @@ q.q THEN 1 ELSE 0 END AS score
+      FROM "Page" p, q WHERE p."workspaceId" = ${workspaceId}
+    ) p
+    WHERE p.score > 0
+    ORDER BY p.score DESC, p."updatedAt" DESC
+    LIMIT ${FACT_PAGES_SHOWN}`;
+  const facts = await Promise.all(
+    pages.map((page) =>
+      db.fact.findMany({
+        where: { pageId: page.id, status: { in: ["CONFIRMED", "PENDING"] } },
+        orderBy: { createdAt: "desc" },
+        take: FACTS_PER_PAGE_SHOWN,
+      }),
+    ),
+  );
+  return pages.flatMap((page, i) =>
+    facts[i].reverse().map((f) => ({
+      id: f.id,
+      page: page.title,
+      key: f.key,
+      text: neutralise(f.text),
+      status: f.status === "CONFIRMED" ? ("confirmed" as const) : ("unconfirmed" as const),
+      source: f.source === "OWNER" ? ("owner" as const) : ("agent" as const),
+    })),
+  );
+}
+
 class CursorMovedError extends Error {}
+
+export type MemoryPassOptions = {
+  /** At most this many new messages per pass. */
+  maxMessages?: number;
+  /**
+   * An open episode closes once its stretch holds this many messages. A pass
+   * bounded by maxMessages (consolidation, the evaluation) defaults to that
+   * bound, so each of its stretches is one episode; otherwise EPISODE_MAX_MESSAGES.
+   */
+  episodeMaxMessages?: number;
+};
 
 /**
  * The write path (§06.2): one model call over the messages after the thread's
- * consolidation cursor files durable facts and returns the stretch's episode
- * line. The episode's pointers are the facts this pass wrote. A failed pass
- * leaves the cursor where it was, so the next pass covers the same messages.
+ * consolidation cursor files durable facts and writes the line of the stretch
+ * they belong to. The stretch stays open, and its line is rewritten by each
+ * pass, until it is worth a line of its own: the model says it reached a
+ * decision or the talk turned to a new subject, or it holds
+ * episodeMaxMessages messages (see docs/ARCHITECTURE.md, "When an episode
+ * closes"). The episode's pointers are every fact written during its stretch.
+ * A failed pass leaves the cursor where it was, so the next pass covers the
+ * same messages.
  */
-export async function runMemoryPass(
-  db: Db,
-  model: LanguageModel,
-  threadId: string,
-  options: { maxMessages?: number } = {},
-): Promise<MemoryPassReport> {
+export async function runMemoryPass(db: Db, model: LanguageModel, threadId: string, options: MemoryPassOptions = {}): Promise<MemoryPassReport> {
   const started = performance.now();
+  const closeAt = options.episodeMaxMessages ?? options.maxMessages ?? EPISODE_MAX_MESSAGES;
   const thread = await db.thread.findUniqueOrThrow({ where: { id: threadId } });
   const stretch = await db.message.findMany({
     where: { threadId, seq: { gt: thread.consolidatedSeq } },
@@ -93,19 +159,39 @@ export async function runMemoryPass(
     return { ...base, ...range, status: "untrusted-only", ms: performance.now() - started };
   }
 
+  // The stretch still open just before these messages, which this pass may extend.
+  const open = await db.episode.findFirst({
+    where: { threadId, toSeq: { lt: first.seq } },
+    orderBy: { toSeq: "desc" },
+    include: { pointers: { select: { factId: true } } },
+  });
+  const extendable = open && !open.closed ? open : null;
+  const earlier = extendable
+    ? await db.message.findMany({
+        where: { threadId, seq: { gte: extendable.fromSeq, lt: first.seq }, speaker: { in: speakers } },
+        orderBy: { seq: "asc" },
+      })
+    : [];
+
   const pages = await db.page.findMany({
     where: { workspaceId: thread.workspaceId },
     orderBy: { updatedAt: "desc" },
     take: PAGES_SHOWN_TO_PASS,
     select: { title: true },
   });
+  const liveFacts = await relatedLiveFacts(db, thread.workspaceId, trusted.map((m) => m.text).join(" "));
   let output: MemoryPassOutput;
   let usage: { input: number; output: number };
   try {
     const result = await generateText({
       model,
       system: MEMORY_PASS_SYSTEM,
-      prompt: memoryPassPrompt(trusted as MemoryMessage[], pages.map((p) => p.title)),
+      prompt: memoryPassPrompt({
+        messages: trusted as MemoryMessage[],
+        earlier: earlier as MemoryMessage[],
+        pages: pages.map((p) => p.title),
+        facts: liveFacts,
+      }),
       output: Output.object({ schema: memoryPassOutputSchema }),
     });
     output = result.output;
@@ -117,6 +203,11 @@ export async function runMemoryPass(
   const dropped: Dropped[] = [];
   const plans = planFacts(output, new Map(trusted.map((m) => [m.seq, m])), dropped);
   const gist = output.episode.trim() ? cleanModelText(output.episode, "episode", dropped) : null;
+  // A new subject closes the open stretch as it stood; these messages start the next one.
+  const extending = extendable && output.stretch !== "new-subject" ? extendable : null;
+  const fromSeq = extending?.fromSeq ?? first.seq;
+  const fromAt = extending?.fromAt ?? first.createdAt;
+  const closed = output.stretch === "ends" || last.seq - fromSeq + 1 >= closeAt;
 
   try {
     const written = await db.$transaction(async (tx) => {
@@ -131,20 +222,31 @@ export async function runMemoryPass(
           source: plan.message.speaker === "OWNER" ? "OWNER" : "AGENT",
           threadId,
           messageId: plan.message.id,
+          messageSeq: plan.message.seq,
+          replaces: plan.proposal.replaces,
         });
         filed.push({ ...result, plan });
       }
-      const episode = gist
-        ? await saveEpisode(tx, {
-            threadId,
-            ...range,
-            fromAt: first.createdAt,
-            toAt: last.createdAt,
-            gist: gist.slice(0, MAX_GIST_CHARS),
-            factIds: filed.map((f) => f.fact.id),
-          })
-        : null;
-      return { filed, episode };
+      if (extendable && !extending) await tx.episode.update({ where: { id: extendable.id }, data: { closed: true } });
+      const line = gist ?? extending?.gist ?? null;
+      if (!line) return { filed, episode: null };
+      const factIds = [...(extending?.pointers.map((p) => p.factId) ?? []), ...filed.map((f) => f.fact.id)];
+      if (extending) await tx.episode.delete({ where: { id: extending.id } });
+      const episode = await saveEpisode(tx, {
+        threadId,
+        fromSeq,
+        toSeq: last.seq,
+        fromAt,
+        toAt: last.createdAt,
+        gist: line.slice(0, MAX_GIST_CHARS),
+        closed,
+        factIds,
+      });
+      const pointers = await tx.episodeFact.findMany({
+        where: { episodeId: episode.id },
+        select: { factId: true, fact: { select: { page: { select: { title: true } } } } },
+      });
+      return { filed, episode: { ...episode, pointers: pointers.map((p) => ({ factId: p.factId, page: p.fact.page.title })) } };
     });
     return {
       ...range,
@@ -158,10 +260,17 @@ export async function runMemoryPass(
         source: f.fact.source,
         messageSeq: f.plan.message.seq,
         superseded: f.superseded,
+        replacementRefused: f.refused,
       })),
       dropped,
       episode: written.episode
-        ? { id: written.episode.id, gist: written.episode.gist, pointers: written.filed.map((f) => ({ factId: f.fact.id, page: f.pageTitle })) }
+        ? {
+            id: written.episode.id,
+            fromSeq: written.episode.fromSeq,
+            gist: written.episode.gist,
+            closed: written.episode.closed,
+            pointers: written.episode.pointers,
+          }
         : null,
       tokens: usage,
       ms: performance.now() - started,

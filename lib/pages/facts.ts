@@ -1,6 +1,7 @@
 import type { Db, Tx } from "@/lib/db/client";
 import { RequestError } from "@/lib/errors";
 import type { Fact, FactSource, FactStatus } from "@/lib/db/generated/client";
+import { normaliseKey, sameSubject } from "@/lib/contracts/fact-subject";
 
 export type FactToFile = {
   workspaceId: string;
@@ -10,41 +11,59 @@ export type FactToFile = {
   source: FactSource;
   threadId: string;
   messageId: string;
+  /** The id of the live fact the model says this one replaces, or null: nothing is replaced unless it is named. */
+  replaces: string | null;
+  /** The #number of the message it comes from, for the record of why a replacement happened. */
+  messageSeq: number;
 };
 
-export type FiledFact = { fact: Fact; pageTitle: string; superseded: string[] };
-
-export function normaliseKey(key: string): string {
-  return key.toLowerCase().replace(/\s+/g, " ").trim();
-}
+export type FiledFact = {
+  fact: Fact;
+  pageTitle: string;
+  superseded: string[];
+  /** Why a named replacement was not accepted, or null when none was named or it was accepted. */
+  refused: string | null;
+};
 
 /**
- * Which live facts a new one replaces. What the owner says replaces anything
- * live on the same subject; what only the agent said replaces only other
- * pending proposals, never something the owner confirmed.
+ * Which live facts a new one may replace. What the owner says replaces
+ * anything live on the same subject; what only the agent said replaces only
+ * other pending proposals, never something the owner confirmed.
  */
 function replaceableStatuses(source: FactSource) {
   return source === "OWNER" ? (["CONFIRMED", "PENDING"] as const) : (["PENDING"] as const);
 }
 
-async function supersedeOthers(tx: Tx, fact: Fact, statuses: readonly ("CONFIRMED" | "PENDING")[]): Promise<string[]> {
-  const others = await tx.fact.findMany({
-    where: { pageId: fact.pageId, key: fact.key, status: { in: [...statuses] }, id: { not: fact.id } },
-    select: { id: true },
-  });
-  if (others.length === 0) return [];
-  await tx.fact.updateMany({
-    where: { id: { in: others.map((o) => o.id) } },
-    data: { status: "SUPERSEDED", supersededById: fact.id },
-  });
-  return others.map((o) => o.id);
+async function supersede(tx: Tx, ids: string[], by: Fact, reason: string): Promise<string[]> {
+  if (ids.length === 0) return [];
+  await tx.fact.updateMany({ where: { id: { in: ids } }, data: { status: "SUPERSEDED", supersededById: by.id, supersededReason: reason } });
+  return ids;
+}
+
+/**
+ * The replacement the model named, checked: it must be a live fact on the
+ * same page, about the same subject, and one this speaker may replace.
+ * Returns the reason it is refused, or null when it is accepted.
+ */
+async function checkReplacement(tx: Tx, fact: Fact, replaces: string, source: FactSource): Promise<{ old: Fact | null; refused: string | null }> {
+  const old = await tx.fact.findUnique({ where: { id: replaces } });
+  if (!old || old.pageId !== fact.pageId) return { old: null, refused: `${replaces} is not a fact on the page this one was filed on` };
+  if (old.id === fact.id) return { old: null, refused: "a fact cannot replace itself" };
+  if (old.status !== "CONFIRMED" && old.status !== "PENDING") return { old: null, refused: `${replaces} is no longer live` };
+  if (!(replaceableStatuses(source) as readonly string[]).includes(old.status)) {
+    return { old: null, refused: "an agent proposal never replaces what the owner confirmed" };
+  }
+  if (!sameSubject(old.key, fact.key)) return { old: null, refused: `"${fact.key}" and "${old.key}" are different subjects` };
+  return { old, refused: null };
 }
 
 /**
  * Files one fact into its topic page. The owner's facts are confirmed; the
- * agent's stay pending until the owner confirms them. Filing the same fact
- * from the same message again returns the existing record, so a retried
- * memory pass does not duplicate facts.
+ * agent's stay pending until the owner confirms them. A fact replaces an
+ * earlier one only when the memory pass names it and the server agrees it is
+ * the same subject on the same page; the old fact stays, superseded, with
+ * the reason. Filing the same fact from the same message again returns the
+ * existing record, so a retried memory pass does not duplicate facts.
  */
 export async function fileFact(tx: Tx, input: FactToFile): Promise<FiledFact> {
   const page = await tx.page.upsert({
@@ -56,7 +75,7 @@ export async function fileFact(tx: Tx, input: FactToFile): Promise<FiledFact> {
   const existing = await tx.fact.findFirst({
     where: { pageId: page.id, key, text: input.text, messageId: input.messageId },
   });
-  if (existing) return { fact: existing, pageTitle: page.title, superseded: [] };
+  if (existing) return { fact: existing, pageTitle: page.title, superseded: [], refused: null };
   const fact = await tx.fact.create({
     data: {
       pageId: page.id,
@@ -68,8 +87,12 @@ export async function fileFact(tx: Tx, input: FactToFile): Promise<FiledFact> {
       messageId: input.messageId,
     },
   });
-  const superseded = await supersedeOthers(tx, fact, replaceableStatuses(input.source));
-  return { fact, pageTitle: page.title, superseded };
+  if (!input.replaces) return { fact, pageTitle: page.title, superseded: [], refused: null };
+  const { old, refused } = await checkReplacement(tx, fact, input.replaces, input.source);
+  if (!old) return { fact, pageTitle: page.title, superseded: [], refused };
+  const who = input.source === "OWNER" ? "the owner" : "the agent";
+  const reason = `${who} changed "${old.key}" in message #${input.messageSeq}`;
+  return { fact, pageTitle: page.title, superseded: await supersede(tx, [old.id], fact, reason), refused: null };
 }
 
 /** What became of a fact that is no longer pending, in the words a 409 uses. */
@@ -99,7 +122,13 @@ export async function reviewFact(db: Db, workspaceId: string, factId: string, ve
     const now = await tx.fact.findUniqueOrThrow({ where: { id: fact.id } });
     // The conditional update fails only when another review got there first.
     if (changed.count === 0) throw staleReview(now.status as Exclude<FactStatus, "PENDING">);
-    if (status === "CONFIRMED") await supersedeOthers(tx, now, ["CONFIRMED", "PENDING"]);
+    if (status === "CONFIRMED") {
+      const others = await tx.fact.findMany({
+        where: { pageId: fact.pageId, key: fact.key, status: { in: ["CONFIRMED", "PENDING"] }, id: { not: fact.id } },
+        select: { id: true },
+      });
+      await supersede(tx, others.map((o) => o.id), now, `the owner confirmed a newer "${fact.key}"`);
+    }
     return now;
   });
 }

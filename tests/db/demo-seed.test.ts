@@ -87,6 +87,14 @@ describe("the seeded demo workspace", () => {
     expect(episodes.length).toBeGreaterThanOrEqual(15);
     expect(episodes[0].fromSeq).toBe(1);
     expect(episodes[0].gist).toMatch(/Houma/);
+    expect(episodes[0].gist).toMatch(/^The owner opened the thread to /);
+    const all = await t.db.episode.findMany({ orderBy: [{ threadId: "asc" }, { toSeq: "asc" }] });
+    if (process.env.PRINT_EPISODES) console.log(all.map((e) => `#${e.fromSeq}-${e.toSeq} ${e.gist}`).join("\n"));
+    for (const e of all) {
+      expect(e.gist.split(/\s+/).length).toBeLessThan(25);
+      // The lines are the agent's notes about the owner, never the owner's first person.
+      expect(e.gist).not.toMatch(/(?<![\p{L}'])(?:I|we|my|our|I'm|we're|I've|we've)(?![\p{L}'])/iu);
+    }
 
     const window = await readWindow(t.db, long.id, WINDOW);
     // The lease was settled before the window: a question about it needs the buffer.

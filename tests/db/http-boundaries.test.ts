@@ -41,7 +41,7 @@ beforeAll(async () => {
   threadId = thread.id;
   const message = await appendMessage(t.db, threadId, { role: "USER", speaker: "OWNER", text: "Rent is $2,350 a month." });
   const filed = await t.db.$transaction((tx) =>
-    fileFact(tx, { workspaceId: workspace.id, pageTitle: "Lease", key: "rent", text: "Rent is $2,350 a month.", source: "AGENT", threadId, messageId: message.id }),
+    fileFact(tx, { workspaceId: workspace.id, pageTitle: "Lease", key: "rent", text: "Rent is $2,350 a month.", source: "AGENT", threadId, messageId: message.id, messageSeq: message.seq, replaces: null }),
   );
   pageId = filed.fact.pageId;
   factId = filed.fact.id;

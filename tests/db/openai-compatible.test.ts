@@ -41,6 +41,8 @@ describe("an OpenAI-compatible server over real HTTP", () => {
         source: "OWNER",
         threadId: thread.id,
         messageId: said.id,
+        messageSeq: said.seq,
+        replaces: null,
       }),
     );
     await t.db.thread.update({ where: { id: thread.id }, data: { consolidatedSeq: 1 } });
@@ -51,8 +53,9 @@ describe("an OpenAI-compatible server over real HTTP", () => {
       {
         kind: "text",
         text: JSON.stringify({
-          facts: [{ page: "Second Location", key: "lease question", text: "Owner asked which lease we liked", messageSeq: 2 }],
+          facts: [{ page: "Second Location", key: "lease question", text: "Owner asked which lease we liked", messageSeq: 2, replaces: null }],
           episode: "Owner asked which lease we liked; answered Main St at $2,350/mo from pages/Second Location.",
+          stretch: "ends",
         }),
       },
     );
@@ -105,7 +108,7 @@ describe("an OpenAI-compatible server over real HTTP", () => {
     const kept = await t.db.message.findMany({ where: { threadId: thread.id } });
     expect(kept.map((m) => m.text)).toEqual(["What should we charge for a latte?"]);
 
-    standIn.script({ kind: "text", text: "Most shops nearby charge $4.50." }, { kind: "text", text: JSON.stringify({ facts: [], episode: "" }) });
+    standIn.script({ kind: "text", text: "Most shops nearby charge $4.50." }, { kind: "text", text: JSON.stringify({ facts: [], episode: "", stretch: "continues" }) });
     const retried = await runTurn({
       db: t.db,
       config: config(),
@@ -135,8 +138,9 @@ describe("an OpenAI-compatible server over real HTTP", () => {
     standIn.script({
       kind: "text",
       text: JSON.stringify({
-        facts: [{ page: "Suppliers", key: "produce supplier", text: "Signed with Gulf Coast Produce for deliveries", messageSeq: 1 }],
+        facts: [{ page: "Suppliers", key: "produce supplier", text: "Signed with Gulf Coast Produce for deliveries", messageSeq: 1, replaces: null }],
         episode: "Chose Gulf Coast Produce as supplier; signed.",
+        stretch: "ends",
       }),
     });
     const resumed = await runMemoryPass(t.db, model, thread.id);

@@ -5,8 +5,15 @@ import { runMemoryPass } from "@/lib/memory/pass";
 import { updateTrace } from "@/lib/traces/store";
 
 /** Phase 5: the memory pass over what the thread has not yet consolidated, reported into the turn's trace. */
-export async function consolidateAfterTurn(db: Db, model: LanguageModel, threadId: string, traceId: string, trace: TurnTraceData) {
-  const report = await runMemoryPass(db, model, threadId);
+export async function consolidateAfterTurn(
+  db: Db,
+  model: LanguageModel,
+  threadId: string,
+  episodeMaxMessages: number,
+  traceId: string,
+  trace: TurnTraceData,
+) {
+  const report = await runMemoryPass(db, model, threadId, { episodeMaxMessages });
   const updated: TurnTraceData = {
     ...trace,
     memoryPass: report,

@@ -1,6 +1,6 @@
 import { DAY, formatSection, parseSection } from "@/lib/contracts/prompt/common";
 import { formatMessageLine, parseMessageLine, type MessageLine } from "@/lib/contracts/prompt/message-line";
-import { MEMORY_MESSAGES_HEADER } from "@/lib/contracts/prompt/format";
+import { MEMORY_MESSAGES_HEADER } from "@/lib/contracts/prompt/memory-input";
 
 // The compressor peer's texts: a summarising call's input (the summary so far
 // and the messages to fold into it) and the note the turn shows between the

@@ -233,33 +233,40 @@ function sameText(a: string, b: string): boolean {
 }
 
 /**
- * The best statement among the search matches. The owner's message that asks
- * the question is in the history too, so questions and the message itself
- * are never taken as the answer.
+ * The best statement among the search matches and the visible window. Search
+ * covers only what the model cannot see, so the window's statements compete
+ * with its matches as the newest candidates. Questions, and an earlier
+ * asking of the same question, are never taken as the answer.
  */
-function answerFromSearch(output: unknown, question: Question, message: string): string | null {
+function answerFromSearch(output: unknown, question: Question, message: string, window: readonly WindowLine[]): string | null {
   const found = searchHistoryOutputSchema.safeParse(output);
   if (!found.success) return null;
-  const said = found.data.matches
+  type Said = { sentence: string; speaker: "OWNER" | "AGENT" | "CUSTOMER"; order: number; reply: () => string };
+  const matches = found.data.matches
     .filter((m) => !sameText(m.snippet, message))
     .flatMap((match) =>
       sentences(match.snippet)
         .filter(carriesFact)
-        .map((sentence) => ({ item: { match, sentence }, terms: terms(sentence) })),
+        .map((sentence): Said => ({ sentence, speaker: match.speaker, order: match.seq, reply: () => snippetAnswer(match, sentence) })),
     );
+  const newest = Math.max(0, ...found.data.matches.map((m) => m.seq));
+  const visible = windowStatements(window).map(
+    (s): Said => ({ sentence: s.text, speaker: s.line.speaker === "user" ? "OWNER" : "AGENT", order: newest + 1 + s.index, reply: () => windowAnswer(s.line) }),
+  );
+  if (matches.length === 0) return null;
+  const said = [...matches, ...visible].map((item) => ({ item, terms: terms(item.sentence) }));
   const rarity = rarityAmong(said.map((s) => s.terms));
   const candidates = said
     .map((s) => ({ ...s, score: overlap(question.terms, s.terms, [], rarity) }))
-    .filter((c) => c.score.strong >= 1 && onTopic(question, c.item.sentence))
+    // A match without the asked-for kind of value ("who …?" answered by a sentence naming no one) answers nothing.
+    .filter((c) => c.score.strong >= 1 && onTopic(question, c.item.sentence) && holdsAnswer(question, c.item.sentence))
     .sort(
       (a, b) =>
-        byType(question, a.item.sentence, b.item.sentence) ||
         byOverlap(a, b) ||
-        Number(b.item.match.speaker === "OWNER") - Number(a.item.match.speaker === "OWNER") ||
-        b.item.match.seq - a.item.match.seq,
+        Number(b.item.speaker === "OWNER") - Number(a.item.speaker === "OWNER") ||
+        b.item.order - a.item.order,
     );
-  const best = candidates[0]?.item;
-  return best ? snippetAnswer(best.match, best.sentence) : null;
+  return candidates[0]?.item.reply() ?? null;
 }
 
 function inputField(input: unknown, field: "title" | "query"): string {
@@ -295,7 +302,7 @@ function afterTools(view: ChatView, tools: ReadonlySet<string>): ChatDecision {
   const question = readQuestion(view.question);
   for (const round of [...view.rounds].reverse()) {
     const answer =
-      round.toolName === READ_PAGE ? answerFromPage(round.output, question) : answerFromSearch(round.output, question, view.question);
+      round.toolName === READ_PAGE ? answerFromPage(round.output, question) : answerFromSearch(round.output, question, view.question, view.window);
     if (answer) return reply(answer);
   }
   const next = view.rounds.length < MAX_TOOL_ROUNDS ? nextTool(view, question, tools) : null;

@@ -1,21 +1,33 @@
 import type { Facet } from "@/lib/models/offline/lexicon";
 import type { PassMessage } from "@/lib/models/offline/prompt-reader";
-import { isDecided, isDone, isQuestion, isSmallTalk, isTentative, withoutProposalLead } from "@/lib/models/offline/signals";
-import { clipChars, clipWords, countWords, keywords, lowerFirstIfCommon, sentences, stripLeadIn, trimEndPunctuation } from "@/lib/models/offline/text";
+import { isDecided, isDone, isQuestion, isSmallTalk, isTentative } from "@/lib/models/offline/signals";
+import { subjectPhrase, valuesOf } from "@/lib/models/offline/subject";
+import { clipChars, clipWords, countWords, sentences, stripLeadIn, trimEndPunctuation, words } from "@/lib/models/offline/text";
 
-// The episode line (§06.2): one line, under 25 words, naming what a stretch
-// was about and where it ended up.
+// The episode line (§05, §06.2): one line, under 25 words, in the third
+// person, naming what a stretch was about and where it ended up. It is built
+// from the facts' subjects and values, never by quoting the owner.
 
 const MAX_WORDS = 24;
 const MAX_CHARS = 400;
 const FACTS_IN_LINE = 2;
-const TOPIC_WORDS = 4;
+const PURPOSE_WORDS = 7;
 
 /** Decisions say most about where a stretch ended up; names least. */
 const FACET_RANK: Record<Facet, number> = { choice: 0, proposal: 1, money: 2, date: 3, quantity: 4, name: 5, detail: 6 };
 
 /** A fact the memory pass found, with what the episode line needs to rank it. */
-export type ExtractedFact = { page: string; key: string; text: string; messageSeq: number; facet: Facet; speaker: "owner" | "agent" };
+export type ExtractedFact = {
+  page: string;
+  key: string;
+  text: string;
+  messageSeq: number;
+  facet: Facet;
+  speaker: "owner" | "agent";
+  /** The live fact it replaces and that fact's text, or null. */
+  replaces: string | null;
+  replacedText: string | null;
+};
 
 /** The page most of the owner's facts went to; on a tie, the first listed. */
 function mainPage(facts: readonly ExtractedFact[]): string {
@@ -34,6 +46,7 @@ function keyFacts(facts: readonly ExtractedFact[]): ExtractedFact[] {
     .sort(
       (a, b) =>
         Number(b.fact.speaker === "owner") - Number(a.fact.speaker === "owner") ||
+        Number(b.fact.replaces !== null) - Number(a.fact.replaces !== null) ||
         FACET_RANK[a.fact.facet] - FACET_RANK[b.fact.facet] ||
         b.order - a.order,
     )
@@ -42,12 +55,18 @@ function keyFacts(facts: readonly ExtractedFact[]): ExtractedFact[] {
     .map((f) => f.fact);
 }
 
-/** A fact as part of the line: without the label that made it stand alone, since the line names the page. */
+/** "butter supplier Bayou Dairy", "changed launch date to April 14", "agent suggested a deposit of 25%": subject and value, no quote. */
 function gistOf(fact: ExtractedFact): string {
-  const label = [`${fact.page}: `, `${fact.key}: `].find((l) => fact.text.toLowerCase().startsWith(l.toLowerCase()));
-  const own = stripLeadIn(label ? fact.text.slice(label.length) : fact.text);
-  const gist = fact.speaker === "agent" ? `suggested ${withoutProposalLead(own)}` : own;
-  return lowerFirstIfCommon(trimEndPunctuation(gist));
+  // A changed value is told by what is new: "scrap X, Y instead" changed it to Y.
+  const old = fact.replacedText?.toLowerCase() ?? "";
+  const key = fact.key.toLowerCase();
+  const values = valuesOf(fact.text)
+    .filter((v) => !old.includes(v.toLowerCase()) && !key.includes(v.toLowerCase()))
+    .slice(0, 2)
+    .join(", ");
+  if (fact.speaker === "agent") return `the agent suggested ${fact.key}${values ? ` (${values})` : ""}`;
+  if (fact.replaces) return values ? `the owner changed ${fact.key} to ${values}` : `the owner changed ${fact.key}`;
+  return values ? `${fact.key} ${values}` : fact.key;
 }
 
 /** Where the main topic ended up, judged on the owner's own facts there: a decision elsewhere in the stretch does not settle it. */
@@ -55,20 +74,52 @@ function statusOf(messages: readonly PassMessage[], facts: readonly ExtractedFac
   const said = facts.filter((f) => f.speaker === "owner").map((f) => f.text).join(" ");
   if (!said) return "left open";
   if (isDone(said)) return "done";
-  if (isDecided(said)) return "decided";
+  if (isDecided(said) || facts.some((f) => f.replaces !== null)) return "decided";
   if (isTentative(said)) return "left open";
   const last = messages.findLast((m) => m.speaker === "owner");
   return last && sentences(last.text).some(isQuestion) ? "asked" : "noted";
 }
 
-/** "Page: gist; gist; status." with as many gists as fit under the word limit, the first one clipped if need be. */
+/** "Head gist and gist; status." with as many gists as fit under the word limit, the first one clipped if need be. */
 function fitLine(head: string, gists: readonly string[], status: string): string {
   for (let n = gists.length; n >= 1; n--) {
-    const line = `${head}: ${gists.slice(0, n).join("; ")}; ${status}.`;
+    const line = `${head} ${gists.slice(0, n).join("; ")}; ${status}.`;
     if (countWords(line) <= MAX_WORDS) return line;
   }
-  const room = Math.max(1, MAX_WORDS - countWords(`${head}:`) - countWords(`${status}.`));
-  return `${head}: ${clipWords(gists[0], room)}; ${status}.`;
+  const room = Math.max(1, MAX_WORDS - countWords(head) - countWords(`${status}.`));
+  return `${head} ${clipWords(gists[0], room)}; ${status}.`;
+}
+
+const THIRD_PERSON: Record<string, string> = {
+  i: "the owner", we: "the owner", me: "the owner", us: "the owner", my: "the", our: "the", mine: "the owner's", ours: "the owner's",
+  "i'm": "the owner is", "we're": "the owner is", "i've": "the owner has", "we've": "the owner has",
+  "i'll": "the owner will", "we'll": "the owner will", "i'd": "the owner would", "we'd": "the owner would",
+};
+
+/** The owner's words retold about the owner: "start our catering line" → "start the catering line". */
+export function thirdPerson(text: string): string {
+  return text
+    .replace(/[’]/g, "'")
+    .replace(/(?<![\p{L}\p{N}'])(?:i'm|we're|i've|we've|i'll|we'll|i'd|we'd|i|we|me|us|my|our|mine|ours)(?![\p{L}\p{N}'])/giu, (w) => THIRD_PERSON[w.toLowerCase()]);
+}
+
+const PURPOSE = /\b(?:want|wanna|need|planning|plan|looking|trying|hoping|going|thinking about|about to|ready)(?: to)?\s+(.+)$/i;
+
+/**
+ * What the thread was started for, from the owner's first messages: the aim
+ * they state ("want to add a catering line"), in their words' subject and
+ * retold in the third person; else the main page.
+ */
+function purposeOf(messages: readonly PassMessage[], page: string | null): string | null {
+  for (const message of messages.filter((m) => m.speaker === "owner").slice(0, 2)) {
+    for (const sentence of sentences(message.text).map(stripLeadIn)) {
+      const aim = PURPOSE.exec(sentence.replace(/[’]/g, "'"));
+      if (!aim || isQuestion(sentence)) continue;
+      const clause = trimEndPunctuation(aim[1].split(/[,;:]|\b(?:and|but|so|because)\b/i)[0]);
+      if (words(clause).length >= 2) return clipWords(thirdPerson(clause), PURPOSE_WORDS).replace(/…$/, "");
+    }
+  }
+  return page ? `work on ${page.toLowerCase()}` : null;
 }
 
 /** How a question-only stretch ended: the agent's reply says whether it found the answer and where. */
@@ -83,7 +134,7 @@ function answerStatus(messages: readonly PassMessage[]): string {
   return /could you remind me\?/i.test(answer.text) ? "left open" : "answered";
 }
 
-/** A stretch that filed nothing: what the owner asked or talked about, or nothing at all for small talk. */
+/** A stretch that filed nothing: what the owner asked or talked about, by its subject, or nothing at all for small talk. */
 function conversationEpisode(messages: readonly PassMessage[]): string {
   const said = messages
     .filter((m) => m.speaker === "owner")
@@ -91,15 +142,25 @@ function conversationEpisode(messages: readonly PassMessage[]): string {
     .map(stripLeadIn)
     .filter((s) => !isSmallTalk(s));
   const asked = said.filter(isQuestion);
-  const topic = keywords((asked.length > 0 ? asked : said).join(" "), TOPIC_WORDS).join(" ");
-  if (!topic) return "";
-  return asked.length > 0 ? `Asked about ${topic}; ${answerStatus(messages)}.` : `Talked about ${topic}; noted.`;
+  const subjects = [...new Set((asked.length > 0 ? asked : said).map((s) => subjectPhrase(s)).filter((p) => p !== null))].slice(0, 2);
+  if (subjects.length === 0) return "";
+  const about = subjects.join(" and ");
+  return asked.length > 0 ? `The owner asked about ${about}; ${answerStatus(messages)}.` : `The owner talked about ${about}; nothing filed.`;
 }
 
-export function episodeLine(messages: readonly PassMessage[], facts: readonly ExtractedFact[]): string {
+export function episodeLine(messages: readonly PassMessage[], facts: readonly ExtractedFact[], { opening = false } = {}): string {
   const trusted = messages.filter((m) => m.speaker !== "customer");
-  if (facts.length === 0) return clipChars(clipWords(conversationEpisode(trusted), MAX_WORDS), MAX_CHARS);
-  const page = mainPage(facts);
+  const page = facts.length > 0 ? mainPage(facts) : null;
+  const purpose = opening ? purposeOf(trusted, page) : null;
+  if (!page) {
+    const talk = conversationEpisode(trusted);
+    const line = purpose && talk ? `The owner opened the thread to ${purpose}; ${talk.charAt(0).toLowerCase()}${talk.slice(1)}` : talk;
+    return clipChars(clipWords(line, MAX_WORDS), MAX_CHARS);
+  }
   const onPage = facts.filter((f) => f.page === page);
-  return clipChars(fitLine(page, keyFacts(onPage).map(gistOf), statusOf(trusted, onPage)), MAX_CHARS);
+  const gists = keyFacts(onPage).map(gistOf);
+  // Gists that name their own speaker ("the owner changed …") need no "the owner gave" in front.
+  const given = gists[0].startsWith("the ") ? "" : " the owner gave";
+  const head = purpose ? `The owner opened the thread to ${purpose}; on ${page}:${given}` : `${page}:${given}`;
+  return clipChars(fitLine(head, gists, statusOf(trusted, onPage)), MAX_CHARS);
 }

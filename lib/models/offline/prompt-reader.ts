@@ -5,9 +5,8 @@ import type {
   LanguageModelV4ToolResultOutput,
 } from "@ai-sdk/provider";
 import { parseBufferBlock } from "@/lib/contracts/prompt/buffer-block";
-import { parseSection } from "@/lib/contracts/prompt/common";
-import { MEMORY_MESSAGES_HEADER, MEMORY_PAGES_HEADER } from "@/lib/contracts/prompt/format";
-import { parseMessageLine, type MessageLine } from "@/lib/contracts/prompt/message-line";
+import { parseMemoryInput, type MemoryInput } from "@/lib/contracts/prompt/memory-input";
+import { type MessageLine } from "@/lib/contracts/prompt/message-line";
 import { parseRecalledPages } from "@/lib/contracts/prompt/recalled-pages";
 import { SUMMARISE_MARKER, parseSummariseInput, parseSummaryNote, type SummaryLine } from "@/lib/contracts/prompt/summary";
 
@@ -40,7 +39,8 @@ export type ChatView = {
 
 export type PassMessage = MessageLine;
 
-export type MemoryView = { existingPages: string[]; messages: PassMessage[] };
+/** The memory pass's input, read only through its contract's parser. */
+export type MemoryView = MemoryInput;
 
 export type { SummaryLine };
 
@@ -125,12 +125,7 @@ export function readChatPrompt(prompt: LanguageModelV4Prompt): ChatView {
 }
 
 export function readMemoryPrompt(prompt: LanguageModelV4Prompt): MemoryView {
-  const text = prompt.flatMap((m) => (m.role === "user" ? [textOf(m)] : [])).join("\n");
-  const existingPages = (parseSection(text, MEMORY_PAGES_HEADER) ?? [])
-    .filter((l) => l.startsWith("- ") && l !== "- (none)")
-    .map((l) => l.slice(2).trim());
-  const messages = (parseSection(text, MEMORY_MESSAGES_HEADER) ?? []).flatMap((line) => parseMessageLine(line) ?? []);
-  return { existingPages, messages };
+  return parseMemoryInput(prompt.flatMap((m) => (m.role === "user" ? [textOf(m)] : [])).join("\n"));
 }
 
 /** A summarising call announces itself in the first line of its system prompt. */

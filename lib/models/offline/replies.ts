@@ -82,9 +82,13 @@ const SECOND_PERSON: Record<string, string> = {
 function toSecondPerson(sentence: string): string {
   const swapped = sentence
     .replace(/[’]/g, "'")
-    .replace(/\b(?:I|we) was\b/gi, "you were")
-    .replace(/\bI am\b/gi, "you are")
-    .replace(/\b(?:i'm|i've|i'll|i'd|i|me|my|mine|myself|we're|we've|we'll|we'd|we|us|our|ours|ourselves)\b(?!')/gi, (w) => SECOND_PERSON[w.toLowerCase()]);
+    .replace(/(?<![\p{L}\p{N}])(?:I|we) was(?![\p{L}\p{N}])/giu, "you were")
+    .replace(/(?<![\p{L}\p{N}])I am(?![\p{L}\p{N}])/giu, "you are")
+    // Whole words only, in any script: "crème" holds no "me".
+    .replace(
+      /(?<![\p{L}\p{N}'])(?:i'm|i've|i'll|i'd|i|me|my|mine|myself|we're|we've|we'll|we'd|we|us|our|ours|ourselves)(?![\p{L}\p{N}'])/giu,
+      (w) => SECOND_PERSON[w.toLowerCase()],
+    );
   return lowerFirstIfCommon(swapped);
 }
 

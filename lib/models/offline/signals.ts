@@ -35,6 +35,11 @@ const LEANING = /\bleaning (?:to|toward|towards)\b/i;
 const TENTATIVE = /\b(?:leaning|thinking (?:about|of)|considering|maybe|might|not sure|probably)\b/i;
 const PREFERENCE = /\b(?:i|we)(?:'d| would)? (?:really )?(?:prefer|want|like|love|rather|need)\b/i;
 const PROPOSAL = /\b(?:i (?:would |'d )?(?:suggest|recommend|propose)|my suggestion|how about|you could|you might|consider|why not)\b/i;
+/** A decision being reversed: "scrap X", "we're doing Y instead", "we moved it to …". */
+const REVERSAL =
+  /\b(?:instead|scrap(?:ped|ping)?|switch(?:ed|ing)?|moved?|moving|push(?:ed)? (?:it |that |the \w+ )?(?:back|out|to)|cancel(?:l?ed)?|no longer|not anymore|after all|rather than|replac(?:e|ed|ing)|scratch that|forget (?:the|that|about))\b/i;
+/** A value being updated, which on its own does not say which value: "actually it's $N now", "prices went up". */
+const UPDATE = /\b(?:change[ds]?|changing|bump(?:ed)?|rais(?:e|ed|ing)|lower(?:ed|ing)?|dropp?(?:ed|ing)?|anymore|went up|goes up|go up|now|actually|update[ds]?|correction)\b/i;
 const DONE = /\b(?:done|finished|completed|sent|paid|submitted|installed|launched|delivered)\b/i;
 
 const QUESTION_START =
@@ -96,6 +101,14 @@ export function isLeaning(text: string): boolean {
 
 export function isTentative(text: string): boolean {
   return TENTATIVE.test(plain(text));
+}
+
+export function isReversal(text: string): boolean {
+  return REVERSAL.test(plain(text));
+}
+
+export function isUpdate(text: string): boolean {
+  return UPDATE.test(plain(text));
 }
 
 export function isDone(text: string): boolean {

@@ -36,8 +36,9 @@ function normaliseNumber(word: string): string {
   return plain.endsWith("k") ? String(Math.round(Number.parseFloat(plain) * 1000)) : plain;
 }
 
+/** "shipp" → "ship", but a short root keeps its letters: "adding" is "add", never "ad". */
 function dropDoubledConsonant(word: string): string {
-  return /([b-df-hj-np-tv-z])\1$/.test(word) && !/(ll|ss|zz)$/.test(word) ? word.slice(0, -1) : word;
+  return word.length > 3 && /([b-df-hj-np-tv-z])\1$/.test(word) && !/(ll|ss|zz)$/.test(word) ? word.slice(0, -1) : word;
 }
 
 /** A light suffix stripper: enough that hire, hired and hiring meet, without a dictionary. */
@@ -210,11 +211,13 @@ export function trimEndPunctuation(text: string): string {
   return text.trim().replace(/[.!;,\s]+$/, "");
 }
 
-/** A sentence without its conversational lead-in ("Ok, so actually …"), which carries nothing to remember. */
+/** A sentence without its conversational lead-in ("Ok, so actually …", "Hi Sam, …"), which carries nothing to remember. */
 export function stripLeadIn(sentence: string): string {
   let s = sentence.trim();
   for (;;) {
-    const next = s.replace(/^(?:ok(?:ay)?|so|well|alright|also|and|but|actually|great|good|yes|yeah|right|hmm|oh|anyway)\b[,!.]?\s+/i, "");
+    const next = s
+      .replace(/^(?:[Hh]i|[Hh]ey|[Hh]ello|[Mm]orning|[Gg]ood (?:morning|afternoon|evening))(?:\s+\p{Lu}[\p{L}'-]*)?[,!.]\s+/u, "")
+      .replace(/^(?:ok(?:ay)?|so|well|alright|also|and|but|actually|great|good|yes|yeah|yep|right|hmm|oh|anyway|btw|fyi|oh and)\b[,!.]?\s+/i, "");
     if (next === s) return s;
     s = next;
   }

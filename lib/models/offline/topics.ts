@@ -138,6 +138,6 @@ export function keyFor(text: string, topic: TopicEntry | null, facet: Facet, sub
   if (!subject) return `${headWord(text, topic)} ${FACET_WORDS[facet]}`;
   if (typeof subject.key === "string") return subject.key;
   const key = subject.key[facet] ?? subject.key.default;
-  const name = facet === "money" ? nameRuns(text)[0] : undefined;
-  return name ? `${name.toLowerCase()} ${key}` : key;
+  const name = facet === "money" ? nameRuns(text)[0]?.toLowerCase() : undefined;
+  return name && !key.includes(name) ? `${name} ${key}` : key;
 }

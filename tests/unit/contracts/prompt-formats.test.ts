@@ -112,7 +112,12 @@ describe("tool results", () => {
       found: true,
       facts: [{ id: "f1", key: "box price", text: "$48 a box", status: "CONFIRMED" as const, source: "OWNER" as const, day: "2026-01-02", threadTitle: "Catering", messageSeq: 5 }],
     };
-    const search = { query: "flour", matches: [{ seq: 5, day: "2026-01-02", speaker: "OWNER" as const, snippet: "flour at $0.62" }], total: 1 };
+    const search = {
+      query: "flour",
+      matches: [{ seq: 5, day: "2026-01-02", speaker: "OWNER" as const, snippet: "flour at $0.62", matchedWords: ["flour"] }],
+      total: 1,
+      note: "1 message holds every word.",
+    };
     expect(readPageOutputSchema.parse(JSON.parse(JSON.stringify(page)))).toEqual(page);
     expect(searchHistoryOutputSchema.parse(JSON.parse(JSON.stringify(search)))).toEqual(search);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MEMORY_MESSAGES_HEADER } from "@/lib/contracts/prompt/format";
+import { MEMORY_MESSAGES_HEADER } from "@/lib/contracts/prompt/memory-input";
 import { SUMMARISE_MARKER, SUMMARY_HEADER } from "@/lib/contracts/prompt/summary";
 import { COMPRESSOR_HEAD, SUMMARISE_SYSTEM, chunks, compressorSplit, summariseMiddle, summarisePrompt } from "@/lib/context/compressor";
 import { formatSummaryNote as summaryNote } from "@/lib/contracts/prompt/summary";

@@ -115,14 +115,15 @@ describe("answering after tool calls", () => {
     );
   });
 
-  it("answers from a search match, citing message and day, and skips the question's own message", () => {
+  it("answers from a search match, citing message and day, and skips an earlier asking of the same question", () => {
     const output = {
       query: "lease",
       total: 2,
       matches: [
-        { seq: 40, day: "2026-11-02", speaker: "OWNER", snippet: "which lease did we like?" },
-        { seq: 14, day: "2026-10-11", speaker: "OWNER", snippet: "We're leaning to the Main St lease at $2,300/mo." },
+        { seq: 30, day: "2026-11-02", speaker: "OWNER", snippet: "which lease did we like?", matchedWords: ["lease"] },
+        { seq: 14, day: "2026-10-11", speaker: "OWNER", snippet: "We're leaning to the Main St lease at $2,300/mo.", matchedWords: ["lease"] },
       ],
+      note: "Best matches hold the word (lease).",
     };
     expect(textOf(decideChat(view("which lease did we like?", { rounds: [searchRound(output)] }), BOTH))).toBe(
       'I found it in message #14 on 2026-10-11: you said "We\'re leaning to the Main St lease at $2,300/mo."',

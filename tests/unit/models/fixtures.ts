@@ -95,7 +95,7 @@ export function fakeTools(options: {
       inputSchema: searchHistoryInputSchema,
       execute: async ({ query }): Promise<SearchHistoryOutput> => {
         calls.push({ toolName: "search_chat_history", input: { query } });
-        return options.search?.(query) ?? { query, matches: [], total: 0 };
+        return options.search?.(query) ?? { query, matches: [], total: 0, note: "No earlier message matched." };
       },
     }),
   };

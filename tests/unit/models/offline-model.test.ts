@@ -8,11 +8,17 @@ const model = createOfflineModel();
 
 const FRIDGE_SEARCH = (query: string): SearchHistoryOutput => ({
   query,
-  total: 2,
+  total: 1,
   matches: [
-    { seq: 41, day: "2026-11-02", speaker: "OWNER", snippet: "What did Dana say about the walk-in fridge?" },
-    { seq: 5, day: "2026-10-03", speaker: "OWNER", snippet: "Dana says the walk-in fridge repair will cost $640 and she can do it Friday." },
+    {
+      seq: 5,
+      day: "2026-10-03",
+      speaker: "OWNER",
+      snippet: "Dana says the walk-in fridge repair will cost $640 and she can do it Friday.",
+      matchedWords: ["dana", "fridge"],
+    },
   ],
+  note: "Best matches hold all 2 words.",
 });
 
 /** A turn shaped like the agent's: system prompt, the buffer block before the window, the window, the question. */

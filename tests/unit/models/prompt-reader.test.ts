@@ -1,7 +1,7 @@
 import type { LanguageModelV4Prompt } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
 import { BUFFER_HEADER, BUFFER_NOTE } from "@/lib/contracts/prompt/buffer-block";
-import { memoryMessageLine } from "@/lib/contracts/prompt/format";
+import { memoryMessageLine } from "@/lib/contracts/prompt/memory-input";
 import { memoryPassPrompt } from "@/lib/memory/prompt";
 import { offeredTools, promptText, readChatPrompt, readMemoryPrompt } from "@/lib/models/offline/prompt-reader";
 import { CASE_STUDY_BUFFER, bufferLine, systemWithRecall } from "@/tests/unit/models/fixtures";
@@ -94,16 +94,20 @@ describe("readChatPrompt", () => {
 });
 
 describe("readMemoryPrompt", () => {
-  it("reads the memory pass prompt the lead's builder writes", () => {
-    const prompt = memoryPassPrompt(
-      [
+  it("reads the memory pass prompt the pass's builder writes, through the memory input contract", () => {
+    const prompt = memoryPassPrompt({
+      messages: [
         { seq: 12, createdAt: new Date("2026-10-02T15:00:00Z"), speaker: "OWNER", text: "Budget is\nunder $2,500/mo." },
         { seq: 13, createdAt: new Date("2026-10-02T15:01:00Z"), speaker: "AGENT", text: "Noted." },
       ],
-      ["Second Location", "Hiring"],
-    );
+      earlier: [{ seq: 11, createdAt: new Date("2026-10-02T14:59:00Z"), speaker: "OWNER", text: "Let's plan the second location." }],
+      pages: ["Second Location", "Hiring"],
+      facts: [{ id: "f1", page: "Second Location", key: "monthly budget", text: "Budget under $2,300/mo.", status: "confirmed", source: "owner" }],
+    });
     expect(readMemoryPrompt([{ role: "user", content: text(prompt) }])).toEqual({
-      existingPages: ["Second Location", "Hiring"],
+      pages: ["Second Location", "Hiring"],
+      facts: [{ id: "f1", page: "Second Location", key: "monthly budget", text: "Budget under $2,300/mo.", status: "confirmed", source: "owner" }],
+      earlier: [{ seq: 11, day: "2026-10-02", speaker: "owner", text: "Let's plan the second location." }],
       messages: [
         { seq: 12, day: "2026-10-02", speaker: "owner", text: "Budget is under $2,500/mo." },
         { seq: 13, day: "2026-10-02", speaker: "agent", text: "Noted." },
@@ -112,12 +116,14 @@ describe("readMemoryPrompt", () => {
   });
 
   it("reads '(none)' as no pages and keeps customer lines marked as such", () => {
-    const prompt = memoryPassPrompt([], []).replace(
+    const prompt = memoryPassPrompt({ messages: [], earlier: [], pages: [], facts: [] }).replace(
       /$/,
       `\n${memoryMessageLine({ seq: 3, day: "2026-10-02", speaker: "customer", text: "Refund me $50" })}`,
     );
     expect(readMemoryPrompt([{ role: "user", content: text(prompt) }])).toEqual({
-      existingPages: [],
+      pages: [],
+      facts: [],
+      earlier: [],
       messages: [{ seq: 3, day: "2026-10-02", speaker: "customer", text: "Refund me $50" }],
     });
   });

@@ -1,6 +1,6 @@
 import { generateText, stepCountIs, type ModelMessage } from "ai";
 import { describe, expect, it } from "vitest";
-import { MEMORY_MESSAGES_HEADER, memoryMessageLine } from "@/lib/contracts/prompt/format";
+import { MEMORY_MESSAGES_HEADER, memoryMessageLine } from "@/lib/contracts/prompt/memory-input";
 import { SUMMARISE_MARKER, SUMMARY_HEADER } from "@/lib/contracts/prompt/summary";
 import { createOfflineModel } from "@/lib/models/offline";
 import { isSummariseCall, readChatPrompt, readSummaryPrompt } from "@/lib/models/offline/prompt-reader";

@@ -1,0 +1,112 @@
+import { formatPageRef, parsePageRef, parseSection } from "@/lib/contracts/prompt/common";
+import { formatMessageLine, parseMessageLine, type MessageLine } from "@/lib/contracts/prompt/message-line";
+
+// The memory pass's input text: the pages that exist, the live facts of the
+// pages this stretch may touch (so the model can name the one a new fact
+// replaces), the earlier messages of the stretch still open, and the new
+// messages to file. Any model reads it as plain text; the offline model
+// parses it back with parseMemoryInput, so both directions live here.
+
+export const MEMORY_PAGES_HEADER = "[EXISTING PAGES]";
+export const MEMORY_FACTS_HEADER = "[LIVE FACTS]";
+export const MEMORY_EARLIER_HEADER = "[EARLIER IN THIS STRETCH]";
+export const MEMORY_MESSAGES_HEADER = "[MESSAGES]";
+
+const NONE = "- (none)";
+const FACT_LINE = /^- fact (\S+) \| key: (.*?) \| (confirmed|unconfirmed), said by (owner|agent) \| (.*)$/;
+
+export type MemoryInputMessage = MessageLine;
+
+export type MemoryInputFact = {
+  id: string;
+  page: string;
+  key: string;
+  text: string;
+  status: "confirmed" | "unconfirmed";
+  source: "owner" | "agent";
+};
+
+export type MemoryInput = {
+  pages: string[];
+  /** Live facts, grouped by page in the order given. */
+  facts: MemoryInputFact[];
+  /** Messages of the open stretch that earlier passes already filed: context for the episode line, not to file again. */
+  earlier: MemoryInputMessage[];
+  messages: MemoryInputMessage[];
+};
+
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** One message as the memory pass reads it: "#12 2026-10-02 owner: text". */
+export const memoryMessageLine = formatMessageLine;
+
+/** "- fact ck1 | key: butter supplier | confirmed, said by owner | Butter comes from …"; a key never holds the separator. */
+function factLine(fact: MemoryInputFact): string {
+  const key = oneLine(fact.key).replace(/\|/g, "/");
+  return `- fact ${fact.id} | key: ${key} | ${fact.status}, said by ${fact.source} | ${oneLine(fact.text)}`;
+}
+
+function factLines(facts: readonly MemoryInputFact[]): string[] {
+  if (facts.length === 0) return [NONE];
+  const lines: string[] = [];
+  let page: string | null = null;
+  for (const fact of facts) {
+    if (fact.page !== page) lines.push(formatPageRef(oneLine(fact.page)));
+    page = fact.page;
+    lines.push(factLine(fact));
+  }
+  return lines;
+}
+
+export function formatMemoryInput(input: MemoryInput): string {
+  const pages = input.pages.length > 0 ? input.pages.map((t) => `- ${oneLine(t)}`) : [NONE];
+  const earlier = input.earlier.length > 0 ? input.earlier.map(memoryMessageLine) : [NONE];
+  return [
+    MEMORY_PAGES_HEADER,
+    ...pages,
+    "",
+    MEMORY_FACTS_HEADER,
+    ...factLines(input.facts),
+    "",
+    MEMORY_EARLIER_HEADER,
+    ...earlier,
+    "",
+    MEMORY_MESSAGES_HEADER,
+    ...input.messages.map(memoryMessageLine),
+  ].join("\n");
+}
+
+/** A section's lines without its "(none)" placeholder. */
+function sectionLines(text: string, header: string): string[] {
+  return (parseSection(text, header) ?? []).filter((l) => l !== NONE);
+}
+
+function parseMessages(lines: readonly string[]): MemoryInputMessage[] {
+  return lines.flatMap((line) => parseMessageLine(line) ?? []);
+}
+
+function parseFacts(lines: readonly string[]): MemoryInputFact[] {
+  const facts: MemoryInputFact[] = [];
+  let page: string | null = null;
+  for (const line of lines) {
+    const title = parsePageRef(line);
+    if (title !== null) {
+      page = title;
+      continue;
+    }
+    const m = FACT_LINE.exec(line);
+    if (m && page !== null) {
+      facts.push({ id: m[1], page, key: m[2], status: m[3] as MemoryInputFact["status"], source: m[4] as MemoryInputFact["source"], text: m[5] });
+    }
+  }
+  return facts;
+}
+
+export function parseMemoryInput(text: string): MemoryInput {
+  return {
+    pages: sectionLines(text, MEMORY_PAGES_HEADER).flatMap((l) => (l.startsWith("- ") ? [l.slice(2).trim()] : [])),
+    facts: parseFacts(sectionLines(text, MEMORY_FACTS_HEADER)),
+    earlier: parseMessages(sectionLines(text, MEMORY_EARLIER_HEADER)),
+    messages: parseMessages(sectionLines(text, MEMORY_MESSAGES_HEADER)),
+  };
+}
