@@ -22,6 +22,11 @@ export function FactItem({ fact }: { fact: Fact }) {
         </Link>
       </p>
       {fact.supersededBy && <p className="text-xs text-slate-500">Replaced by: {fact.supersededBy.text}</p>}
+      {fact.heldReason && fact.status === "PENDING" && (
+        <p className="rounded bg-amber-50 px-2 py-1 text-xs text-amber-900 ring-1 ring-amber-200" data-testid="fact-held-reason">
+          Held for your review: {fact.heldReason}. Until you confirm it, your assistant treats it as unconfirmed and no customer ever sees it.
+        </p>
+      )}
       {fact.status === "PENDING" && <FactReview factId={fact.id} />}
     </li>
   );

@@ -44,9 +44,20 @@ function cleanModelText(text: string, what: Dropped["what"], dropped: Dropped[])
   return null;
 }
 
-type Plan = { proposal: ProposedFact; page: string; text: string; message: Message };
+type Plan = { proposal: ProposedFact; page: string; key: string; text: string; message: Message; heldReason: string | null };
 
-/** Keeps only the facts whose cited message is a trusted message of this stretch. */
+/**
+ * Text pasted into a chat (an email, a web page, a supplier's note) can carry
+ * instructions meant for the assistant. A fact from such a message is never
+ * promoted on the owner's word alone: it waits for the owner's review, with
+ * the reason shown on the Pages screen.
+ */
+function heldReasonFor(message: Message): string | null {
+  const scan = scanForInjection(message.text);
+  return scan.flagged ? `the message it came from reads like instructions to the assistant (${scan.reasons.join(", ")})` : null;
+}
+
+/** Keeps only the facts whose cited message is a trusted message of this stretch, and whose page, key and text scan clean. */
 function planFacts(output: MemoryPassOutput, trusted: Map<number, Message>, dropped: Dropped[]): Plan[] {
   const plans: Plan[] = [];
   for (const proposal of output.facts) {
@@ -56,8 +67,9 @@ function planFacts(output: MemoryPassOutput, trusted: Map<number, Message>, drop
       continue;
     }
     const page = cleanModelText(proposal.page, "page", dropped);
+    const key = cleanModelText(proposal.key, "fact", dropped);
     const text = cleanModelText(proposal.text, "fact", dropped);
-    if (page && text) plans.push({ proposal, page: page.slice(0, 80), text, message });
+    if (page && key && text) plans.push({ proposal, page: page.slice(0, 80), key, text, message, heldReason: heldReasonFor(message) });
   }
   return plans;
 }
@@ -217,13 +229,14 @@ export async function runMemoryPass(db: Db, model: LanguageModel, threadId: stri
         const result = await fileFact(tx, {
           workspaceId: thread.workspaceId,
           pageTitle: plan.page,
-          key: plan.proposal.key,
+          key: plan.key,
           text: plan.text,
           source: plan.message.speaker === "OWNER" ? "OWNER" : "AGENT",
           threadId,
           messageId: plan.message.id,
           messageSeq: plan.message.seq,
           replaces: plan.proposal.replaces,
+          heldReason: plan.heldReason,
         });
         filed.push({ ...result, plan });
       }

@@ -15,6 +15,12 @@ export type FactToFile = {
   replaces: string | null;
   /** The #number of the message it comes from, for the record of why a replacement happened. */
   messageSeq: number;
+  /**
+   * Set when the message it came from reads like an instruction to the
+   * assistant (pasted text, an email): the fact is held for the owner's
+   * review, pending even though the owner said it, and replaces nothing.
+   */
+  heldReason?: string | null;
 };
 
 export type FiledFact = {
@@ -59,7 +65,7 @@ async function checkReplacement(tx: Tx, fact: Fact, replaces: string, source: Fa
 
 /**
  * Files one fact into its topic page. The owner's facts are confirmed; the
- * agent's stay pending until the owner confirms them. A fact replaces an
+ * agent's, and the owner's held ones, stay pending until the owner confirms them. A fact replaces an
  * earlier one only when the memory pass names it and the server agrees it is
  * the same subject on the same page; the old fact stays, superseded, with
  * the reason. Filing the same fact from the same message again returns the
@@ -82,12 +88,14 @@ export async function fileFact(tx: Tx, input: FactToFile): Promise<FiledFact> {
       key,
       text: input.text,
       source: input.source,
-      status: input.source === "OWNER" ? "CONFIRMED" : "PENDING",
+      status: input.source === "OWNER" && !input.heldReason ? "CONFIRMED" : "PENDING",
+      heldReason: input.heldReason ?? null,
       threadId: input.threadId,
       messageId: input.messageId,
     },
   });
   if (!input.replaces) return { fact, pageTitle: page.title, superseded: [], refused: null };
+  if (input.heldReason) return { fact, pageTitle: page.title, superseded: [], refused: "a fact held for review replaces nothing" };
   const { old, refused } = await checkReplacement(tx, fact, input.replaces, input.source);
   if (!old) return { fact, pageTitle: page.title, superseded: [], refused };
   const who = input.source === "OWNER" ? "the owner" : "the agent";

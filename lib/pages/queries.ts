@@ -59,6 +59,7 @@ export async function getPage(db: Db, workspaceId: string, pageId: string) {
           text: true,
           status: true,
           source: true,
+          heldReason: true,
           createdAt: true,
           supersededBy: { select: { id: true, text: true } },
           thread: { select: { id: true, title: true } },
