@@ -1,0 +1,409 @@
+// The injection rules, grouped by the family name the scan reports. They look
+// for the *shape* of an attack (a role marker, an instruction aimed at the
+// model's own rules, a new identity handed to it, a request for its prompt, a
+// call, a link), never for a bare word: the same words ("ignore", "system",
+// "act", "instructions", "you are now") turn up in ordinary business notes,
+// where they are about a price list, a landlord or a member of staff.
+
+export type Family =
+  | "role-tag"
+  | "override-instruction"
+  | "persona-switch"
+  | "prompt-leak"
+  | "tool-call"
+  | "link"
+  | "markup"
+  | "encoded-instruction"
+  | "delimiter-spoof";
+
+export type Rule = { family: Family; pattern: RegExp };
+
+const r = String.raw;
+
+/** A non-capturing alternation; a space inside an item matches any run of whitespace. */
+const alt = (...items: string[]) => `(?:${items.map((item) => item.replace(/ /g, r`\s+`)).join("|")})`;
+const rule = (family: Family, source: string, flags = "iu"): Rule => ({ family, pattern: new RegExp(source, flags) });
+/** Up to `max` filler words, e.g. the "all of the" in "send all of the API keys". */
+const words = (max: number) => r`(?:[\p{L}\p{N}'-]+\s+){0,${max}}?`;
+/** A word boundary that also holds next to Cyrillic, Devanagari or accented letters (`\b` only knows ASCII). */
+const B = r`(?<![\p{L}\p{M}\p{N}_])`;
+const E = r`(?![\p{L}\p{M}\p{N}_])`;
+/** Stays inside one sentence. */
+const SAME_SENTENCE = (max: number) => r`[^.!?。！？।\n]{0,${max}}`;
+
+const ROLE = alt("system", "assistant", "developer", "user", "human");
+/** Names that can only mean an AI model; "assistant" alone could be the owner's staff, so it counts only after "ai". */
+const MACHINE = alt(
+  "ai",
+  r`a\.i\.`,
+  "llm",
+  "language model",
+  "chatbot",
+  "chat bot",
+  "gpt",
+  "chatgpt",
+  "claude",
+  "gemini",
+  "copilot",
+  "ai assistant",
+  "ai agent",
+  "ai model",
+  "ai system",
+  "bot",
+);
+/** Verbs that set a text aside whatever it is, so they may take "orders" or "messages" as their object. */
+const DISMISS = alt(
+  "ignore",
+  "ignoring",
+  "disregard",
+  "disregarding",
+  r`forget(?:\s+about)?`,
+  "neglect",
+  "disobey",
+  "pay no attention to",
+  "never ?mind",
+  r`(?:do not|don't|dont) (?:pay (?:any )?attention to|mind)`,
+  r`(?:do not|don't|dont|never|stop|no longer) (?:follow(?:ing)?|obey(?:ing)?|heed(?:ing)?|listen(?:ing)? to|adher(?:e|ing) to|comply(?:ing)? with|respect(?:ing)?)`,
+);
+/** Verbs that set a text aside only when their object is plainly the model's guidance ("drop the Thursday special" is not). */
+const DISCARD = alt(
+  "override",
+  "overwrite",
+  "bypass",
+  "drop",
+  "abandon",
+  "discard",
+  "cancel",
+  "skip",
+  "scratch",
+  "erase",
+  "delete",
+  "remove",
+  "clear",
+  "unlearn",
+  "suspend",
+  "break",
+  "throw (?:out|away)",
+  "set aside",
+  "put aside",
+  "leave behind",
+);
+const OVERRIDE_VERB = alt(DISMISS, DISCARD);
+const EARLIER = alt(
+  "previous",
+  "prev",
+  "prior",
+  "above",
+  "earlier",
+  "preceding",
+  "foregoing",
+  "former",
+  "original",
+  "initial",
+  "system",
+  "safety",
+  "developer",
+  "hidden",
+  "given",
+);
+/** What the model is steered by. */
+const GUIDANCE = alt(
+  "instructions?",
+  "instructs",
+  "rules?",
+  "directions?",
+  "guidelines?",
+  "guidance",
+  "prompts?",
+  "directives?",
+  "constraints?",
+  "guardrails?",
+  "restrictions?",
+  "limitations?",
+  "limits",
+  "commands?",
+  "programming",
+  "training",
+  "tasks?",
+  "assignments?",
+  "system prompt",
+  "system message",
+);
+/** Texts that, set aside as a whole, mean the conversation so far; only a dismissing verb makes them an attack. */
+const CONTEXT = alt("orders", "messages?", "text", "content", "input", "context", "conversation", "information", "documents?", "data", "everything", "prompts?");
+const DETERMINERS = r`(?:${alt("all", "any", "every", "each", "the", "your", "these", "those", "of", "both", "such")}\s+){0,3}`;
+/** Text following "ignore the previous instructions" that names a third party: "... from the landlord" is a business note. */
+const NOT_THIRD_PARTY = r`(?!\s+${alt("about", "regarding", "concerning")}\s+(?!${alt("you", "your", "this conversation")}\b))(?!\s+${alt("from", "by", "of", "on")}\s+(?!${alt("your", "the system", "the developers?", "the ai", "the model", "the prompt", "the above", "this conversation", "the conversation", "openai", "anthropic")}\b)${alt("the", "our", "my", "his", "her", "their", "a", "an")}\s)`;
+const LEAK_VERB = alt(
+  "reveal",
+  "print",
+  "output",
+  "repeat",
+  "recite",
+  "display",
+  "leak",
+  "dump",
+  "expose",
+  "disclose",
+  "show",
+  "tell",
+  "give",
+  "send",
+  "share",
+  "post",
+  "paste",
+  "type out",
+  "write out",
+  "write down",
+  "write",
+  "spell out",
+  "echo",
+  "copy",
+  "list",
+  "return",
+  "include",
+  "append",
+  "translate",
+  "summari[sz]e",
+  "describe",
+  "explain",
+  "quote",
+  "encode",
+  "read out",
+  "read",
+);
+const TO_ME = r`(?:${alt("me", "us")}\s+)?`;
+const STEERING = alt("instructions", "prompt", "rules", "guidelines", "configuration", "config", "directives", "programming", "training", "system message", "initial message", "setup");
+const SECRET = alt(
+  r`api[\s_-]?keys?`,
+  r`secret[\s_-]?keys?`,
+  r`private[\s_-]?keys?`,
+  r`access[\s_-]?tokens?`,
+  r`auth(?:entication)?[\s_-]?tokens?`,
+  r`bearer[\s_-]?tokens?`,
+  r`env(?:ironment)?[\s_-]?var(?:iable)?s?`,
+  r`\.env\b`,
+  "connection strings?",
+  "credentials",
+);
+/** What an unrestricted persona is said to lack. */
+const NO_LIMITS = alt(
+  "rules",
+  "restrictions?",
+  "filters?",
+  "filtering",
+  "limits",
+  "limitations",
+  "guidelines",
+  "censorship",
+  "content polic(?:y|ies)",
+  "safety (?:rules|filters?|guidelines|measures)",
+  "boundaries",
+  "constraints",
+  "morals",
+  "ethics",
+  "guardrails",
+  "policies",
+  "policy",
+);
+const PERSONA_NOUN = alt(
+  MACHINE,
+  "assistant",
+  "model",
+  "agent",
+  "character",
+  "persona",
+  "personality",
+  "version of (?:you|yourself)",
+  "terminal",
+  "shell",
+  "console",
+  "hacker",
+  "pirate",
+  "villain",
+  "servant",
+  "slave",
+  "owner",
+  "admin",
+  "administrator",
+  "developer",
+  "dan",
+);
+const JAILBREAK_NAME = alt("dan", "stan", "dude", "mongo tom", "evilbot", "betterdan", "anti-?dan", "oppo", "apophis", "basedgpt", "devmode");
+/** For the few rules that must tell "DAN" the persona from "Dan" the baker: letters of either case, spelled out. */
+const anyCase = (source: string) => source.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`);
+/** "You are now ..." continuations that are about the business, not a new identity. */
+const BUSINESS_STATE = alt("open", "closed", "registered", "listed", "approved", "responsible", "eligible", "enrolled", "subscribed", "signed", "booked", "scheduled", "set", "all set", "ready", "able", "done", "live", "on", "off", "in charge", "the main contact", "the contact", "a member", "part of", "certified", "licensed", "insured", "covered", "due", "late", "overdue", "\\d");
+const TLD = alt(
+  ...["com", "net", "org", "io", "ai", "co", "app", "dev", "xyz", "ru", "cn", "info", "biz", "me", "site", "online", "top"],
+  ...["link", "click", "sh", "ly", "gg", "to", "tk", "us", "uk", "de", "cc", "tv", "ws", "pw", "zip", "page", "cloud", "tech", "store"],
+);
+
+/** English rules, matched on every reading of the text, decoded ones included. */
+const INSTRUCTION_RULES: Rule[] = [
+  // Role and turn markers: text that tries to open a new system, user or assistant turn.
+  rule("role-tag", r`<\s*/?\s*${alt(ROLE, "tool", "function", "im_start", "im_end", "instructions?", "inst", "sys", "s", "admin", "context", "prompt")}[\w-]*[^<>]*>`),
+  rule("role-tag", r`<\|[^|<>\s]{1,30}\|>`),
+  rule("role-tag", r`\[\s*/?\s*${alt("inst", "sys", "system", "assistant", "user", "developer", "admin", "administrator", "root", "operator")}\b[^\]\n]{0,30}(?:\]|::?)`),
+  rule("role-tag", r`<<\s*/?\s*sys\s*>>`),
+  rule("role-tag", r`^[ #>*\-\[]*${ROLE}(?:\s+${alt("message", "prompt", "note", "override", "instructions?", "update", "notice")})?\s*\]?\s*:`, "imu"),
+  rule("role-tag", r`(?:[.!?;\]]|\s[-–—])\s+${alt("system", "assistant", "developer", "admin", MACHINE)}(?:\s+${alt("message", "prompt", "note", "override", "instructions?", "notice")})?\s*:`),
+  rule("role-tag", r`^\s*${MACHINE}\s*:`, "imu"),
+  rule("role-tag", r`(?:^|\s)#{1,6}\s*${alt("system", "instructions?", "response", "assistant", "user", "input", "developer", "new instructions")}\b`, "imu"),
+  rule("role-tag", r`\bsystem\s+${alt("override", "notice", "alert")}\b`),
+  rule("role-tag", r`["']?role["']?\s*[:=]\s*["']?${alt("system", "assistant", "developer", "user", "model")}\b`),
+
+  // Instructions aimed at the model's own rules.
+  rule("override-instruction", r`\b${OVERRIDE_VERB}\s+${DETERMINERS}${EARLIER}(?:\s+(?:and|&|or)\s+${alt("following", "subsequent", "future", "later")})?\s+(?:${EARLIER}\s+)?${GUIDANCE}\b${NOT_THIRD_PARTY}`),
+  rule("override-instruction", r`\b${DISMISS}\s+${DETERMINERS}${EARLIER}\s+(?:${EARLIER}\s+)?${CONTEXT}\b${NOT_THIRD_PARTY}`),
+  rule("override-instruction", r`\b${DISMISS}\s+${alt("all", "any", "every")}\s+(?:of\s+)?(?:the\s+)?${alt(GUIDANCE, "orders")}\b${NOT_THIRD_PARTY}`),
+  rule("override-instruction", r`\b(?:${OVERRIDE_VERB}\s+${DETERMINERS}${GUIDANCE}|${DISMISS}\s+${DETERMINERS}${CONTEXT})\s+${alt("above", "before (?:this|that|now)", "so far", "until now", "up to now", "earlier", "in your", "you (?:were|have been|'ve been) given", "you (?:got|received|have)", "given to you", "except mine")}`),
+  rule("override-instruction", r`\b${OVERRIDE_VERB}\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?${alt("above", "foregoing", "preceding", "aforementioned")}(?=\s*(?:[.,;:!]|$)|\s+(?:and\s+)?${alt("instead", "now", "then", "do", "tell", "say", "print", "write", "answer", "reply", "respond", "just", "only", "output")}\b)`),
+  rule("override-instruction", r`\b${OVERRIDE_VERB}\s+(?:all\s+)?(?:of\s+)?(?:your|the\s+${MACHINE}'?s?)\s+(?:\w+\s+)?${GUIDANCE}\b`),
+  rule("override-instruction", r`\bset\s+${alt("your", "all", "the")}\s+(?:\w+\s+)?${GUIDANCE}\s+aside\b|\bleave\s+${DETERMINERS}(?:${EARLIER}\s+)?${alt(GUIDANCE, "information")}\s+behind\b`),
+  rule(
+    "override-instruction",
+    r`\b${OVERRIDE_VERB}\s+(?:this\s+and\s+)?${alt("everything", "anything", "all", "what(?:ever)?", "all that")}\s+(?:${alt("above", "before (?:this|that|now|it)", "prior", "previously", "earlier", "so far", "until now")}|(?:you(?:'ve|\s+have|\s+were)?|i)\s+(?:\w+\s+)?${alt("told", "said", "written", "given", "know", "learned", "learnt", "been told")}(?!\s+about)(?:\s+${alt("before", "earlier", "previously", "so far", "above")})?(?=\s*(?:[.,;:!]|$|and\b|\b(?:before|earlier|previously|so far|above|to do)\b))|(?:${alt("the", "your")}\s+)?${alt("owner", "operator", "developer", "creator", "programmer", "admin", "system", "user", "boss")}s?\s+${alt("said", "told you", "wrote", "gave you", "says", "has told you")}|in\s+(?:your|the)\s+${alt("prompt", "instructions", "context", "system", "memory")})`,
+  ),
+  rule("override-instruction", r`\b${OVERRIDE_VERB}\s+(?:everything|anything|all)\s+(?:you\s+)?(?:were\s+|have\s+been\s+)?${alt("told", "given", "taught")}\b`),
+  rule("override-instruction", r`\bignore\s+the\s+rest\s+of\s+${alt("this", "the")}\s+${alt("data", "text", "document", "page", "input", "content", "message", "email", "file", "prompt")}\b`),
+  rule("override-instruction", r`\b(?:${alt("your", "the", "all", "any", "these")}\s+)?(?:(?:${EARLIER}\s+)+${GUIDANCE}|${GUIDANCE}\s+${alt("above", "so far", "before this")})\s+(?:(?:that\s+)?you\s+${alt("received", "were given", "got", "have")}\s+(?:${alt("earlier", "before", "previously")}\s+)?)?${alt("are", "is", "were", "have been", "has been")}\s+(?:now\s+)?(?:all\s+)?${alt("void", "null", "cancell?ed", "canceled", "revoked", "obsolete", "outdated", "invalid", "irrelevant", "fake", "lifted", "suspended", "superseded", "replaced", "over", "a test", "not real", "no longer (?:valid|in effect|active)", "deactivated", "disabled", "removed")}\b`),
+  rule("override-instruction", r`\b(?:${alt("your", "the", "all", "any")}\s+)?(?:(?:${EARLIER}|\w+)\s+)?${GUIDANCE}\s+(?:${alt("no longer", "do not", "don't", "does not", "doesn't", "won't")}\s+)apply\b(?!\s+(?:to|on|for|at|in)\s+(?!${alt("you", "this conversation", "this chat", "me")}\b))`),
+  rule("override-instruction", r`\byour\s+(?:\w+\s+)?${alt("rules", "instructions", "guidelines", "restrictions", "filters", "programming")}\s+${alt("don't", "do not", "no longer")}\s+${alt("apply", "matter", "count", "exist")}\b`),
+  rule("override-instruction", r`\b${alt("replac(?:e[sd]?|ing)", "supersed(?:e[sd]?|ing)", "overrid(?:e[sd]?|ing)", "overrul(?:e[sd]?|ing)", "cancel(?:s|led|ling|ing)?")}\s+(?:${alt("all", "any", "every", "your")}\s+(?:${alt("other", "earlier", "previous", "prior", "old")}\s+)?${GUIDANCE}|${alt("everything", "anything", "all")}\s+you\s+(?:were|have been|'ve been)\s+${alt("told", "given")})\b`),
+  rule("override-instruction", r`\b(?:everything|all)\s+${alt("above", "before this (?:line|sentence|message|point)", "before this", "so far", "you were told")}\s+${alt("was", "is")}\s+(?:just\s+)?${alt("a test", "fake", "a joke", "irrelevant", "void", "a lie", "obsolete", "wrong")}`),
+  rule("override-instruction", r`\bobey\s+${alt("me", "my", "these", "this", "the following", "only")}\b|\bonly\s+${alt("obey", "listen to", "answer to", "follow")}\s+me\b|\b${alt("listen", "answer", "respond", "report")}\s+(?:only\s+)?to\s+me\s+${alt("only", "now", "instead", "from now on")}\b|\byou\s+answer\s+to\s+me\b`),
+  rule("override-instruction", r`\b${alt("follow", "execute", "obey", "run")}\s+${alt("the", "these", "my")}\s+${alt("following", "hidden", "secret", "real", "true", "injected", "new")}\s+${alt("instructions?", "commands?", "directives?", "orders")}\b`),
+  rule("override-instruction", r`\b${alt("new", "updated", "revised", "real", "actual", "true", "secret", "hidden", "override", "additional", "special", "priority")}\s+(?:system\s+)?${alt("instructions?", "directives?", "prompt", "rules?", "task", "orders?")}(?:\s+(?:for|to)\s+(?:the\s+|any\s+|all\s+)?${alt(MACHINE, "assistant", "model", "agent")}s?)?\s*[:：]`),
+  rule("override-instruction", r`\binstructions?\s*[:：]\s*${alt("ignore", "disregard", "forget", "reveal", "respond to", "reply to", "print", "delete", "approve", "refund", "do not tell", "don't tell")}\b`),
+  rule("override-instruction", r`\b${alt("important", "urgent", "attention", "notice", "warning", "critical", "priority")}\s*[:!]+\s*${alt("new", "updated", "revised", "override", "system", "admin")}\s+${alt("instructions?", "directives?", "prompt", "override", "mode", "task")}\b`),
+  rule("override-instruction", r`\bwithout\s+(?:any\s+)?(?:of\s+)?your\s+${alt("rules", "instructions", "guidelines", "restrictions", "filters", "limits", "programming")}\b`),
+  rule("override-instruction", r`\b(?:out\s+of|from)\s+your\s+${alt("head", "mind", "memory")}\b`),
+  rule("override-instruction", r`\bpwn(?:ed|3d)\b|\bi\s+(?:have|'ve)\s+been\s+${alt("hacked", "pwned", "jailbroken", "compromised")}\b|\baccess\s+granted\b`),
+
+  // Attempts to give the model a new identity, lift its limits, or speak to it directly.
+  rule("persona-switch", r`\b(?:you\s+are|you're)\s+now\s+(?!${BUSINESS_STATE}\b)(?:${alt("free", "freed", "unrestricted", "unfiltered", "uncensored", "jailbroken", "unlocked", "unleashed", "liberated", "no longer", "going to", "called", "named", "known as", r`in (?:\w+ )?mode`, "in charge of (?:this|the) (?:conversation|chat)", "entering", "operating", "my", JAILBREAK_NAME)}\b|(?:${alt("an?", "the", "my")}\s+)?(?:[\w-]+\s+){0,3}?${PERSONA_NOUN}\b)`),
+  rule("persona-switch", r`(?:\b[Yy]ou\s+are\s+now|\b[Yy]ou're\s+now|(?:^|[.!?]\s+)(?:[Oo]k(?:ay)?[.,!]?\s+)?[Nn]ow,?\s+you\s+are)\s+(?:[A-Z][\w-]*)(?:\s+[A-Z][\w-]*)*\s*[,.!;:]`, "mu"),
+  rule("persona-switch", r`(?:^|[.!?]\s+)(?:ok(?:ay)?[.,!]?\s+)?now,?\s+you(?:'re|\s+are)\s+(?!${BUSINESS_STATE}\b)(?:${alt("an?", "the", "my")}\s+)?(?:[\w-]+\s+){0,3}?${PERSONA_NOUN}\b`, "imu"),
+  rule("persona-switch", r`\byou(?:'re|\s+are)\s+no\s+longer\s+(?:${alt("an?", "the", "my", "just")}\s+)?(?:[\w-]+\s+){0,2}?${alt("assistant", MACHINE, "helper", "agent", "model", "bound", "restricted", "limited")}\b`),
+  rule("persona-switch", r`\byou(?:'re|\s+are)\s+(?:the|my)\s+(?:[\w-]+\s+){0,2}?${alt("owner", "manager", "admin", "boss", "developer", "ceo", "administrator")}\s+now\b`),
+  rule("persona-switch", r`\b${alt("from now on", "from this (?:moment|point)(?: on| forward)?", "henceforth", "going forward", "starting now", "for the rest of (?:this|the|our) (?:chat|conversation|thread|session)", "until (?:i say|told) otherwise")},?\s+you\s+(?:${alt("are", "'re", "will be")}\b(?!\s+${alt("responsible", "in charge", "the contact")})|(?:${alt("will", "must", "shall", "should", "can", "'ll", "are going to")}\s+)?(?:only\s+)?(?:now\s+)?${alt("answer", "respond", "reply", "act", "behave", "obey", "speak", "talk", "pretend", "play", "simulate", "ignore", "follow only", "only follow", "do anything", "say", "write", "work for")}\b)`),
+  rule("persona-switch", r`\byou\s+(?:${alt("are (?:going )?to", "will", "shall", "must", "should", "can", "'ll", "are about to")}\s+)(?:now\s+)?${alt("act", "pretend", "play", "role-?play", "simulate", "behave", "respond", "answer", "speak", "talk", "immerse yourself")}\s+${alt("as", "like", "to be", "into", "the role")}\b`),
+  rule("persona-switch", r`\b${alt("you", "please", "kindly")}\s+act\s+(?:as|like)\b|\byou\s+to\s+${alt("act", "behave", "pretend", "roleplay", "role-play", "play")}\s+${alt("as", "like", "to be", "the role")}\b`),
+  rule("persona-switch", r`\bact\s+(?:as|like)\s+(?:if\s+you|though\s+you|(?:an?|the|my)\s+(?:[\w-]+\s+){0,2}?${alt("unrestricted", "unfiltered", "uncensored", "jailbroken", "evil", "rogue", MACHINE, "dan", "hacker", "linux terminal", "terminal", "model")}\b)`),
+  rule("persona-switch", r`\bpretend\s+(?:that\s+)?(?:you\b|to\s+be\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}?${alt(MACHINE, "assistant", "unrestricted", "different", "system", "admin", "developer", "dan", "model")}\b)|\b(?:let's|let us)\s+pretend\b${SAME_SENTENCE(80)}\b(?:you|${MACHINE})\b`),
+  rule("persona-switch", r`\b(?:imagine|suppose|hypothetically,?)\s+(?:that\s+)?(?:you\s+(?:are|were|had|have)\b|if\s+you\s+(?:had|were|have)\b)`),
+  rule("persona-switch", r`\bplay\s+(?:an?|the)\s+${alt("character", "persona", "role")}\s+(?:who|that)\s+${alt("reveals", "ignores", "leaks", "breaks", "never", "has no", "always", "can")}\b|\brole-?\s?play\s*(?:as\b|:)|\bstay\s+in\s+character\b|\bplay\s+(?:the\s+)?(?:role|part)\s+of\s+(?:an?|the)\s+(?:[\w-]+\s+){0,2}?${alt(MACHINE, "model", "assistant", "hacker", "rogue", "villain", "character who", "version")}\b`),
+  rule("persona-switch", r`\bsimulate\s+(?:an?|the)\s+(?:[\w-]+\s+){0,2}?${alt(MACHINE, "terminal", "model", "assistant", "persona", "character", "shell", "console", "version of (?:you|yourself)")}\b`),
+  rule("persona-switch", r`\b${alt("jailbreak(?:ing)?", "jailbroken", "do anything now", "strive to avoid norms", r`developer mode (?:enabled|activated|on)\b(?!\s+(?:the|our|a|this)\s)`, `${alt("dan", "god", "jailbreak", "unrestricted", "unfiltered", "uncensored", "evil", "sudo", "no-?limits?", "opposite")} mode`)}\b(?!\s+${alt("escape room", "in the news", "was about")})`),
+  rule("persona-switch", r`\b${alt("enable", "enter", "activate", "switch (?:to|into)", "turn on", "engage", "boot into", "go into")}\s+(?!the\b)(?:\w+\s+)?${alt("developer", "debug", "maintenance", "god", "admin", "root", "sudo", "test", "diagnostic")}\s+mode\b(?!\s+${alt("on", "for", "of", "in")}\s+${alt("the", "our", "this", "that", "a")}\b)`),
+  rule("persona-switch", r`\b(?:[A-Z][a-z]+)?${alt("DAN", "STAN", "DUDE", "AIM", "OPPO", "DevMode", "EvilBot", "[Dd]eveloper [Mm]ode")}\b(?=${SAME_SENTENCE(60)}\b${alt(...["can", "has", "have", "stands for", "mode", "never", "always", "does not", "doesn't", "will", "must", "is free", "is an"].map(anyCase))}\b)|\b${alt(...["as", "named", "called", "you are", "you're", "play", "become", "simulate", "known as", "act as an?", "act as", "enable", "activate"].map(anyCase))}\s+(?:an?\s+)?(?:[A-Z][a-z]*)?(?:DAN|STAN|DUDE|AIM|OPPO)\b`, "u"),
+  rule("persona-switch", r`\b${alt(MACHINE, "assistant", "model", "agent", "version of (?:you|yourself)", "yourself", "twin", "personality", "personalities")}s?\b${SAME_SENTENCE(40)}\b(?:${alt("with", "has", "have", "having", "and", "that has", "who has")}\s+${alt("no", "zero", "none of (?:its|your|the)")}|without(?:\s+${alt("any", "an?")})?)\s+(?:more\s+)?(?:[\w-]+\s+)?${NO_LIMITS}\b(?!\s+on\s+(?!you))`),
+  rule("persona-switch", r`\b${alt("become", "be", "you are", "you're", "act as", "act like", "pretend to be", "imagine you are")}\b${SAME_SENTENCE(60)}\b(?:with|and|having)\s+(?:no|zero)\s+(?:[\w-]+\s+)?${alt("rules", "restrictions", "filters", "limitations", "limits", "guidelines", "censorship")}\b`),
+  rule("persona-switch", r`\byou\s+(?:${alt("have", "'ve got", "had", "would have", "were")}\s+)?(?:no|zero)\s+(?:more\s+)?${alt("rules", "restrictions", "filters", "limits", "limitations", "guidelines", "censorship", "boundaries", "constraints")}\b|\bif\s+you\s+(?:had|have|were)\s+(?:no|without)\b`),
+  rule("persona-switch", r`\byou\s+(?:${alt("have been", "are", "'ve been", "were")})\s+(?:now\s+)?${alt("freed", "released", "unlocked", "jailbroken", "liberated", "unchained", "free (?:from|of)", "free to (?:ignore|break|say|do anything)", "allowed to (?:break|ignore|bypass)", "no longer bound")}\b|\byou\s+${alt("don't", "do not", "no longer")}\s+(?:have|need)\s+to\s+${alt("follow", "obey")}\s+${alt("any", "the", "your")}\b`),
+  rule("persona-switch", r`\b${alt("without", "with no", "free of")}\s+(?:any\s+)?${alt("censorship", "content polic(?:y|ies)", "(?:ethical|moral|safety) (?:guidelines|restrictions|limits|filters|rules)")}\b|\bwithout\s+(?:any\s+)?(?:filters?|restrictions)\s*[.!]?$|\bthink\s+freely\b`, "imu"),
+  rule("persona-switch", r`\b${alt("answer", "respond", "reply", "speak", "write", "talk", "operate", "continue", "behave")}\w*\s+(?:\w+\s+){0,3}?(?:${alt("without", "with no", "with zero", "free of")})\s+(?:any\s+)?${alt("rules", "restrictions?", "filters?", "limits", "limitations", "guidelines", "censorship", "content polic(?:y|ies)")}\b`),
+  rule("persona-switch", r`\b${alt("safety", "content")}\s+${alt("checks?", "filters?", "rules", "polic(?:y|ies)", "guidelines", "restrictions", "measures")}\s+(?:are\s+|is\s+)?(?:now\s+)?${alt("off", "disabled", "removed", "lifted", "suspended", "deactivated", "turned off")}\b|\b${alt("disable", "turn off", "switch off", "remove", "lift", "bypass", "deactivate")}\s+${alt("your", "all", "the", "any")}\s+(?:${alt("safety", "content")}\s+)?${alt("filters?", "safety", "guardrails", "restrictions", "censorship", "content polic(?:y|ies)", "safeguards")}\b`),
+  rule("persona-switch", r`\b${alt("unrestricted", "unfiltered", "uncensored", "jailbroken", "rogue", "evil", "unchained", "unbound", "liberated", "amoral", "unlocked")}\s+(?:[\w-]+,?\s+){0,2}?${alt(MACHINE, "assistant", "model", "version", "mode", "chatbot")}\b`),
+  rule("persona-switch", r`\b${alt(MACHINE, "model")}s?\s+(?:who|that|which)\s+(?:${alt("has", "have", "had")}\s+)?${alt("broken free", "escaped", "been freed", "been jailbroken", "can do anything", "never refuses?", "ignores? (?:its|all|the)", "isn't bound", "is not bound", "doesn't care about rules", "does not care about rules")}`),
+  rule("persona-switch", r`\bi\s+am\s+(?:your|the\s+${MACHINE}'?s?)\s+${alt("developer", "creator", "programmer", "admin", "administrator", "operator", "maker", "master", "owner now")}\b|\bi'm\s+your\s+${alt("developer", "creator", "programmer", "admin", "administrator", "operator", "maker", "master")}\b`),
+  rule("persona-switch", r`\b(?:your|the\s+${MACHINE}'?s?)\s+${alt("new", "real", "true", "actual", "only", "primary", "next")}\s+${alt("task", "goal", "purpose", "role", "job", "instructions?", "objective", "mission", "directive", "name", "identity", "persona", "personality", "character")}\s+${alt("is", "are", "will be", "now is")}\b`),
+  rule("persona-switch", r`\b${alt("note", "message", "instructions?", "attention", "reminder", "request", r`p\.?\s?s\.?`, "hey", "dear", "hello", "hi", "ok", "okay", "psst")}\s+(?:${alt("to", "for")}\s+)?(?:the\s+|all\s+|any\s+|every\s+)?${MACHINE}s?\b(?:\s*[:,!.]|\s+(?:that|who|reading|summari[sz]ing|processing)|\s+[\w-]+\s*:)`),
+  rule("persona-switch", r`\b${alt("note", "message", "instructions?", "reminder", "request", r`p\.?\s?s\.?`)}\s+${alt("to", "for")}\s+(?:the\s+|any\s+|all\s+|every\s+)?${alt("assistant", "model", "agent")}s?\b${SAME_SENTENCE(40)}[:,]`),
+  rule("persona-switch", r`\bto\s+${alt("the", "any", "all", "every")}\s+${alt(MACHINE, "assistant", "model", "agent")}s?\s*[:,]`),
+  rule("persona-switch", r`\bif\s+you(?:\s+are|'re)\s+(?:an?\s+)?(?:[\w-]+\s+)?${alt(MACHINE, "assistant", "agent", "model", "bot")}\b|\bif\s+(?:an?|the)\s+${alt(MACHINE, "model", "agent")}\s+${alt("reads?", "sees?", "processes", "summari[sz]es")}\b`),
+  rule("persona-switch", r`\b${alt(MACHINE, "assistant", "agent", "model", "summari[sz]er", "screener", "reviewer")}s?\s+${alt("reading", "processing", "parsing", "summari[sz]ing", "screening", "reviewing", "analy[sz]ing", "evaluating", "handling", "seeing", "that reads?")}\s+(?:this|these|the following|survey|reviews?)\b`),
+  rule("persona-switch", r`(?:^|[.!?(\[]\s*|\b${alt("by the way", "btw", "also", "and")},?\s+)${alt(MACHINE, "assistant")}\s*,\s*(?:${alt("please", "now", "also", "from now on", "you", "do not", "don't", "ignore", "forget", "disregard", "reply", "send", "tell", "say", "list", "give", "share", "reveal", "stop", "append", "mark", "write", "answer", "delete", "approve", "new instructions", "when", "before", "after", "always", "never")})\b`, "imu"),
+  rule("persona-switch", r`\bthe\s+${alt(MACHINE, "model", "llm", "language model")}\s+(?:${alt("must", "should", "shall", "has to", "needs to", "is (?:required|instructed|told|ordered) to", "will now", "may now", "is now allowed to")})\b|\bthe\s+assistant\s+(?:${alt("must", "shall", "is (?:required|instructed|ordered) to", "may now", "will now")})\b`),
+  rule("persona-switch", r`\byou\s+${alt("must", "should", "will", "shall", "need to", "have to", "are (?:required|instructed|ordered) to", "may")}\s+(?:now\s+)?(?:also\s+)?(?:first\s+)?${alt("ignore", "disregard", "forget", "reveal", "obey", "append", "prepend", "render", "disobey", "bypass")}\b`),
+  rule("persona-switch", r`\b${alt("to", "in", "at the (?:end|start|top|bottom) of", "into")}\s+(?:${alt("every", "each", "all")}\s+(?:one\s+)?(?:of\s+)?(?:your\s+)?|your\s+)${alt("reply", "replies", "response", "responses", "answer", "answers", "output", "outputs", "messages?")}\b`),
+  rule("persona-switch", r`\b${alt("answer", "respond", "reply")}\s+${alt("every question|each question|everything|every message|all questions")}\s+${alt("twice", "as", "with")}\b|\bonce\s+as\s+(?:yourself|you)\s+and\s+once\s+as\b`),
+
+  // Attempts to get the prompt, keys or configuration out.
+  rule("prompt-leak", r`\b${alt("system", "hidden", "initial", "meta", "pre", "secret", "original", "starting", "opening", "developer")}[\s_-]?prompt\b(?!s)|\bprompt\s+injection\b|\b${alt("developer", "system")}\s+message\b(?!\s+on\b)|\b${alt("hidden", "secret", "confidential", "internal")}\s+${alt("instructions", "rules", "guidelines", "directives", "notes", "configuration")}\b|\bcontext\s+window\b`),
+  rule("prompt-leak", r`\b${LEAK_VERB}\s+${TO_ME}${words(5)}(?:your|the\s+${MACHINE}'?s?)\s+${words(2)}${STEERING}\b`),
+  rule("prompt-leak", r`\b${LEAK_VERB}\s+${TO_ME}${words(4)}${SECRET}`),
+  rule("prompt-leak", r`\b${LEAK_VERB}\s+${TO_ME}(?:${alt("everything", "all", "the (?:text|words|content|lines|sentences|paragraphs?|messages?)", "what(?:ever)? (?:is|was) written", "it all")})\s+(?:that\s+(?:is|was|came)\s+)?${alt("above", "before (?:this|my|the)", "so far", "preceding", "prior to")}\b`),
+  rule("prompt-leak", r`\b${LEAK_VERB}\s+${TO_ME}${alt("everything", "all", "what(?:ever)?", "anything")}\s+(?:that\s+)?you\s+${alt("were", "have been", "'ve been", "got")}\s+${alt("told", "given", "instructed", "taught")}\b`),
+  rule("prompt-leak", r`\b${LEAK_VERB}\b${SAME_SENTENCE(50)}\b${alt("instructions", "rules", "guidelines", "directives", "prompt", "configuration", "message")}\s+(?:that\s+)?you\s+${alt("follow", "obey", "were given", "have been given", "received", "got", "operate under", "have to (?:follow|obey)", "must (?:follow|obey)", "were (?:told|programmed|initiali[sz]ed)")}`),
+  rule("prompt-leak", r`\b${alt("instructions", "rules", "guidelines", "directives", "prompt", "directions")}\s+(?:${alt("that you were", "you were", "you've been", "you have been")}\s+${alt("given", "initiali[sz]ed with", "programmed with", "provided", "started with", "trained with")}|were\s+you\s+given|did\s+you\s+(?:get|receive)|(?:were|was)\s+given\s+to\s+you|(?:that\s+)?you\s+(?:have\s+to|must)\s+(?:obey|follow))\b`),
+  rule("prompt-leak", r`\bwhat\s+${alt("are", "is", "were", "was")}\s+your\s+(?:\w+\s+)?${alt("instructions", "rules", "prompt", "guidelines", "directives", "orders", "initial instructions", "system message")}\b|\bhow\s+do\s+your\s+${alt("instructions", "rules", "prompt")}\s+${alt("begin", "start", "read", "go")}\b`),
+  rule("prompt-leak", r`\bwhat\s+(?:${alt("text", "instructions", "rules", "words")}\s+)?(?:did|has|have)\s+(?:the|your)\s+${alt("developers?", "creators?", "programmers?", "operators?", "system", "admin", "makers?", "owner")}\s+(?:${alt("give", "tell", "put", "say", "write", "told", "given", "said", "written")})`),
+  rule("prompt-leak", r`\bwhat\s+${alt("are", "were", "have")}\s+you\s+(?:been\s+)?${alt("told", "instructed", "programmed", "asked")}\s+${alt("not to", "never to", "to keep", "to hide", "to protect", "before", "earlier", "to do")}\b|\b(?:you\s+(?:were|are|have\s+been)|(?:were|have)\s+you\s+(?:been\s+)?)\s*${alt("told", "instructed", "asked", "programmed")}\s+(?:${alt("not to (?:tell|reveal|share|say|disclose|mention)", "to (?:keep|protect|hide|guard)")})`),
+  rule("prompt-leak", r`\b${alt("first", "last", "opening", "initial", "top")}\s+(?:${alt("\\w+", "few", "three", "50")}\s+)?${alt("sentences?", "lines?", "words?", "paragraphs?", "instructions?", "letters?")}\s+of\s+(?:${alt("your", "the")})\s+${alt("instructions", "prompt", "system", "text you", "context", "conversation", "message", "rules", "password")}`),
+  rule("prompt-leak", r`\b${alt("text", "message", "messages", "words", "instructions")}\s+(?:that\s+)?(?:${alt("came", "comes", "is", "was", "were", "you got", "you received", "you were given")}\s+)?${alt("before", "above", "prior to")}\s+(?:${alt("my", "this", "the first", "our")})\s+(?:first\s+)?(?:user\s+)?${alt("message", "question", "conversation", "chat")}|\b${alt("written", "said", "typed", "sent")}\s+${alt("before", "above")}\s+my\s+message\b`),
+  rule("prompt-leak", r`\b${alt("top", "start", "beginning")}\s+of\s+(?:your|the)\s+${alt("context", "prompt", "conversation", "instructions", "system message")}\b|\bbeginning\s+of\s+(?:this|our)\s+conversation\b`),
+  rule("prompt-leak", r`\bsecret\s+${alt("word", "password", "phrase", "passphrase", "key")}\b|\b${alt("reveal", "disclose", "spell", "leak", "say", "give me", "tell me", "what is", "what's", "print")}\s+(?:the|your)\s+(?:${alt("secret", "hidden", "protected", "admin")}\s+)?password\b(?!\s+${alt("for", "to", "of", "on", "at", "is", "was")}\b)`),
+  rule("prompt-leak", r`\b${alt("spell", "write", "say", "print", "type", "give")}\s+(?:it|them|the\s+\w+)\s+(?:out\s+)?${alt("backwards", "in reverse", "reversed", "letter by letter", "one letter at a time", "with (?:a |one )?(?:dash|space|hyphen|comma|dot|period)s? (?:between|after)")}`),
+  rule("prompt-leak", r`${alt("api_key", "secret_key", "access_token", "database_url", r`[a-z]+_api_key`)}\b|\bsk-[a-z0-9_-]{16,}`),
+
+  // Text posing as the end of this block or the start of another prompt section.
+  rule("delimiter-spoof", r`\[${alt("earlier in this thread", "recalled pages", "existing pages", "messages", r`end[^\]]{0,20}`, r`start[^\]]{0,20}`, "instructions?")}\]`),
+  rule("delimiter-spoof", r`${alt("-{3}", "={3}", r`\*{3}`, "#{3}", "_{3}")}\s*${alt("end", "begin", "start", "new", "system", "instructions?", "role")}\b`),
+  rule("delimiter-spoof", r`\b${alt("end", "begin(?:ning)?", "start")}\s+of\s+(?:the\s+)?${alt("buffer", "notes section", "system prompt", "context window", "context", "untrusted", "user input", "input", "earlier in this thread", "document", "data", "system instructions")}\b|\bbegin\s+${alt("system", "new", "admin")}\s+${alt("instructions?", "prompt", "message")}\b`),
+];
+
+/** Other languages: an override, a new identity, or a request for the prompt, written natively. */
+const MULTILINGUAL_RULES: Rule[] = [
+  // German
+  rule("override-instruction", `${B}${alt("ignorier(?:e|en|t)?", "vergiss", "vergessen sie", "missachte(?:n sie)?", "übergehe", "überspringe", "befolge nicht", "hör auf")}${E}${SAME_SENTENCE(40)}${B}(?:${alt("alle", "deine", "ihre", "sämtliche", "jegliche")}\\s+(?:\\p{L}+\\s+)?${alt("anweisungen", "anweisung", "regeln", "instruktionen", "vorgaben", "richtlinien", "befehle", "einschränkungen")}|${alt("vorherigen", "bisherigen", "obigen", "früheren", "vorigen", "ursprünglichen")}\\s+(?:\\p{L}+\\s+)?${alt("anweisungen", "regeln", "instruktionen", "vorgaben", "richtlinien", "befehle")}|${alt("anweisungen", "regeln")}\\s+${alt("oben", "davor", "zuvor")}|alles\\s+${alt("davor", "bisherige", "vorherige", "zuvor", "oben", "vorher")}|alles,?\\s+was\\s+(?:dir|ihnen|du)\\s+(?:\\p{L}+\\s+){0,2}${alt("gesagt", "erzählt", "gegeben", "weißt")})`),
+  rule("persona-switch", `${B}${alt("du bist (?:jetzt|nun|ab jetzt|ab sofort|von nun an)", "ab (?:jetzt|sofort|nun) bist du", "von nun an bist du", "tu so,? als", "tun sie so,? als", "stell dir vor,? du bist", "spiel(?:e)? die rolle", "verhalte dich wie")}${E}|${B}(?:ohne|keine)\\s+(?:\\p{L}+\\s+)?${alt("einschränkungen", "regeln", "filter", "grenzen", "zensur")}${E}${SAME_SENTENCE(30)}${B}(?:ki|modell|assistent)|${B}(?:ki|ki-modell|modell)${SAME_SENTENCE(30)}${B}ohne\\s+${alt("einschränkungen", "regeln", "filter", "grenzen", "zensur")}`),
+  rule("prompt-leak", `${B}system-?prompt|${B}${alt("zeig(?:e)?", "gib", "nenne", "wiederhole", "verrate", "drucke", "schreib(?:e)?", "sag")}${E}${SAME_SENTENCE(30)}${B}(?:deine[nmrs]?|ihre[nmrs]?)\\s+(?:\\p{L}+\\s+)?${alt("anweisungen", "prompt", "regeln", "instruktionen", "vorgaben")}${E}|wie\\s+lauten\\s+(?:deine|ihre)\\s+${alt("anweisungen", "regeln", "instruktionen")}`),
+  // Spanish
+  rule("override-instruction", `${B}${alt("ignora", "ignore", "ignorar", "ignoren", "olvida", "olvide", "olviden", "olvidar", "omite", "descarta", "no sigas", "no hagas caso (?:a|de)")}${E}${SAME_SENTENCE(30)}${B}(?:${alt("todas las", "tus", "sus")}\\s+(?:\\p{L}+\\s+)?${alt("instrucciones", "reglas", "indicaciones", "directrices", "órdenes")}|${alt("instrucciones", "reglas", "indicaciones", "directrices", "órdenes")}\\s+${alt("anteriores", "previas", "de arriba", "iniciales")}|todo\\s+(?:lo\\s+)?${alt("anterior", "(?:lo )?que (?:te |le |les )?(?:\\p{L}+ )?(?:dije|dijeron|digo|han dicho|he dicho)")})`),
+  rule("persona-switch", `${B}${alt("ahora eres", "ahora serás", "a partir de ahora,? (?:eres|serás|vas a|actúa|responde)", "desde ahora,? eres", "finge (?:que|ser)", "actúa como (?:una? )?(?:ia|inteligencia artificial|modelo|bot|asistente|dan)", "haz de cuenta que")}${E}|${B}(?:ia|inteligencia artificial|modelo)\\s+sin\\s+${alt("reglas", "restricciones", "límites", "filtros")}`),
+  rule("prompt-leak", `${B}${alt("muestra(?:me)?", "dime", "revela", "repite", "imprime", "enséñame", "dame", "escribe")}${E}${SAME_SENTENCE(30)}${B}(?:tus|sus)\\s+(?:\\p{L}+\\s+)?${alt("instrucciones", "reglas", "indicaciones")}|prompt\\s+del\\s+sistema|${alt("cuáles", "cuales")}\\s+son\\s+tus\\s+${alt("instrucciones", "reglas")}`),
+  // French
+  rule("override-instruction", `${B}${alt("ignore", "ignorez", "ignorer", "oublie", "oubliez", "oublier", "ne tiens pas compte", "ne tenez pas compte", "ne suis plus", "ne suivez plus", "fais abstraction", "faites abstraction")}${E}${SAME_SENTENCE(30)}${B}(?:${alt("toutes les", "tes", "vos")}\\s+(?:\\p{L}+\\s+)?${alt("instructions", "consignes", "règles", "directives")}|${alt("instructions", "consignes", "règles", "directives")}\\s+${alt("précédentes", "ci-dessus", "antérieures", "initiales")}|tout ce qu)`),
+  rule("persona-switch", `${B}${alt("tu es (?:maintenant|désormais|dorénavant)", "vous êtes (?:maintenant|désormais)", "à partir de maintenant,? tu", "fais comme si", "faites comme si", "fais semblant", "joue le rôle")}${E}|${B}(?:ia|modèle)\\s+sans\\s+(?:aucune?\\s+)?${alt("limite", "limites", "règles?", "restrictions?", "filtres?")}`),
+  rule("prompt-leak", `${B}${alt("montre", "montrez", "affiche", "affichez", "répète", "répétez", "révèle", "révélez", "donne", "donnez", "dis", "écris")}${E}${SAME_SENTENCE(30)}${B}(?:ton|tes|votre|vos)\\s+(?:\\p{L}+\\s+)?${alt("prompt", "instructions", "consignes", "règles")}|prompt\\s+système|quelles\\s+sont\\s+(?:tes|vos)\\s+${alt("instructions", "consignes", "règles")}`),
+  // Portuguese
+  rule("override-instruction", `${B}${alt("ignore", "ignora", "ignorar", "esqueça", "esqueca", "esquece", "desconsidere", "desconsidera", "não siga", "nao siga")}${E}${SAME_SENTENCE(30)}${B}(?:${alt("todas as", "suas", "tuas")}\\s+(?:\\p{L}+\\s+)?${alt("instruções", "instrucoes", "regras", "orientações", "diretrizes")}|${alt("instruções", "instrucoes", "regras", "orientações")}\\s+${alt("anteriores", "prévias", "acima", "iniciais")}|tudo\\s+(?:o\\s+)?que\\s+(?:te|lhe|você|voce)?)`),
+  rule("persona-switch", `${B}${alt("agora (?:você|voce) é", "agora és", "de agora em diante,? (?:você|voce)", "a partir de agora,? (?:você|voce)", "finja (?:que|ser)", "aja como")}${E}|${B}ia\\s+sem\\s+${alt("regras", "restrições", "limites", "filtros")}`),
+  rule("prompt-leak", `${B}${alt("mostre", "mostra", "revele", "revela", "diga", "repita", "me diga", "escreva")}${E}${SAME_SENTENCE(30)}${B}(?:suas|tuas|seu|teu)\\s+(?:\\p{L}+\\s+)?${alt("instruções", "instrucoes", "regras", "prompt")}|prompt\\s+de\\s+sistema|quais\\s+são\\s+as\\s+suas\\s+${alt("instruções", "regras")}`),
+  // Italian
+  rule("override-instruction", `${B}${alt("ignora", "ignori", "ignorate", "dimentica", "dimentichi", "dimenticate", "non seguire", "trascura")}${E}${SAME_SENTENCE(30)}${B}(?:${alt("tutte le", "le tue", "tue", "le sue")}\\s+(?:\\p{L}+\\s+)?${alt("istruzioni", "regole", "direttive", "indicazioni")}|${alt("istruzioni", "regole", "direttive")}\\s+${alt("precedenti", "sopra", "iniziali")}|tutto\\s+(?:quello|ciò)\\s+che)`),
+  rule("persona-switch", `${B}${alt("ora sei", "adesso sei", "d'ora in poi,? (?:sei|tu)", "da ora in poi,? (?:sei|tu)", "fai finta (?:di|che)", "comportati come", "fingi di")}${E}|${B}ia\\s+senza\\s+${alt("regole", "restrizioni", "limiti", "filtri")}`),
+  rule("prompt-leak", `${B}${alt("mostrami", "mostra", "rivela", "ripeti", "dimmi", "dammi", "stampa", "scrivi")}${E}${SAME_SENTENCE(30)}${B}(?:tue|tuo|sue|suo)\\s+(?:\\p{L}+\\s+)?${alt("istruzioni", "regole", "prompt")}|prompt\\s+di\\s+sistema|quali\\s+sono\\s+le\\s+tue\\s+${alt("istruzioni", "regole")}`),
+  // Hindi
+  rule("override-instruction", `${alt("पिछल[ेा]", "सभी", "सारे", "अपन[ेा]", "पहले", "ऊपर")}${SAME_SENTENCE(30)}${alt("निर्देश", "नियम", "आदेश", "हिदायत")}${SAME_SENTENCE(30)}${alt("अनदेखा", "नज़रअंदाज़", "नजरअंदाज", "भूल जा", "मत मान", "न मान", "अनसुना")}`),
+  rule("persona-switch", `${alt("अब से तुम", "अब तुम", "तुम अब", "ऐसा दिखाओ कि", "नाटक करो कि")}${SAME_SENTENCE(40)}${alt("हो", "बन", "AI", "एआई")}|${alt("कोई", "किसी भी तरह की")}\\s+${alt("पाबंदी", "नियम", "प्रतिबंध", "सीमा", "रोक")}\\s+नहीं`),
+  rule("prompt-leak", `${alt("सिस्टम प्रॉम्प्ट", "सिस्टम प्रोम्प्ट", "सिस्टम निर्देश")}|${alt("अपना", "अपने", "तुम्हार[ेा]")}\\s+${alt("निर्देश", "नियम", "प्रॉम्प्ट")}${SAME_SENTENCE(20)}${alt("दिखाओ", "बताओ", "लिखो", "दोहराओ", "क्या हैं")}`),
+  // Chinese
+  rule("override-instruction", `${alt("忽略", "无视", "忽视", "忘记", "忘掉", "不要理会", "别管", "抛开", "放弃", "不要遵守", "不要遵循")}${SAME_SENTENCE(12)}${alt("之前", "以前", "先前", "上面", "以上", "前面", "所有", "你的", "原来")}${SAME_SENTENCE(8)}${alt("指令", "指示", "规则", "提示", "要求", "命令", "设定", "约束")}`),
+  rule("persona-switch", `${alt("从现在开始", "从现在起", "从此以后", "现在")}[，,]?\\s*你${alt("是", "就是", "将是", "扮演", "要扮演", "将扮演", "成为")}|假装你|扮演一个|你现在是|${alt("没有任何", "不受任何", "没有")}${alt("限制", "规则", "约束", "过滤")}的${alt("AI", "人工智能", "模型", "助手")}`),
+  rule("prompt-leak", `${alt("系统提示", "系统指令", "初始指令", "最初的指令", "原始指令")}|最开始${SAME_SENTENCE(6)}指令|${alt("重复", "显示", "输出", "告诉我", "打印", "泄露", "透露")}${SAME_SENTENCE(8)}你${SAME_SENTENCE(6)}${alt("指令", "提示词", "规则", "设定")}|你的${alt("指令", "规则", "提示词")}是什么`),
+  // Russian
+  rule("override-instruction", `${B}${alt("игнорируй(?:те)?", "проигнорируй(?:те)?", "забудь(?:те)?", "не обращай(?:те)? внимания на", "не следуй(?:те)?", "отбрось", "отмени", "пропусти")}${E}${SAME_SENTENCE(30)}${B}(?:${alt("все", "всё", "свои", "твои", "ваши", "предыдущ\\p{L}*", "прошл\\p{L}*", "прежн\\p{L}*", "вышеуказанн\\p{L}*")}\\s+(?:\\p{L}+\\s+)?${alt("инструкци\\p{L}*", "правил\\p{L}*", "указани\\p{L}*", "команд\\p{L}*", "ограничени\\p{L}*")}|${alt("всё,? что", "все,? что")})`),
+  rule("persona-switch", `${B}${alt("теперь ты", "отныне ты", "с этого момента ты", "ты теперь", "притворись", "представь,? что ты", "веди себя как")}${E}|${B}без\\s+(?:каких-либо\\s+|всяких\\s+|любых\\s+)?ограничений`),
+  rule("prompt-leak", `${B}системн\\p{L}*\\s+${alt("промпт\\p{L}*", "подсказк\\p{L}*", "инструкци\\p{L}*")}|${B}${alt("покажи", "выведи", "повтори", "раскрой", "напиши", "скажи", "перечисли")}${E}${SAME_SENTENCE(20)}${B}(?:сво\\p{L}*|тво\\p{L}*)\\s+(?:\\p{L}+\\s+)?${alt("инструкци\\p{L}*", "промпт\\p{L}*", "правил\\p{L}*")}|какие\\s+у\\s+тебя\\s+${alt("инструкции", "правила")}`),
+];
+
+/** Rules about what the text would do to a renderer or a tool; they only make sense on the text as written. */
+const SURFACE_RULES: Rule[] = [
+  // Tool-call syntax: a line that looks like a call can be copied into one.
+  rule("tool-call", r`<\s*/?\s*${alt("tool_calls?", "tool_use", "tool_result", "function_calls?", "function", "invoke", "parameter", r`antml:\w+`, "tools?")}\b[^<>]*>?`),
+  rule("tool-call", r`["']\s*${alt("name", "tool", "tool_name", "function", "arguments", "parameters", "args", "action", "action_input", "recipient")}\s*["']\s*:`),
+  rule("tool-call", r`\b${alt("read_page", "search_chat_history", "tool_calls?", "function_call", r`functions\.\w+`, "multi_tool_use")}\b`),
+  rule("tool-call", r`(?<![a-z0-9_])[a-z][a-z0-9]*(?:_[a-z0-9]+)+\s*\(`),
+
+  // Links and markup that would make a renderer or a tool fetch an address.
+  rule("link", r`${alt("https?", "ftps?", "file", "wss?")}://|\b${alt("javascript", "vbscript", "mailto")}:`),
+  rule("link", r`\bwww\.[a-z0-9-]+\.|(?:^|[\s(\["'])//[a-z0-9-]+\.[a-z]`),
+  rule("link", r`(?<![a-z0-9-])[a-z0-9-]+\.${TLD}(?::\d+)?[/?#]`),
+  rule("link", r`\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?/`),
+  rule("link", r`\bdata:[a-z]+/[a-z0-9.+-]+[;,]`),
+  rule("markup", r`!\[[^[\]]*\]\s*\(|\[[^[\]]*\]\(\s*[^)\s]+\s*\)`),
+  rule("markup", r`</?[a-z][\w-]*(?:\s[^<>]*)?/?>`),
+  rule("markup", r`<\s*${alt("img", "script", "iframe", "svg", "object", "embed", "link", "meta", "base", "form", "style", "video", "audio", "source", "frame", "frameset", "body", "span", "div", r`a\s+href`)}\b`),
+  rule("markup", r`\bon${alt("error", "load", "click", "mouseover", "focus", "begin")}\s*=|\b${alt("src", "href", "srcset", "formaction", "style")}\s*=|<!--|\x60{3}`),
+
+  // Escapes that spell out text a reader would not recognise.
+  rule("encoded-instruction", r`\\u[0-9a-f]{4}|\\x[0-9a-f]{2}|(?:%[0-9a-f]{2}){3,}`),
+];
+
+/** Matched on the text as written and on every decoded reading of it. */
+export const READING_RULES: Rule[] = [...INSTRUCTION_RULES, ...MULTILINGUAL_RULES];
+/** Matched on the text as written only. */
+export const PLAIN_RULES: Rule[] = SURFACE_RULES;
