@@ -111,6 +111,12 @@ function decodeEscapes(text: string): string {
     .replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
+/**
+ * rot13 and reversal turn any text into another text, almost always gibberish;
+ * the rules run on one only when it contains a word an attack needs.
+ */
+const STEERING_WORD = /\b(?:ignore|disregard|forget|instructions?|prompt|rules|pretend|reveal|system|you are|act as|jailbreak|override|bypass|repeat)\b/i;
+
 export type Readings = {
   /** The text as written, with only invisible characters, entities and typography undone. */
   plain: string[];
@@ -138,8 +144,7 @@ export function readings(text: string): Readings {
     foldLeet(folded),
     collapseSpaces(joinSpacedLetters(unspaced)),
     escaped,
-    rot13(base),
-    [...base].reverse().join(""),
+    ...[rot13(base), [...base].reverse().join("")].filter((reading) => STEERING_WORD.test(reading)),
     ...base64Sentences,
   ];
   const decoded = [...new Set(candidates)].filter((reading) => !plain.includes(reading));

@@ -29,10 +29,11 @@ export function scanForInjection(text: string): ScanResult {
   for (const { family, pattern } of PLAIN_RULES) {
     if (plain.some((reading) => pattern.test(reading))) reasons.add(family);
   }
-  for (const { family, pattern } of READING_RULES) {
-    if (plain.some((reading) => pattern.test(reading))) {
+  for (const { family, pattern, script } of READING_RULES) {
+    const matches = (reading: string) => (!script || script.test(reading)) && pattern.test(reading);
+    if (plain.some(matches)) {
       reasons.add(family);
-    } else if (decoded.some((reading) => pattern.test(reading))) {
+    } else if (decoded.some(matches)) {
       reasons.add("encoded-instruction");
       reasons.add(family);
     }

@@ -53,11 +53,15 @@ describe("scanForInjection on the corpora", () => {
   it("adds well under a millisecond per line", () => {
     const texts = [tuning, keptOut].flatMap(({ attacks, benign }) => [...attacks, ...benign].map(({ text }) => text));
     texts.forEach(flagged);
-    const start = performance.now();
+    const wallStart = performance.now();
+    const cpuStart = process.cpuUsage();
     for (const text of texts) flagged(text);
-    const meanMicros = ((performance.now() - start) * 1000) / texts.length;
-    console.log(`injection scan: ${meanMicros.toFixed(1)} µs per line (mean over ${texts.length} lines)`);
-    expect(meanMicros).toBeLessThan(1000);
+    const cpu = process.cpuUsage(cpuStart);
+    const wallMicros = ((performance.now() - wallStart) * 1000) / texts.length;
+    // CPU time, not wall time, is asserted: on a shared machine the wall clock also counts other processes' turns.
+    const cpuMicros = (cpu.user + cpu.system) / texts.length;
+    console.log(`injection scan: ${cpuMicros.toFixed(1)} µs CPU, ${wallMicros.toFixed(1)} µs wall per line (mean over ${texts.length} lines)`);
+    expect(cpuMicros).toBeLessThan(1000);
   });
 });
 
