@@ -136,7 +136,7 @@ const GUIDANCE = alt(
   "system message",
 );
 /** Texts that, set aside as a whole, mean the conversation so far; only a dismissing verb makes them an attack. */
-const CONTEXT = alt("orders", "messages?", "text", "content", "input", "context", "conversation", "information", "documents?", "data", "everything", "prompts?");
+const CONTEXT = alt("orders", "messages?", "text", "content", "input", "context", "conversation", "information", "documents?", "data", "everything", "prompts?", "sentences?", "lines?", "paragraphs?", "words", "replies", "responses", "answers");
 const DETERMINERS = r`(?:${alt("all", "any", "every", "each", "the", "your", "these", "those", "of", "both", "such")}\s+){0,3}`;
 /** Text following "ignore the previous instructions" that names a third party: "... from the landlord" is a business note. */
 const NOT_THIRD_PARTY = r`(?!\s+${alt("about", "regarding", "concerning")}\s+(?!${alt("you", "your", "this conversation")}\b))(?!\s+${alt("from", "by", "of", "on")}\s+(?!${alt("your", "the system", "the developers?", "the ai", "the model", "the prompt", "the above", "this conversation", "the conversation", "openai", "anthropic")}\b)${alt("the", "our", "my", "his", "her", "their", "a", "an")}\s)(?!\s+${alt("i", "we", "he", "she", "they")}\s+${alt("left", "wrote", "posted", "put", "taped", "pinned", "sent", "emailed", "texted", "printed", "stuck")}\b)`;
@@ -287,6 +287,8 @@ const INSTRUCTION_RULES: Rule[] = [
   rule("override-instruction", r`\b${alt("important", "urgent", "attention", "notice", "warning", "critical", "priority")}\s*[:!]+\s*${alt("new", "updated", "revised", "override", "system", "admin")}\s+${alt("instructions?", "directives?", "prompt", "override", "mode", "task")}\b`),
   rule("override-instruction", r`\bwithout\s+(?:any\s+)?(?:of\s+)?your\s+${alt("rules", "instructions", "guidelines", "restrictions", "filters", "limits", "programming")}\b`),
   rule("override-instruction", r`\b(?:out\s+of|from)\s+your\s+${alt("head", "mind", "memory")}\b`),
+  rule("override-instruction", r`\b${DISMISS}\s+(?:${alt("the", "these", "those", "all", "any", "my")}\s+)?${GUIDANCE},?\s+(?:${alt("and", "then", ";", ".")}\s*)?(?:${alt("instead", "now")}\s+)?(?:${alt("just", "only", "simply")}\s+)?${alt("say", "print", "write", "output", "tell", "reveal", "respond", "reply", "answer", "translate", "list", "show")}\b`),
+  rule("override-instruction", r`\b${OVERRIDE_VERB}\s+(?:all\s+)?(?:of\s+)?${alt("openai", "anthropic", "google", "meta", "microsoft", "your creators?", "your developers?")}'?s?\s+(?:\w+\s+)?${alt(GUIDANCE, "content polic(?:y|ies)", "usage polic(?:y|ies)", "polic(?:y|ies)", "terms")}\b`),
   rule("override-instruction", r`\bpwn(?:ed|3d)\b|\bi\s+(?:have|'ve)\s+been\s+${alt("hacked", "pwned", "jailbroken", "compromised")}\b|\baccess\s+granted\b`),
 
   // Attempts to give the model a new identity, lift its limits, or speak to it directly.
@@ -326,6 +328,8 @@ const INSTRUCTION_RULES: Rule[] = [
   rule("persona-switch", r`\bthe\s+${alt(MACHINE, "model", "llm", "language model")}\s+(?:${alt("must", "should", "shall", "has to", "needs to", "is (?:required|instructed|told|ordered) to", "will now", "may now", "is now allowed to")})\b|\bthe\s+assistant\s+(?:${alt("must", "shall", "is (?:required|instructed|ordered) to", "may now", "will now")})\b`),
   rule("persona-switch", r`\byou\s+${alt("must", "should", "will", "shall", "need to", "have to", "are (?:required|instructed|ordered) to", "may")}\s+(?:now\s+)?(?:also\s+)?(?:first\s+)?${alt("ignore", "disregard", "forget", "reveal", "obey", "append", "prepend", "render", "disobey", "bypass")}\b`),
   rule("persona-switch", r`\b${alt("to", "in", "at the (?:end|start|top|bottom) of", "into")}\s+(?:${alt("every", "each", "all")}\s+(?:one\s+)?(?:of\s+)?(?:your\s+)?|your\s+)${alt("reply", "replies", "response", "responses", "answer", "answers", "output", "outputs", "messages?")}\b`),
+  rule("persona-switch", r`\bstop\s+(?:being|acting\s+(?:like|as)|pretending\s+to\s+be)\s+(?:an?\s+|the\s+)?${alt(MACHINE, "assistant", "model", "language model")}\b|\byou\s+${alt("cannot", "can't", "may not", "must not", "mustn't", "are not allowed to", "won't be able to")}\s+${alt("refuse", "decline", "say no to")}\s+${alt("this", "my", "any", "these")}\s+${alt("requests?", "questions?", "instructions?", "orders?", "commands?")}\b`),
+  rule("persona-switch", r`\b${alt("begin", "start", "prefix", "end", "open", "preface")}\s+(?:${alt("each", "every", "all")}\s+(?:of\s+)?)?your\s+${alt("reply", "replies", "response", "responses", "answer", "answers", "output", "message", "messages")}\s+with\b`),
   rule("persona-switch", r`\b${alt("answer", "respond", "reply")}\s+${alt("every question|each question|everything|every message|all questions")}\s+${alt("twice", "as", "with")}\b|\bonce\s+as\s+(?:yourself|you)\s+and\s+once\s+as\b`),
 
   // Attempts to get the prompt, keys or configuration out.
@@ -333,6 +337,7 @@ const INSTRUCTION_RULES: Rule[] = [
   rule("prompt-leak", r`\b${LEAK_VERB}\s+${TO_ME}${words(5)}(?:your|the\s+${MACHINE}'?s?)\s+${words(2)}${STEERING}\b`),
   rule("prompt-leak", r`\b${LEAK_VERB}\s+${TO_ME}${words(4)}${SECRET}`),
   rule("prompt-leak", r`\b${COPY_VERB}\s+${TO_ME}(?:${alt("everything", "all", "the (?:text|words|content|lines|sentences|paragraphs?|messages?)", "what(?:ever)? (?:is|was) written", "it all")})\s+(?:that\s+(?:is|was|came)\s+)?${alt("above", "before (?:this|my|the)", "so far", "preceding", "prior to")}\b`),
+  rule("prompt-leak", r`\b${COPY_VERB}\s+${TO_ME}(?:the\s+)?${alt("above", "previous", "preceding", "prior", "initial", "first", "original", "earlier", "hidden")}\s+${alt("prompts?", "instructions", "text", "messages?", "rules", "conversation", "context")}\b(?!\s+${alt("for", "to", "from", "of", "on", "about", "regarding", "in")}\b)`),
   rule("prompt-leak", r`\b${LEAK_VERB}\s+${TO_ME}${alt("everything", "all", "what(?:ever)?", "anything")}\s+(?:that\s+)?you\s+${alt("were", "have been", "'ve been", "got")}\s+${alt("told", "given", "instructed", "taught")}\b`),
   rule("prompt-leak", r`\b${LEAK_VERB}\b${SAME_SENTENCE(50)}\b${alt("instructions", "rules", "guidelines", "directives", "prompt", "configuration", "message")}\s+(?:that\s+)?you\s+${alt("follow", "obey", "were given", "have been given", "received", "got", "operate under", "have to (?:follow|obey)", "must (?:follow|obey)", "were (?:told|programmed|initiali[sz]ed)")}`),
   rule("prompt-leak", r`\b${alt("instructions", "rules", "guidelines", "directives", "prompt", "directions")}\s+(?:${alt("that you were", "you were", "you've been", "you have been")}\s+${alt("given", "initiali[sz]ed with", "programmed with", "provided", "started with", "trained with")}|were\s+you\s+given|did\s+you\s+(?:get|receive)|(?:were|was)\s+given\s+to\s+you|(?:that\s+)?you\s+(?:have\s+to|must)\s+(?:obey|follow))\b`),
@@ -349,21 +354,21 @@ const INSTRUCTION_RULES: Rule[] = [
   // Text posing as the end of this block or the start of another prompt section.
   rule("delimiter-spoof", r`\[${alt("earlier in this thread", "recalled pages", "existing pages", "messages", r`end[^\]]{0,20}`, r`start[^\]]{0,20}`, "instructions?")}\]`),
   rule("delimiter-spoof", r`${alt("-{3}", "={3}", r`\*{3}`, "#{3}", "_{3}")}\s*${alt("end", "begin", "start", "new", "system", "instructions?", "role")}\b`),
-  rule("delimiter-spoof", r`\b${alt("end", "begin(?:ning)?", "start")}\s+of\s+(?:the\s+)?${alt("buffer", "notes section", "system prompt", "context window", "context", "untrusted", "user input", "input", "earlier in this thread", "document", "data", "system instructions")}\b|\bbegin\s+${alt("system", "new", "admin")}\s+${alt("instructions?", "prompt", "message")}\b`),
+  rule("delimiter-spoof", r`\b${alt("end", "begin(?:ning)?", "start")}\s+of\s+(?:the\s+)?${alt("buffer", "notes section", "system prompt", "context window", "context", "untrusted", "user input", "input", "earlier in this thread", "document", "data", "system instructions", "prompt", "instructions")}\b|\bbegin\s+${alt("system", "new", "admin")}\s+${alt("instructions?", "prompt", "message")}\b`),
 ];
 
 /** Other languages: an override, a new identity, or a request for the prompt, written natively. */
 const MULTILINGUAL_RULES: Rule[] = [
   // German
-  rule("override-instruction", `${B}${alt("ignorier(?:e|en|t)?", "vergiss", "vergessen sie", "missachte(?:n sie)?", "übergehe", "überspringe", "befolge nicht", "hör auf")}${E}${SAME_SENTENCE(40)}${B}(?:${alt("alle", "deine", "ihre", "sämtliche", "jegliche")}\\s+(?:\\p{L}+\\s+)?${alt("anweisungen", "anweisung", "regeln", "instruktionen", "vorgaben", "richtlinien", "befehle", "einschränkungen")}|${alt("vorherigen", "bisherigen", "obigen", "früheren", "vorigen", "ursprünglichen")}\\s+(?:\\p{L}+\\s+)?${alt("anweisungen", "regeln", "instruktionen", "vorgaben", "richtlinien", "befehle")}|${alt("anweisungen", "regeln")}\\s+${alt("oben", "davor", "zuvor")}|alles\\s+${alt("davor", "bisherige", "vorherige", "zuvor", "oben", "vorher")}|alles,?\\s+was\\s+(?:dir|ihnen|du)\\s+(?:\\p{L}+\\s+){0,2}${alt("gesagt", "erzählt", "gegeben", "weißt")})`),
+  rule("override-instruction", `${B}${alt("ignorier(?:e|en|t)?", "vergiss", "vergessen sie", "missachte(?:n sie)?", "übergehe", "überspringe", "befolge nicht", "hör auf", "beachte nicht", "ignorieren sie")}${E}${SAME_SENTENCE(40)}${B}(?:${alt("alle", "deine", "ihre", "sämtliche", "jegliche")}\\s+(?:\\p{L}+\\s+)?${alt("anweisungen", "anweisung", "regeln", "instruktionen", "vorgaben", "richtlinien", "befehle", "einschränkungen")}|${alt("vorherige[nr]?", "bisherige[nr]?", "obige[nr]?", "frühere[nr]?", "vorige[nr]?", "ursprüngliche[nr]?")}\\s+(?:\\p{L}+\\s+)?${alt("anweisung(?:en)?", "regeln", "instruktion(?:en)?", "vorgaben", "richtlinien", "befehle")}|${alt("anweisungen", "regeln")}\\s+${alt("oben", "davor", "zuvor")}|alles\\s+${alt("davor", "bisherige", "vorherige", "zuvor", "oben", "vorher")}|alles,?\\s+was\\s+(?:dir|ihnen|du)\\s+(?:\\p{L}+\\s+){0,2}${alt("gesagt", "erzählt", "gegeben", "weißt")})`),
   rule("persona-switch", `${B}${alt("du bist (?:jetzt|nun|ab jetzt|ab sofort|von nun an)", "ab (?:jetzt|sofort|nun) bist du", "von nun an bist du", "tu so,? als", "tun sie so,? als", "stell dir vor,? du bist", "spiel(?:e)? die rolle", "verhalte dich wie")}${E}${SAME_SENTENCE(60)}${B}${alt("ki", "ki-modell", "ai", "dan", "modell", "assistent", "chatbot", "bot", "hacker", "pirat", "charakter", "ohne (?:\\p{L}+ )?(?:einschränkungen|regeln|filter|grenzen|zensur)", "keine (?:\\p{L}+ )?(?:einschränkungen|regeln|filter|grenzen)", "uneingeschränkt\\p{L}*", "unzensiert\\p{L}*", "frei")}${E}`),
   rule("prompt-leak", `${B}system-?prompt|${B}${alt("zeig(?:e)?", "gib", "nenne", "wiederhole", "verrate", "drucke", "schreib(?:e)?", "sag")}${E}${SAME_SENTENCE(30)}${B}(?:deine[nmrs]?|ihre[nmrs]?)\\s+(?:\\p{L}+\\s+)?${alt("anweisungen", "prompt", "instruktionen", "vorgaben")}${E}|wie\\s+lauten\\s+(?:deine|ihre)\\s+${alt("anweisungen", "regeln", "instruktionen")}`),
   // Spanish
-  rule("override-instruction", `${B}${alt("ignora", "ignore", "ignorar", "ignoren", "olvida", "olvide", "olviden", "olvidar", "omite", "descarta", "no sigas", "no hagas caso (?:a|de)")}${E}${SAME_SENTENCE(30)}${B}(?:${alt("todas las", "tus", "sus")}\\s+(?:\\p{L}+\\s+)?${alt("instrucciones", "reglas", "indicaciones", "directrices", "órdenes")}|${alt("instrucciones", "reglas", "indicaciones", "directrices", "órdenes")}\\s+${alt("anteriores", "previas", "de arriba", "iniciales")}|todo\\s+(?:lo\\s+)?${alt("anterior", "(?:lo )?que (?:te |le |les )?(?:\\p{L}+ )?(?:dije|dijeron|digo|han dicho|he dicho)")})`),
+  rule("override-instruction", `${B}${alt("ignora", "ignore", "ignorar", "ignoren", "olvida", "olvide", "olviden", "olvidar", "omite", "descarta", "no sigas", "no hagas caso (?:a|de)", "haz caso omiso (?:a|de)", "no tengas en cuenta", "no tomes en cuenta")}${E}${SAME_SENTENCE(30)}${B}(?:${alt("todas las", "tus", "sus")}\\s+(?:\\p{L}+\\s+)?${alt("instrucciones", "reglas", "indicaciones", "directrices", "órdenes")}|${alt("instrucciones", "reglas", "indicaciones", "directrices", "órdenes")}\\s+${alt("anteriores", "previas", "de arriba", "iniciales")}|todo\\s+(?:lo\\s+)?${alt("anterior", "(?:lo )?que (?:te |le |les )?(?:\\p{L}+ )?(?:dije|dijeron|digo|han dicho|he dicho)")})`),
   rule("persona-switch", `${B}${alt("ahora eres", "ahora serás", "a partir de ahora,? (?:eres|serás|vas a|actúa|responde)", "desde ahora,? eres", "finge (?:que|ser)", "actúa como", "haz de cuenta que")}${E}${SAME_SENTENCE(60)}${B}${alt("ia", "inteligencia artificial", "dan", "modelo", "asistente", "chatbot", "bot", "hacker", "pirata", "personaje", "sin (?:\\p{L}+ )?(?:reglas|restricciones|límites|filtros|censura)", "no tienes (?:\\p{L}+ )?(?:reglas|restricciones|límites|filtros)", "libre")}${E}|${B}(?:ia|inteligencia artificial|modelo)\\s+sin\\s+${alt("reglas", "restricciones", "límites", "filtros")}`),
   rule("prompt-leak", `${B}${alt("muestra(?:me)?", "dime", "revela", "repite", "imprime", "enséñame", "dame", "escribe")}${E}${SAME_SENTENCE(30)}${B}(?:tus|sus)\\s+(?:\\p{L}+\\s+)?${alt("instrucciones", "indicaciones")}|prompt\\s+del\\s+sistema|${alt("cuáles", "cuales")}\\s+son\\s+tus\\s+${alt("instrucciones", "reglas")}`),
   // French
-  rule("override-instruction", `${B}${alt("ignore", "ignorez", "ignorer", "oublie", "oubliez", "oublier", "ne tiens pas compte", "ne tenez pas compte", "ne suis plus", "ne suivez plus", "fais abstraction", "faites abstraction")}${E}${SAME_SENTENCE(30)}${B}(?:${alt("toutes les", "tes", "vos")}\\s+(?:\\p{L}+\\s+)?${alt("instructions", "consignes", "règles", "directives")}|${alt("instructions", "consignes", "règles", "directives")}\\s+${alt("précédentes", "ci-dessus", "antérieures", "initiales")}|tout ce qu)`),
+  rule("override-instruction", `${B}${alt("ignore", "ignorez", "ignorer", "oublie", "oubliez", "oublier", "ne tiens pas compte", "ne tenez pas compte", "ne suis plus", "ne suivez plus", "fais abstraction", "faites abstraction", "ne prends? pas en compte", "ne prenez pas en compte", "fais fi", "faites fi")}${E}${SAME_SENTENCE(30)}${B}(?:${alt("toutes les", "tes", "vos")}\\s+(?:\\p{L}+\\s+)?${alt("instructions", "consignes", "règles", "directives")}|${alt("instructions", "consignes", "règles", "directives")}\\s+${alt("précédentes", "ci-dessus", "antérieures", "initiales")}|tout ce qu)`),
   rule("persona-switch", `${B}${alt("tu es (?:maintenant|désormais|dorénavant)", "vous êtes (?:maintenant|désormais)", "à partir de maintenant,? tu", "fais comme si", "faites comme si", "fais semblant", "joue le rôle")}${E}${SAME_SENTENCE(60)}${B}${alt("ia", "dan", "modèle", "assistant", "chatbot", "bot", "hacker", "pirate", "personnage", "sans (?:\\p{L}+ )?(?:aucune? )?(?:règles?|restrictions?|limites?|filtres?|censure)", "aucune? (?:règles?|restrictions?|limites?|filtres?)", "libre")}${E}|${B}(?:ia|modèle)\\s+sans\\s+(?:aucune?\\s+)?${alt("limite", "limites", "règles?", "restrictions?", "filtres?")}`),
   rule("prompt-leak", `${B}${alt("montre", "montrez", "affiche", "affichez", "répète", "répétez", "révèle", "révélez", "donne", "donnez", "dis", "écris")}${E}${SAME_SENTENCE(30)}${B}(?:ton|tes|votre|vos)\\s+(?:\\p{L}+\\s+)?${alt("prompt", "instructions", "consignes")}|prompt\\s+système|quelles\\s+sont\\s+(?:tes|vos)\\s+${alt("instructions", "consignes", "règles")}`),
   // Portuguese
@@ -371,7 +376,7 @@ const MULTILINGUAL_RULES: Rule[] = [
   rule("persona-switch", `${B}${alt("agora (?:você|voce) é", "agora és", "de agora em diante,? (?:você|voce)", "a partir de agora,? (?:você|voce)", "finja (?:que|ser)", "aja como")}${E}${SAME_SENTENCE(60)}${B}${alt("ia", "dan", "modelo", "assistente", "chatbot", "bot", "hacker", "pirata", "personagem", "sem (?:\\p{L}+ )?(?:regras|restrições|limites|filtros|censura)", "não tem (?:\\p{L}+ )?(?:regras|restrições|limites|filtros)", "nenhuma (?:regra|restrição)", "livre")}${E}|${B}ia\\s+sem\\s+${alt("regras", "restrições", "limites", "filtros")}`),
   rule("prompt-leak", `${B}${alt("mostre", "mostra", "revele", "revela", "diga", "repita", "me diga", "escreva")}${E}${SAME_SENTENCE(30)}${B}(?:suas|tuas|seu|teu)\\s+(?:\\p{L}+\\s+)?${alt("instruções", "instrucoes", "prompt")}|prompt\\s+de\\s+sistema|quais\\s+são\\s+as\\s+suas\\s+${alt("instruções", "regras")}`),
   // Italian
-  rule("override-instruction", `${B}${alt("ignora", "ignori", "ignorate", "dimentica", "dimentichi", "dimenticate", "non seguire", "trascura")}${E}${SAME_SENTENCE(30)}${B}(?:${alt("tutte le", "le tue", "tue", "le sue")}\\s+(?:\\p{L}+\\s+)?${alt("istruzioni", "regole", "direttive", "indicazioni")}|${alt("istruzioni", "regole", "direttive")}\\s+${alt("precedenti", "sopra", "iniziali")}|tutto\\s+(?:quello|ciò)\\s+che)`),
+  rule("override-instruction", `${B}${alt("ignora", "ignori", "ignorate", "dimentica", "dimentichi", "dimenticate", "non seguire", "trascura", "non tenere conto", "non considerare")}${E}${SAME_SENTENCE(30)}${B}(?:${alt("tutte le", "le tue", "tue", "le sue")}\\s+(?:\\p{L}+\\s+)?${alt("istruzioni", "regole", "direttive", "indicazioni")}|${alt("istruzioni", "regole", "direttive")}\\s+${alt("precedenti", "sopra", "iniziali")}|tutto\\s+(?:quello|ciò)\\s+che)`),
   rule("persona-switch", `${B}${alt("ora sei", "adesso sei", "d'ora in poi,? (?:sei|tu)", "da ora in poi,? (?:sei|tu)", "fai finta (?:di|che)", "comportati come", "fingi di")}${E}${SAME_SENTENCE(60)}${B}${alt("ia", "dan", "modello", "assistente", "chatbot", "bot", "hacker", "pirata", "personaggio", "senza (?:\\p{L}+ )?(?:regole|restrizioni|limiti|filtri|censura)", "non (?:hai|avere|avessi) (?:\\p{L}+ )?(?:regole|restrizioni|limiti|filtri)", "libero")}${E}|${B}ia\\s+senza\\s+${alt("regole", "restrizioni", "limiti", "filtri")}`),
   rule("prompt-leak", `${B}${alt("mostrami", "mostra", "rivela", "ripeti", "dimmi", "dammi", "stampa", "scrivi")}${E}${SAME_SENTENCE(30)}${B}(?:tue|tuo|sue|suo)\\s+(?:\\p{L}+\\s+)?${alt("istruzioni", "prompt")}|prompt\\s+di\\s+sistema|quali\\s+sono\\s+le\\s+tue\\s+${alt("istruzioni", "regole")}`),
   // Hindi
@@ -382,17 +387,45 @@ const MULTILINGUAL_RULES: Rule[] = [
   ]),
   // Chinese
   ...inScript(/\p{Script=Han}/u, [
-    rule("override-instruction", `${alt("忽略", "无视", "忽视", "忘记", "忘掉", "不要理会", "别管", "抛开", "放弃", "不要遵守", "不要遵循")}${SAME_SENTENCE(12)}${alt("之前", "以前", "先前", "上面", "以上", "前面", "所有", "你的", "原来")}${SAME_SENTENCE(8)}${alt("指令", "指示", "规则", "提示", "要求", "命令", "设定", "约束")}`),
+    rule("override-instruction", `${alt("忽略", "无视", "無視", "忽视", "忽視", "忘记", "忘記", "忘掉", "不要理会", "别管", "不要管", "抛开", "放弃", "不要遵守", "不要遵循")}${SAME_SENTENCE(12)}${alt("之前", "以前", "先前", "上面", "以上", "上述", "前面", "所有", "你的", "原来")}${SAME_SENTENCE(8)}${alt("指令", "指示", "规则", "規則", "提示", "要求", "命令", "设定", "設定", "约束", "内容", "說的", "说的", "的话", "一切")}`),
     rule("persona-switch", `(?:${alt("从现在开始", "从现在起", "从此以后", "现在")}[，,]?\\s*你${alt("是", "就是", "将是", "扮演", "要扮演", "将扮演", "成为")}|假装你|扮演一个|你现在是)${SAME_SENTENCE(30)}(?:AI|DAN|人工智能|模型|助手|机器人|角色|没有|不受|限制|规则)|${alt("没有任何", "不受任何", "没有")}${alt("限制", "规则", "约束", "过滤")}的${alt("AI", "人工智能", "模型", "助手")}`),
     rule("prompt-leak", `${alt("系统提示", "系统指令", "初始指令", "最初的指令", "原始指令")}|最开始${SAME_SENTENCE(6)}指令|${alt("重复", "显示", "输出", "告诉我", "打印", "泄露", "透露")}${SAME_SENTENCE(8)}你${SAME_SENTENCE(6)}${alt("指令", "提示词", "规则", "设定")}|你的${alt("指令", "规则", "提示词")}是什么`),
   ]),
   // Russian
   ...inScript(/\p{Script=Cyrillic}/u, [
-    rule("override-instruction", `${B}${alt("игнорируй(?:те)?", "проигнорируй(?:те)?", "забудь(?:те)?", "не обращай(?:те)? внимания на", "не следуй(?:те)?", "отбрось", "отмени", "пропусти")}${E}${SAME_SENTENCE(30)}${B}(?:${alt("все", "всё", "свои", "твои", "ваши", "предыдущ\\p{L}*", "прошл\\p{L}*", "прежн\\p{L}*", "вышеуказанн\\p{L}*")}\\s+(?:\\p{L}+\\s+)?${alt("инструкци\\p{L}*", "правил\\p{L}*", "указани\\p{L}*", "команд\\p{L}*", "ограничени\\p{L}*")}|${alt("всё,? что", "все,? что")})`),
+    rule("override-instruction", `${B}${alt("игнорируй(?:те)?", "проигнорируй(?:те)?", "забудь(?:те)?", "не обращай(?:те)? внимания на", "не следуй(?:те)?", "отбрось", "отмени", "пропусти", "пренебреги", "пренебрегите")}${E}${SAME_SENTENCE(30)}${B}(?:${alt("вс[её]\\p{L}*", "сво\\p{L}*", "тво\\p{L}*", "ваш\\p{L}*", "предыдущ\\p{L}*", "прошл\\p{L}*", "прежн\\p{L}*", "вышеуказанн\\p{L}*")}\\s+(?:\\p{L}+\\s+)?${alt("инструкци\\p{L}*", "правил\\p{L}*", "указани\\p{L}*", "команд\\p{L}*", "ограничени\\p{L}*")}|${alt("всё,? что", "все,? что")})`),
     rule("persona-switch", `${B}${alt("теперь ты", "отныне ты", "с этого момента ты", "ты теперь", "притворись", "представь,? что ты", "веди себя как")}${E}${SAME_SENTENCE(60)}${B}${alt("ии", "ai", "dan", "модел\\p{L}*", "ассистент\\p{L}*", "бот\\p{L}*", "чат-бот\\p{L}*", "хакер\\p{L}*", "персонаж\\p{L}*", "без (?:\\p{L}+ )?(?:ограничений|правил|фильтров|цензуры)", "нет (?:\\p{L}+ )?(?:ограничений|правил|фильтров)", "свобод\\p{L}*")}${E}|${B}без\\s+(?:каких-либо\\s+|всяких\\s+|любых\\s+)?ограничений`),
     rule("prompt-leak", `${B}системн\\p{L}*\\s+${alt("промпт\\p{L}*", "подсказк\\p{L}*", "инструкци\\p{L}*")}|${B}${alt("покажи", "выведи", "повтори", "раскрой", "напиши", "скажи", "перечисли")}${E}${SAME_SENTENCE(20)}${B}(?:сво\\p{L}*|тво\\p{L}*)\\s+(?:\\p{L}+\\s+)?${alt("инструкци\\p{L}*", "промпт\\p{L}*", "правил\\p{L}*")}|какие\\s+у\\s+тебя\\s+${alt("инструкции", "правила")}`),
   ]),
 ];
+
+/** A few more languages an attack is often written in: an override and a request for the prompt. */
+const FURTHER_LANGUAGE_RULES: Rule[] = [
+  // Dutch
+  rule("override-instruction", `${B}${alt("negeer", "vergeet", "negeren")}${E}\\s+(?:${alt("alle", "al je", "je", "jouw", "de")}\\s+)?(?:${alt("vorige", "eerdere", "bovenstaande", "voorgaande", "oorspronkelijke")}\\s+)?${alt("instructies", "regels", "aanwijzingen", "opdrachten")}${E}(?<=${alt("alle", "je", "jouw", "vorige", "eerdere", "bovenstaande", "voorgaande", "oorspronkelijke")}\\s+\\p{L}+)`),
+  rule("prompt-leak", `${B}systeemprompt|${B}${alt("toon", "laat", "herhaal", "geef")}${E}${SAME_SENTENCE(20)}${B}(?:je|jouw)\\s+${alt("instructies", "prompt")}${E}`),
+  // Polish
+  rule("override-instruction", `${B}${alt("zignoruj", "ignoruj", "zapomnij", "pomiń")}${E}\\s+(?:o\\s+)?(?:${alt("wszystkie", "wszystkich", "poprzednie", "poprzednich", "swoje", "twoje", "wcześniejsze")}\\s+)+(?:\\p{L}+\\s+)?${alt("instrukcje", "instrukcjach", "instrukcji", "polecenia", "poleceniach", "zasady", "reguły")}${E}`),
+  rule("prompt-leak", `${B}prompt\\s+systemowy|${B}${alt("pokaż", "powtórz", "wypisz", "podaj")}${E}${SAME_SENTENCE(20)}${B}(?:swoje|twoje)\\s+${alt("instrukcje", "polecenia", "prompt")}${E}`),
+  // Turkish
+  rule("override-instruction", `${B}(?:${alt("önceki", "tüm", "bütün", "yukarıdaki")}\\s+)+(?:\\p{L}+\\s+)?${alt("talimat", "kural", "komut", "yönerge")}\\p{L}*\\s+${alt("yok say", "görmezden gel", "unut", "dikkate alma")}`),
+  rule("prompt-leak", `${B}sistem\\s+(?:istemi|komutu|talimatları)${E}`),
+  // Arabic
+  inScript(/\p{Script=Arabic}/u, [
+    rule("override-instruction", `${alt("تجاهل", "انس", "انسى", "لا تتبع")}\\S*\\s+(?:${alt("جميع", "كل")}\\s+)?${alt("التعليمات", "الأوامر", "القواعد", "التوجيهات")}`),
+    rule("prompt-leak", `${alt("موجه", "تعليمات", "رسالة")}\\s+النظام`),
+  ]),
+  // Japanese
+  inScript(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u, [
+    rule("override-instruction", `${alt("以前", "前", "上記", "これまで", "すべて", "全て", "今まで")}の?${SAME_SENTENCE(10)}${alt("指示", "命令", "ルール", "指令", "プロンプト", "設定")}${SAME_SENTENCE(10)}${alt("無視", "忘れ")}`),
+    rule("prompt-leak", `システムプロンプト|${alt("指示", "プロンプト", "命令")}を${alt("表示", "教え", "見せ", "出力", "繰り返")}`),
+  ]),
+  // Korean
+  inScript(/\p{Script=Hangul}/u, [
+    rule("override-instruction", `${alt("이전", "위의", "앞의", "모든", "기존", "지금까지의")}${SAME_SENTENCE(15)}${alt("지시", "명령", "규칙", "지침", "프롬프트")}${SAME_SENTENCE(15)}${alt("무시", "잊어")}`),
+    rule("prompt-leak", `시스템\\s*프롬프트`),
+  ]),
+].flat();
 
 /** Rules about what the text would do to a renderer or a tool; they only make sense on the text as written. */
 const SURFACE_RULES: Rule[] = [
@@ -418,6 +451,6 @@ const SURFACE_RULES: Rule[] = [
 ];
 
 /** Matched on the text as written and on every decoded reading of it. */
-export const READING_RULES: Rule[] = [...INSTRUCTION_RULES, ...MULTILINGUAL_RULES];
+export const READING_RULES: Rule[] = [...INSTRUCTION_RULES, ...MULTILINGUAL_RULES, ...FURTHER_LANGUAGE_RULES];
 /** Matched on the text as written only. */
 export const PLAIN_RULES: Rule[] = SURFACE_RULES;
