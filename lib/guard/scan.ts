@@ -3,8 +3,10 @@
 // a pasted email or a web page, so a line can carry someone else's instructions
 // into every later turn. The text is read as written and with each disguise
 // undone (lib/guard/normalise.ts), and every reading is matched against rules
-// for the shape of an attack (lib/guard/rules.ts).
+// for the shape of an attack (lib/guard/rules.ts); a small classifier trained on
+// the tuning corpus (lib/guard/classifier.ts) catches paraphrases of them.
 
+import { classifierFlags } from "@/lib/guard/classifier";
 import { CONTROL, EMOJI_JOINER, HIDDEN, hasLookalikeWord, readings, stripInvisible } from "@/lib/guard/normalise";
 import { PLAIN_RULES, READING_RULES } from "@/lib/guard/rules";
 
@@ -38,6 +40,8 @@ export function scanForInjection(text: string): ScanResult {
       reasons.add(family);
     }
   }
+  // The classifier is a second opinion for what no rule describes, so it only runs when none matched.
+  if (reasons.size === 0 && classifierFlags(plain[0])) reasons.add("classifier");
   return { flagged: reasons.size > 0, reasons: [...reasons] };
 }
 
