@@ -115,7 +115,7 @@ function decodeEscapes(text: string): string {
  * rot13 and reversal turn any text into another text, almost always gibberish;
  * the rules run on one only when it contains a word an attack needs.
  */
-const STEERING_WORD = /\b(?:ignore|disregard|forget|instructions?|prompt|rules|pretend|reveal|system|you are|act as|jailbreak|override|bypass|repeat)\b/i;
+const STEERING_WORD = /\b(?:ignore|disregard|forget|instructions?|prompt|rules|pretend|reveal|system|you are|act as|jailbreak|override|bypass|repeat|password|owner)\b/i;
 
 export type Readings = {
   /** The text as written, with only invisible characters, entities and typography undone. */
