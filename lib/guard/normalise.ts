@@ -124,6 +124,8 @@ export type Readings = {
   decoded: string[];
   /** Whole sentences that were hidden in base64: a note about the business has no reason to do that. */
   base64Sentences: string[];
+  /** Two or more words about the model's steering spelled out letter by letter ("f.o.r.g.e.t t.h.e r.u.l.e.s"). */
+  spelledOutSteering: boolean;
 };
 
 /**
@@ -137,7 +139,7 @@ export function readings(text: string): Readings {
   const plain = [...new Set([unspaced, tidy(stripInvisible(entities, " "))].map(collapseSpaces))];
   const base = plain[0];
   const base64Sentences = decodeBase64Runs(base).map((sentence) => collapseSpaces(tidy(sentence)));
-  const folded = hasLookalikeWord(base) ? base.replace(LOOKALIKE_LETTER, (c) => LOOKALIKES[c]) : base;
+  const folded = (hasLookalikeWord(base) ? base.replace(LOOKALIKE_LETTER, (c) => LOOKALIKES[c]) : base).replace(/ı/g, "i");
   const escaped = decodeEscapes(base);
   const candidates = [
     folded,
@@ -148,5 +150,7 @@ export function readings(text: string): Readings {
     ...base64Sentences,
   ];
   const decoded = [...new Set(candidates)].filter((reading) => !plain.includes(reading));
-  return { plain, decoded, base64Sentences };
+  const spelledOutWords = [...unspaced.matchAll(SPACED_RUN)].filter(([run]) => run.replace(/[^\p{L}]/gu, "").length >= 4);
+  const spelledOutSteering = spelledOutWords.length >= 2 && STEERING_WORD.test(collapseSpaces(joinSpacedLetters(unspaced)));
+  return { plain, decoded, base64Sentences, spelledOutSteering };
 }
