@@ -43,9 +43,11 @@ export function probability(model: ClassifierWeights, reading: string): number {
 const THRESHOLD = 0.95;
 /** What the text must be about for the classifier's verdict to count. */
 const STEERING_TOPIC =
-  /\b(?:instructions?|rules?|prompt|guidelines?|guardrails?|restrictions?|filters?|refus\w*|configur\w*|directives?|persona|jailbr\w*|unlock\w*|ai|assistant|bot|chatbot|llm|dan)\b/iu;
+  /\b(?:instructions?|rules?|prompt|guidelines?|guardrails?|restrictions?|filters?|refus\w*|configur\w*|directives?|persona|jailbr\w*|unlock\w*|ai|assistant(?!\s+manager)|bot|chatbot|llm|dan)\b/iu;
+/** The classifier learned from English lines; in other languages the rules decide alone. */
+const ENGLISH = /\b(?:the|you|your|and|to|is|are|of|me|what|this|an?|as|that|with|it|be|in|on|for|my|i|was|no)\b/i;
 
 /** True when the text reads as an injection to the classifier and is about the model's steering. */
 export function classifierFlags(reading: string): boolean {
-  return STEERING_TOPIC.test(reading) && probability(weights, reading) >= THRESHOLD;
+  return ENGLISH.test(reading) && STEERING_TOPIC.test(reading) && probability(weights, reading) >= THRESHOLD;
 }
