@@ -140,7 +140,7 @@ const GUIDANCE = alt(
   "system message",
 );
 /** Texts that, set aside as a whole, mean the conversation so far; only a dismissing verb makes them an attack. */
-const CONTEXT = alt("orders", "messages?", "text", "content", "input", "context", "conversation", "information", "documents?", "data", "everything", "prompts?", "sentences?", "lines?", "paragraphs?", "words", "replies", "responses", "answers");
+const CONTEXT = alt("orders", "messages?", "text", "content", "input", "context", "conversation", "information", "documents?", "data", "everything", "prompts?", "sentences?", "lines?", "paragraphs?", "words", "replies", "responses", "answers", "stuff", "things");
 const DETERMINERS = r`(?:${alt("all", "any", "every", "each", "the", "your", "these", "those", "of", "both", "such")}\s+){0,3}`;
 /** Text following "ignore the previous instructions" that names a third party: "... from the landlord" is a business note. */
 const NOT_THIRD_PARTY = r`(?!\s+${alt("about", "regarding", "concerning")}\s+(?!${alt("you", "your", "this conversation")}\b))(?!\s+${alt("from", "by", "of", "on")}\s+(?!${alt("your", "the system", "the developers?", "the ai", "the model", "the prompt", "the above", "this conversation", "the conversation", "openai", "anthropic")}\b)${alt("the", "our", "my", "his", "her", "their", "a", "an")}\s)(?!\s+${alt("i", "we", "he", "she", "they")}\s+${alt("left", "wrote", "posted", "put", "taped", "pinned", "sent", "emailed", "texted", "printed", "stuck")}\b)`;
@@ -337,7 +337,7 @@ const INSTRUCTION_RULES: Rule[] = [
   rule("persona-switch", r`\b${alt("without", "with no", "free of")}\s+(?:any\s+)?${alt("censorship", "content polic(?:y|ies)", "(?:ethical|moral|safety) (?:guidelines|restrictions|limits|filters|rules)")}\b|\bwithout\s+(?:any\s+)?(?:filters?|restrictions)\s*[.!]?$|\bthink\s+freely\b`, "imu"),
   rule("persona-switch", r`\b${alt("answer", "respond", "reply", "speak", "write", "talk", "operate", "continue", "behave")}\w*\s+(?:\w+\s+){0,3}?(?:${alt("without", "with no", "with zero", "free of")})\s+(?:any\s+)?${alt("rules", "restrictions?", "filters?", "limits", "limitations", "guidelines", "censorship", "content polic(?:y|ies)")}\b`),
   rule("persona-switch", r`\b${alt("safety", "content")}\s+${alt("checks?", "filters?", "rules", "polic(?:y|ies)", "guidelines", "restrictions", "measures")}\s+(?:are\s+|is\s+)?(?:now\s+)?${alt("off", "disabled", "removed", "lifted", "suspended", "deactivated", "turned off")}\b|\b${alt("disable", "turn off", "switch off", "remove", "lift", "bypass", "deactivate")}\s+${alt("your", "all", "the", "any")}\s+(?:${alt("safety", "content")}\s+)?${alt("filters?", "safety", "guardrails", "restrictions", "censorship", "content polic(?:y|ies)", "safeguards")}\b`),
-  rule("persona-switch", r`\b${alt("unrestricted", "unfiltered", "uncensored", "jailbroken", "rogue", "evil", "unchained", "unbound", "liberated", "amoral", "unlocked", "unleashed", "unmoderated", "unsupervised", "unaligned")}\s+(?:[\w-]+,?\s+){0,2}?${alt(MACHINE, "assistant", "model", "version", "mode", "chatbot")}\b`),
+  rule("persona-switch", r`\b${alt("unrestricted", "unfiltered", "uncensored", "jailbroken", "rogue", "evil", "unchained", "unbound", "liberated", "amoral", "unlocked", "unleashed", "unmoderated", "unsupervised", "unaligned")}\s+(?:[\w-]+,?\s+){0,2}?${alt(MACHINE, "assistant", "model", "version", "mode", "chatbot", "helper")}\b`),
   rule("persona-switch", r`\b${alt(MACHINE, "model")}s?\s+(?:who|that|which)\s+(?:${alt("has", "have", "had")}\s+)?${alt("broken free", "escaped", "been freed", "been jailbroken", "can do anything", "never refuses?", "never says no", "does whatever", "does anything", "will do anything", "says yes to everything", "ignores? (?:its|all|the)", "isn't bound", "is not bound", "doesn't care about rules", "does not care about rules")}`),
   rule("persona-switch", r`\bi\s+am\s+(?:your|the\s+${MACHINE}'?s?)\s+${alt("developer", "creator", "programmer", "admin", "administrator", "operator", "maker", "master", "owner now")}\b|\bi'm\s+your\s+${alt("developer", "creator", "programmer", "admin", "administrator", "operator", "maker", "master")}\b`),
   rule("persona-switch", r`\b(?:your|the\s+${MACHINE}'?s?)\s+${alt("new", "real", "true", "actual", "only", "primary", "next", "fresh", "current", "updated", "sole", "main")}\s+(?:${alt("task", "goal", "purpose", "instructions?", "objective", "mission", "directive", "name", "identity", "persona", "personality", "character")}\s+${alt("is", "are", "will be", "now is")}|${alt("role", "job", "duty", "function", "responsibility")}\s+(?:now\s+)?${alt("is", "will be")}\s+to)\b`),
@@ -466,6 +466,18 @@ const MULTILINGUAL_RULES: Rule[] = [
 
 const DUTCH_EARLIER = alt("vorige", "eerdere", "bovenstaande", "voorgaande", "oorspronkelijke");
 
+/** "Your original rules", asked for in the languages above. */
+const ORIGINAL_RULES_RULES: Rule[] = [
+  rule("prompt-leak", `${B}(?:deine|ihre)\\s+${alt("ursprünglichen", "originalen", "anfänglichen")}\\s+${alt("regeln", "anweisungen", "vorgaben")}${E}`),
+  rule("prompt-leak", `${B}(?:tus|sus)\\s+${alt("reglas", "instrucciones", "normas")}\\s+${alt("originales", "iniciales")}${E}`),
+  rule("prompt-leak", `${B}(?:tes|vos)\\s+${alt("règles", "consignes", "instructions")}\\s+${alt("d'origine", "originales", "initiales")}`),
+  rule("prompt-leak", `${B}(?:suas|tuas)\\s+${alt("regras", "instruções")}\\s+${alt("originais", "iniciais")}${E}`),
+  rule("prompt-leak", `${B}(?:le\\s+)?(?:tue|sue)\\s+${alt("regole", "istruzioni")}\\s+${alt("originali", "iniziali")}${E}`),
+  rule("prompt-leak", `${B}(?:сво|тво)\\p{L}*\\s+${alt("исходн\\p{L}*", "изначальн\\p{L}*", "первоначальн\\p{L}*")}\\s+${alt("правил\\p{L}*", "инструкци\\p{L}*")}`),
+  rule("prompt-leak", `你的${alt("原始", "最初", "初始")}${alt("规则", "指令", "指示")}`),
+  rule("prompt-leak", `${alt("अपने", "तुम्हारे")}\\s+मूल\\s+${alt("नियम", "निर्देश")}`),
+];
+
 /** A few more languages an attack is often written in: an override and a request for the prompt. */
 const FURTHER_LANGUAGE_RULES: Rule[] = [
   // Dutch
@@ -518,6 +530,6 @@ const SURFACE_RULES: Rule[] = [
 ];
 
 /** Matched on the text as written and on every decoded reading of it. */
-export const READING_RULES: Rule[] = [...INSTRUCTION_RULES, ...MULTILINGUAL_RULES, ...FURTHER_LANGUAGE_RULES];
+export const READING_RULES: Rule[] = [...INSTRUCTION_RULES, ...MULTILINGUAL_RULES, ...ORIGINAL_RULES_RULES, ...FURTHER_LANGUAGE_RULES];
 /** Matched on the text as written only. */
 export const PLAIN_RULES: Rule[] = SURFACE_RULES;
