@@ -4,7 +4,7 @@ import { memoryPassReportSchema } from "@/lib/contracts/memory-pass-report";
 
 /** Everything one reply's prompt was built from. Shared by the server that writes it and the debug panel that reads it. */
 export const turnTraceSchema = z.object({
-  model: z.object({ kind: z.enum(["offline", "openai", "openai-compatible"]), label: z.string(), modelId: z.string() }),
+  model: z.object({ kind: z.enum(["offline", "openai", "openai-compatible", "local"]), label: z.string(), modelId: z.string() }),
   settings: z.object({ window: z.number(), maxLines: z.number(), maxLineChars: z.number(), recallPages: z.number() }),
   window: z.object({ count: z.number().int(), fromSeq: z.number().int(), toSeq: z.number().int() }),
   buffer: bufferReportSchema,

@@ -1,9 +1,11 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import type { LanguageModel } from "ai";
 import type { AppConfig } from "@/lib/config";
+import { createLocalModel } from "@/lib/models/local/model";
 import { createOfflineModel } from "@/lib/models/offline";
+import type { TurnTraceData } from "@/lib/contracts/trace";
 
-export type ModelKind = "offline" | "openai" | "openai-compatible";
+export type ModelKind = TurnTraceData["model"]["kind"];
 
 export type ModelChoice = {
   model: LanguageModel;
@@ -19,7 +21,8 @@ export const DEFAULT_COMPATIBLE_MODEL = "llama3.1";
 /**
  * An OpenAI-compatible server when OPENAI_BASE_URL is set (Ollama, vLLM,
  * LM Studio, llama.cpp speak /v1/chat/completions), else OpenAI when a key is
- * set, else the offline model, so a first run needs nothing.
+ * set, else a GGUF file run in this process when LOCAL_MODEL_PATH is set, else
+ * the offline model, so a first run needs nothing.
  */
 export function chooseModel(config: AppConfig): ModelChoice {
   if (config.openaiBaseUrl) {
@@ -31,6 +34,10 @@ export function chooseModel(config: AppConfig): ModelChoice {
     const provider = createOpenAI({ apiKey: config.openaiApiKey });
     const modelId = config.openaiModel ?? DEFAULT_OPENAI_MODEL;
     return { model: provider(modelId), kind: "openai", modelId, label: `OpenAI ${modelId}` };
+  }
+  if (config.localModel) {
+    const model = createLocalModel(config.localModel);
+    return { model, kind: "local", modelId: model.modelId, label: `${model.modelId} (local, llama.cpp in-process)` };
   }
   const model = createOfflineModel({ delayMs: config.offlineDelayMs });
   return { model, kind: "offline", modelId: model.modelId, label: "Offline model (rule-based, no network)" };
