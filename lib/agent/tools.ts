@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { neutralise, scanForInjection } from "@/lib/guard/scan";
 import { searchChatHistory } from "@/lib/history/search";
 import { readPage } from "@/lib/pages/read";
-import { readPageInputSchema, searchHistoryInputSchema } from "@/lib/contracts/tools";
+import { readPageInput, searchHistoryInput, searchLimit } from "@/lib/contracts/tools";
 
 const WITHHELD = "[withheld: flagged by the injection scan]";
 
@@ -19,7 +19,8 @@ export function agentTools(scope: ToolScope) {
     read_page: tool({
       description:
         "Open a topic page of the business's long-term memory, e.g. one a line under [EARLIER IN THIS THREAD] was filed in. Returns its facts with status and where each came from.",
-      inputSchema: readPageInputSchema,
+      inputSchema: readPageInput,
+      strict: true,
       execute: async ({ title }) => {
         const page = await readPage(scope.db, scope.workspaceId, title);
         return { ...page, facts: page.facts.map((f) => ({ ...f, text: screen(f.text) })) };
@@ -28,9 +29,10 @@ export function agentTools(scope: ToolScope) {
     search_chat_history: tool({
       description:
         "Find exact words anywhere in this thread's history, including messages far older than the ones you can see. Returns matching messages with their date and #number.",
-      inputSchema: searchHistoryInputSchema,
+      inputSchema: searchHistoryInput,
+      strict: true,
       execute: async ({ query, limit }) => {
-        const found = await searchChatHistory(scope.db, scope.threadId, query, limit);
+        const found = await searchChatHistory(scope.db, scope.threadId, query, searchLimit(limit));
         return { ...found, matches: found.matches.map((m) => ({ ...m, snippet: screen(m.snippet) })) };
       },
     }),

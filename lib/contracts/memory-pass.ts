@@ -1,29 +1,63 @@
 import { z } from "zod";
+import { portableSchema } from "@/lib/contracts/portable-schema";
 
 // The memory pass's structured output. The model proposes; code decides what
 // is written (the message each fact cites must be in the stretch, and who said
 // it is read from that message, never taken from the model).
+//
+// The schema sent holds structure only (see portable-schema.ts): lengths and
+// ranges are checked per fact after parsing by checkProposedFact, so one bad
+// fact is dropped and reported instead of failing the whole pass. The
+// descriptions ask for short strings and the fact list is capped, so the
+// answer fits in MEMORY_PASS_MAX_OUTPUT_TOKENS and is not cut mid-string.
 
 export const EPISODE_INSTRUCTION =
   "episode: ONE line, under 25 words, saying what this stretch of the conversation was about and where it ended up " +
   "(decided, done, asked, left open). Name things concretely. Return an empty string only for small talk.";
 
+export const MAX_FACTS_PER_PASS = 30;
+export const FACT_LIMITS = { page: 80, key: 80, text: 400 } as const;
+export const MAX_EPISODE_CHARS = 400;
+/** Room for MAX_FACTS_PER_PASS facts of about 85 tokens each (a sentence, its page, key and JSON) plus the episode line. */
+export const MEMORY_PASS_MAX_OUTPUT_TOKENS = 3000;
+
 export const proposedFactSchema = z.object({
-  page: z.string().trim().min(1).max(80).describe("Topic page title, e.g. 'Second Location'. Reuse an existing page when one fits."),
+  page: z.string().describe("Topic page title, 1 to 5 words, e.g. 'Second Location'. Reuse an existing page when one fits."),
   key: z
     .string()
-    .trim()
-    .min(1)
-    .max(80)
-    .describe("What the fact is about, e.g. 'monthly budget'. A new fact with the same key on the same page replaces the old one."),
-  text: z.string().trim().min(1).max(400).describe("The fact, self-contained and concrete."),
-  messageSeq: z.number().int().positive().describe("The #number of the message the fact comes from."),
+    .describe("What the fact is about, 1 to 5 words, e.g. 'monthly budget'. A new fact with the same key on the same page replaces the old one."),
+  text: z.string().describe("The fact in one short sentence (under 40 words), self-contained and concrete."),
+  messageSeq: z.number().int().describe("The #number of the message the fact comes from."),
 });
 
 export const memoryPassOutputSchema = z.object({
-  facts: z.array(proposedFactSchema).max(30),
-  episode: z.string().max(400).describe(EPISODE_INSTRUCTION),
+  facts: z.array(proposedFactSchema).max(MAX_FACTS_PER_PASS).describe(`At most ${MAX_FACTS_PER_PASS} durable facts; an empty list when there are none.`),
+  episode: z.string().describe(EPISODE_INSTRUCTION),
 });
+
+/** What the memory pass sends as its output schema. */
+export const memoryPassOutput = portableSchema(memoryPassOutputSchema);
 
 export type ProposedFact = z.infer<typeof proposedFactSchema>;
 export type MemoryPassOutput = z.infer<typeof memoryPassOutputSchema>;
+
+/**
+ * A proposed fact trimmed and held to the limits the schema cannot carry, or
+ * why it is dropped: an empty field, a non-positive message number. Overlong
+ * text is clipped rather than dropped: the start of a fact still says it.
+ */
+export function checkProposedFact(fact: ProposedFact): { fact: ProposedFact } | { reason: string } {
+  const page = fact.page.trim();
+  const key = fact.key.trim();
+  const text = fact.text.trim();
+  if (!page || !key || !text) return { reason: `empty ${!page ? "page" : !key ? "key" : "text"}` };
+  if (!Number.isSafeInteger(fact.messageSeq) || fact.messageSeq < 1) return { reason: `cites #${fact.messageSeq}, not a message number` };
+  return {
+    fact: {
+      page: page.slice(0, FACT_LIMITS.page),
+      key: key.slice(0, FACT_LIMITS.key),
+      text: text.slice(0, FACT_LIMITS.text),
+      messageSeq: fact.messageSeq,
+    },
+  };
+}

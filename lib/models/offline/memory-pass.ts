@@ -1,4 +1,4 @@
-import type { MemoryPassOutput } from "@/lib/contracts/memory-pass";
+import { MAX_FACTS_PER_PASS, type MemoryPassOutput } from "@/lib/contracts/memory-pass";
 import { episodeLine, type ExtractedFact } from "@/lib/models/offline/episode";
 import type { SubjectEntry } from "@/lib/models/offline/lexicon";
 import type { MemoryView } from "@/lib/models/offline/prompt-reader";
@@ -10,7 +10,7 @@ import { keyFor, placeSentence, subjectOf } from "@/lib/models/offline/topics";
 // topic page under a stable key, plus the stretch's episode line.
 
 /** memoryPassOutputSchema's caps, and a fact short enough to read in a prompt line. */
-const MAX_FACTS = 30;
+const MAX_FACTS = MAX_FACTS_PER_PASS;
 const MAX_PAGE_CHARS = 80;
 const MAX_FACT_CHARS = 200;
 
