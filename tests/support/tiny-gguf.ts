@@ -17,7 +17,7 @@ const VOCAB = "models/ggml-vocab-qwen2.gguf";
 const SHAPE = { embedding: 64, layers: 2, heads: 4, feedForward: 128, context: 4096 } as const;
 const SEED = 20_261_201;
 /** Bump when the written model changes, so a cached file from an older writer is not reused. */
-const WRITER_VERSION = 3;
+const WRITER_VERSION = 7;
 
 const GGUF_MAGIC = 0x46554747;
 const ALIGNMENT = 32;
@@ -146,9 +146,15 @@ const FAVOURED: Record<string, number> = {
   ",": 0.9,
   "}": 0.9,
   "]": 0.9,
-  "{": 0.9,
+  "{": 1,
+  '{"': 1,
+  "[{": 0.9,
+  "[": 0.9,
+  "Ġ[": 0.9,
+  "0": 0.8,
   "1": 0.8,
   "2": 0.8,
+  "-": 0.8,
   "||": 0.9,
   call: 0.9,
   ":": 0.9,
