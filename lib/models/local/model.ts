@@ -175,36 +175,49 @@ export class LocalModel implements LanguageModelV4 {
 
   async doStream(options: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
     const { modelId } = this;
-    const plan = planCall(options);
-    const run = (listener: Listener) => this.run(options, plan, listener);
+    // A reader that stops reading (the browser went away) stops the generation too, not only the caller's signal.
+    const cancelled = new AbortController();
+    const signal = options.abortSignal ? AbortSignal.any([options.abortSignal, cancelled.signal]) : cancelled.signal;
+    const call = { ...options, abortSignal: signal };
+    const plan = planCall(call);
+    const run = (listener: Listener) => this.run(call, plan, listener);
     const stream = new ReadableStream<LanguageModelV4StreamPart>({
-      async start(controller) {
-        controller.enqueue({ type: "stream-start", warnings: plan.warnings });
-        controller.enqueue({ type: "response-metadata", id: `local-${randomUUID()}`, modelId, timestamp: new Date() });
+      start(controller) {
+        const emit = (part: LanguageModelV4StreamPart) => {
+          if (!cancelled.signal.aborted) controller.enqueue(part);
+        };
+        emit({ type: "stream-start", warnings: plan.warnings });
+        emit({ type: "response-metadata", id: `local-${randomUUID()}`, modelId, timestamp: new Date() });
         let textOpen = false;
         const inputsOpen = new Set<string>();
-        try {
-          const result = await run({
-            text(delta) {
-              if (!delta) return;
-              if (!textOpen) controller.enqueue({ type: "text-start", id: TEXT_ID });
-              textOpen = true;
-              controller.enqueue({ type: "text-delta", id: TEXT_ID, delta });
-            },
-            toolInput({ toolCallId, toolName, delta, done }) {
-              if (!inputsOpen.has(toolCallId)) controller.enqueue({ type: "tool-input-start", id: toolCallId, toolName });
-              inputsOpen.add(toolCallId);
-              if (delta) controller.enqueue({ type: "tool-input-delta", id: toolCallId, delta });
-              if (done) controller.enqueue({ type: "tool-input-end", id: toolCallId });
-            },
-          });
-          if (textOpen) controller.enqueue({ type: "text-end", id: TEXT_ID });
-          for (const call of result.toolCalls) controller.enqueue({ type: "tool-call", ...call });
-          controller.enqueue({ type: "finish", usage: result.usage, finishReason: result.finishReason });
-          controller.close();
-        } catch (error) {
-          controller.error(error);
-        }
+        // Not awaited: parts are read as they are generated.
+        void run({
+          text(delta) {
+            if (!delta) return;
+            if (!textOpen) emit({ type: "text-start", id: TEXT_ID });
+            textOpen = true;
+            emit({ type: "text-delta", id: TEXT_ID, delta });
+          },
+          toolInput({ toolCallId, toolName, delta, done }) {
+            if (!inputsOpen.has(toolCallId)) emit({ type: "tool-input-start", id: toolCallId, toolName });
+            inputsOpen.add(toolCallId);
+            if (delta) emit({ type: "tool-input-delta", id: toolCallId, delta });
+            if (done) emit({ type: "tool-input-end", id: toolCallId });
+          },
+        }).then(
+          (result) => {
+            if (textOpen) emit({ type: "text-end", id: TEXT_ID });
+            for (const toolCall of result.toolCalls) emit({ type: "tool-call", ...toolCall });
+            emit({ type: "finish", usage: result.usage, finishReason: result.finishReason });
+            if (!cancelled.signal.aborted) controller.close();
+          },
+          (error: unknown) => {
+            if (!cancelled.signal.aborted) controller.error(error);
+          },
+        );
+      },
+      cancel(reason) {
+        cancelled.abort(reason);
       },
     });
     return { stream };
