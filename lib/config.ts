@@ -1,5 +1,32 @@
+import { closeSync, openSync, readSync, statSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+
+/** Why a LOCAL_MODEL_PATH can't be loaded, or null when it is a readable GGUF file. */
+function ggufProblem(file: string): string | null {
+  try {
+    if (!statSync(file).isFile()) return `${file} is not a file`;
+    const fd = openSync(file, "r");
+    try {
+      const magic = Buffer.alloc(4);
+      readSync(fd, magic, 0, 4, 0);
+      return magic.toString("latin1") === "GGUF" ? null : `${file} is not a GGUF model file`;
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    return `${file} can't be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+  }
+}
+
+const localModelPath = z
+  .string()
+  .min(1)
+  .transform((value) => path.resolve(value))
+  .superRefine((file, ctx) => {
+    const problem = ggufProblem(file);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
 
 // Every setting the app reads from the environment, validated once.
 const envSchema = z.object({
@@ -8,6 +35,11 @@ const envSchema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
   OPENAI_MODEL: z.string().min(1).optional(),
+  LOCAL_MODEL_PATH: localModelPath.optional(),
+  // One thread by default: on a few busy cores more threads contend and run far slower.
+  LOCAL_MODEL_THREADS: z.coerce.number().int().min(1).max(256).default(1),
+  LOCAL_MODEL_CONTEXT: z.coerce.number().int().min(512).max(1_048_576).default(8192),
+  LOCAL_MODEL_GPU: z.enum(["off", "auto", "cuda", "vulkan", "metal"]).default("off"),
   CHAT_WINDOW: z.coerce.number().int().min(2).max(500).default(30),
   BUFFER_MAX_LINES: z.coerce.number().int().min(2).max(50).default(12),
   BUFFER_LINE_CHARS: z.coerce.number().int().min(60).max(1000).default(220),
@@ -16,12 +48,20 @@ const envSchema = z.object({
   OFFLINE_MODEL_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(12),
 });
 
+export type LocalModelConfig = {
+  path: string;
+  threads: number;
+  contextSize: number;
+  gpu: "off" | "auto" | "cuda" | "vulkan" | "metal";
+};
+
 export type AppConfig = {
   databaseUrl?: string;
   pgliteDataDir: string;
   openaiApiKey?: string;
   openaiBaseUrl?: string;
   openaiModel?: string;
+  localModel?: LocalModelConfig;
   window: number;
   bufferMaxLines: number;
   bufferLineChars: number;
@@ -46,6 +86,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     openaiApiKey: e.OPENAI_API_KEY,
     openaiBaseUrl: e.OPENAI_BASE_URL,
     openaiModel: e.OPENAI_MODEL,
+    localModel: e.LOCAL_MODEL_PATH
+      ? { path: e.LOCAL_MODEL_PATH, threads: e.LOCAL_MODEL_THREADS, contextSize: e.LOCAL_MODEL_CONTEXT, gpu: e.LOCAL_MODEL_GPU }
+      : undefined,
     window: e.CHAT_WINDOW,
     bufferMaxLines: e.BUFFER_MAX_LINES,
     bufferLineChars: e.BUFFER_LINE_CHARS,

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
 import { readConfig, type AppConfig } from "@/lib/config";
-import { chooseModel, DEFAULT_COMPATIBLE_MODEL, DEFAULT_OPENAI_MODEL } from "@/lib/models";
+import { chooseModel, DEFAULT_COMPATIBLE_MODEL, DEFAULT_OPENAI_MODEL, type ModelKind } from "@/lib/models";
 
 export const metadata = { title: "Settings · Episodic buffer" };
 
@@ -34,6 +34,13 @@ function Row({ label, env, children }: { label: string; env?: string; children: 
   );
 }
 
+const KIND_BADGE: Record<ModelKind, string> = {
+  offline: "offline",
+  openai: "OpenAI",
+  "openai-compatible": "OpenAI-compatible",
+  local: "local (in-process)",
+};
+
 export default function SettingsPage() {
   const config = readConfig();
   const model = chooseModel(config);
@@ -50,7 +57,7 @@ export default function SettingsPage() {
               <span className="flex flex-wrap items-center gap-2" data-testid="settings-model">
                 {model.label}
                 <Badge tone={model.kind === "offline" ? "amber" : "emerald"}>
-                  {model.kind === "offline" ? "offline" : model.kind === "openai" ? "OpenAI" : "OpenAI-compatible"}
+                  {KIND_BADGE[model.kind]}
                 </Badge>
               </span>
             </Row>
@@ -105,8 +112,16 @@ export default function SettingsPage() {
               defaults to <code className="text-xs">{DEFAULT_OPENAI_MODEL}</code> (OpenAI) or{" "}
               <code className="text-xs">{DEFAULT_COMPATIBLE_MODEL}</code> (compatible)
             </Row>
+            <Row label="Local GGUF file" env="LOCAL_MODEL_PATH">
+              <code className="text-xs">LOCAL_MODEL_PATH=./models/qwen2.5-3b-instruct-q4_k_m.gguf npm run dev</code>
+              <span className="block text-xs text-slate-500">
+                Runs in the server process (llama.cpp); LOCAL_MODEL_THREADS, LOCAL_MODEL_CONTEXT and LOCAL_MODEL_GPU tune it.
+              </span>
+            </Row>
           </dl>
-          <p className="mt-2 text-xs text-slate-500">With neither key nor base URL set, the offline model answers.</p>
+          <p className="mt-2 text-xs text-slate-500">
+            Chosen in this order: base URL, then key, then local file; with none set, the offline model answers.
+          </p>
         </Card>
       </div>
     </div>

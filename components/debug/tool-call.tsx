@@ -46,7 +46,8 @@ function ReadPageCall({ call, pageIds }: { call: ToolCall; pageIds: Record<strin
 }
 
 function SearchCall({ call, threadId }: { call: ToolCall; threadId: string }) {
-  const input = searchHistoryInputSchema.safeParse(call.input);
+  // Only the query is shown, so traces saved before `limit` was required still read.
+  const input = searchHistoryInputSchema.pick({ query: true }).safeParse(call.input);
   const output = searchHistoryOutputSchema.safeParse(call.output);
   return (
     <>

@@ -149,7 +149,11 @@ function MemoryPassReportView({ report, record }: { report: MemoryPassReport; re
         Read {seqRange(report.fromSeq, report.toSeq)} in {ms(report.ms)}
         {report.tokens && ` · ${report.tokens.input.toLocaleString("en-US")} tokens in, ${report.tokens.output.toLocaleString("en-US")} out`}
       </p>
-      {report.error && <p className="text-xs text-red-700">{report.error}</p>}
+      {report.error && (
+        <p className="text-xs text-red-700" data-testid="memory-pass-error">
+          {report.error}
+        </p>
+      )}
       <div>
         <h4 className="text-xs font-semibold text-slate-500 uppercase">Facts filed</h4>
         {report.facts.length === 0 ? (

@@ -1,5 +1,5 @@
 import { tool } from "ai";
-import { readPageInputSchema, searchHistoryInputSchema } from "@/lib/contracts/tools";
+import { readPageInput, searchHistoryInput, searchLimit } from "@/lib/contracts/tools";
 import type { Db } from "@/lib/db/client";
 import type { PromptScreen } from "@/lib/guard/screen";
 import { searchChatHistory } from "@/lib/history/search";
@@ -15,15 +15,17 @@ export function agentTools(scope: ToolScope) {
     read_page: tool({
       description:
         "Open a topic page of the business's long-term memory, e.g. one a line under [EARLIER IN THIS THREAD] was filed in. Returns its facts with status and where each came from.",
-      inputSchema: readPageInputSchema,
+      inputSchema: readPageInput,
+      strict: true,
       execute: async ({ title }) => scope.screen.screenValue("tool-result", await readPage(scope.db, scope.workspaceId, title, scope.audience)),
     }),
     search_chat_history: tool({
       description:
         "Find words in this thread's older messages, the ones you cannot see. Returns the best-matching messages with their date, #number and the matched words, and a note saying how well they matched.",
-      inputSchema: searchHistoryInputSchema,
+      inputSchema: searchHistoryInput,
+      strict: true,
       execute: async ({ query, limit }) =>
-        scope.screen.screenValue("tool-result", await searchChatHistory(scope.db, scope.threadId, query, scope.windowFromSeq, limit)),
+        scope.screen.screenValue("tool-result", await searchChatHistory(scope.db, scope.threadId, query, scope.windowFromSeq, searchLimit(limit))),
     }),
   };
 }

@@ -1,10 +1,13 @@
 import { z } from "zod";
+import { portableSchema } from "@/lib/contracts/portable-schema";
 
 // Inputs and outputs of the agent's tools: shared by the tools, the offline
-// model that calls them, and the debug panel that shows them.
+// model that calls them, and the debug panel that shows them. The input
+// schemas sent to a model hold structure only (see portable-schema.ts): every
+// property required, null for "not given", ranges applied by the tools.
 
 export const readPageInputSchema = z.object({
-  title: z.string().trim().min(1).max(120).describe("The page title as a buffer line or recalled page names it, without the 'pages/' prefix."),
+  title: z.string().trim().describe("The page title as a buffer line or recalled page names it, without the 'pages/' prefix."),
 });
 
 export const pageFactSchema = z.object({
@@ -25,10 +28,26 @@ export const readPageOutputSchema = z.object({
   facts: z.array(pageFactSchema),
 });
 
+export const SEARCH_LIMIT_RANGE = { min: 1, max: 20 } as const;
+
 export const searchHistoryInputSchema = z.object({
-  query: z.string().trim().min(1).max(200).describe("Words to find in this thread's earlier messages, the ones you cannot see."),
-  limit: z.number().int().min(1).max(20).optional(),
+  query: z.string().trim().describe("Words to find in this thread's earlier messages, the ones you cannot see."),
+  limit: z
+    .number()
+    .int()
+    .nullable()
+    .describe(`How many matches to return, ${SEARCH_LIMIT_RANGE.min} to ${SEARCH_LIMIT_RANGE.max}; null for the default.`),
 });
+
+/** The limit a search runs with: the model's, held to the range; undefined (the search's default) when it gave none. */
+export function searchLimit(limit: number | null): number | undefined {
+  if (limit === null) return undefined;
+  return Math.min(SEARCH_LIMIT_RANGE.max, Math.max(SEARCH_LIMIT_RANGE.min, Math.round(limit)));
+}
+
+/** What the agent's tools send as their input schemas. */
+export const readPageInput = portableSchema(readPageInputSchema);
+export const searchHistoryInput = portableSchema(searchHistoryInputSchema);
 
 export const historyMatchSchema = z.object({
   seq: z.number().int(),

@@ -7,7 +7,7 @@ export const withheldTextSchema = z.object({ what: z.string(), text: z.string(),
 
 /** Everything one reply's prompt was built from. Shared by the server that writes it and the debug panel that reads it. */
 export const turnTraceSchema = z.object({
-  model: z.object({ kind: z.enum(["offline", "openai", "openai-compatible"]), label: z.string(), modelId: z.string() }),
+  model: z.object({ kind: z.enum(["offline", "openai", "openai-compatible", "local"]), label: z.string(), modelId: z.string() }),
   settings: z.object({ window: z.number(), maxLines: z.number(), maxLineChars: z.number(), recallPages: z.number() }),
   window: z.object({ count: z.number().int(), fromSeq: z.number().int(), toSeq: z.number().int() }),
   /** Which context strategy built the history ("window", "buffer", "compressor"); absent in traces written before strategies. */

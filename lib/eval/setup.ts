@@ -13,5 +13,5 @@ export function evalConfig(env: AppConfig, window: number): AppConfig {
 }
 
 export function evalModel(config: AppConfig, setting: ModelSetting): ModelChoice {
-  return chooseModel(setting === "offline" ? { ...config, openaiApiKey: undefined, openaiBaseUrl: undefined } : config);
+  return chooseModel(setting === "offline" ? { ...config, openaiApiKey: undefined, openaiBaseUrl: undefined, localModel: undefined } : config);
 }

@@ -7,7 +7,13 @@ import { contentWords } from "@/lib/history/words";
 import { fileFact, type FiledFact } from "@/lib/pages/facts";
 import { MEMORY_PASS_SYSTEM, memoryPassPrompt, type MemoryMessage } from "@/lib/memory/prompt";
 import type { MemoryInputFact } from "@/lib/contracts/prompt/memory-input";
-import { memoryPassOutputSchema, type MemoryPassOutput, type ProposedFact } from "@/lib/contracts/memory-pass";
+import {
+  checkProposedFact,
+  MEMORY_PASS_MAX_OUTPUT_TOKENS,
+  memoryPassOutput,
+  type MemoryPassOutput,
+  type ProposedFact,
+} from "@/lib/contracts/memory-pass";
 import type { MemoryPassReport } from "@/lib/contracts/memory-pass-report";
 
 export const MAX_MESSAGES_PER_PASS = 40;
@@ -60,7 +66,13 @@ function heldReasonFor(message: Message): string | null {
 /** Keeps only the facts whose cited message is a trusted message of this stretch, and whose page, key and text scan clean. */
 function planFacts(output: MemoryPassOutput, trusted: Map<number, Message>, dropped: Dropped[]): Plan[] {
   const plans: Plan[] = [];
-  for (const proposal of output.facts) {
+  for (const proposed of output.facts) {
+    const checked = checkProposedFact(proposed);
+    if ("reason" in checked) {
+      dropped.push({ what: "fact", text: proposed.text, reason: checked.reason });
+      continue;
+    }
+    const proposal = checked.fact;
     const message = trusted.get(proposal.messageSeq);
     if (!message) {
       dropped.push({ what: "fact", text: proposal.text, reason: `cites #${proposal.messageSeq}, not a trusted message of this stretch` });
@@ -204,7 +216,8 @@ export async function runMemoryPass(db: Db, model: LanguageModel, threadId: stri
         pages: pages.map((p) => p.title),
         facts: liveFacts,
       }),
-      output: Output.object({ schema: memoryPassOutputSchema }),
+      output: Output.object({ schema: memoryPassOutput }),
+      maxOutputTokens: MEMORY_PASS_MAX_OUTPUT_TOKENS,
     });
     output = result.output;
     usage = { input: result.usage.inputTokens ?? 0, output: result.usage.outputTokens ?? 0 };

@@ -1,9 +1,20 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
-// A local server speaking OpenAI's /v1/chat/completions wire protocol
-// (streamed SSE chunks, tool calls, JSON responses), so the OpenAI-compatible
-// path is tested over real HTTP. Each request takes the next scripted reply.
+// A local server speaking OpenAI's wire protocols over real HTTP: Chat
+// Completions (/v1/chat/completions, what Ollama, vLLM, LM Studio and
+// llama.cpp's server offer) and Responses (/v1/responses, what the AI SDK
+// uses for OpenAI itself). Each request takes the next scripted reply.
+//
+// It refuses what OpenAI documents it refuses, with OpenAI's 400 shape, so a
+// request the real service would reject fails here too: a strict JSON schema
+// (response format or tool parameters) outside the strict subset, a bad tool
+// or schema name, a tool result with no call before it. Every refusal is kept
+// in `rejections` for tests to assert none happened.
+//
+// Streamed tool calls come the way each server family sends them: OpenAI and
+// vLLM open the call with its id and name and stream the arguments in pieces;
+// Ollama sends the whole call in one chunk.
 
 export type ScriptedReply =
   | { kind: "text"; text: string }
@@ -12,22 +23,175 @@ export type ScriptedReply =
 
 export type RecordedRequest = { path: string; body: Record<string, unknown> };
 
+export type StreamStyle = "openai" | "vllm" | "ollama";
+
 export type StandIn = {
   baseUrl: string;
   requests: RecordedRequest[];
+  /** The 400s it answered, with OpenAI's message: a test of a valid request expects none. */
+  rejections: string[];
   script: (...replies: ScriptedReply[]) => void;
   close: () => Promise<void>;
 };
 
-async function readBody(request: IncomingMessage): Promise<Record<string, unknown>> {
+// ---------------------------------------------------------------------------
+// What OpenAI's strict mode accepts (Structured Outputs, "Supported schemas").
+
+/** Keywords strict mode refuses; the string and number ones are also silently ignored by llama.cpp grammars. */
+const STRICT_UNSUPPORTED = [
+  "minLength",
+  "maxLength",
+  "pattern",
+  "format",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "patternProperties",
+  "propertyNames",
+  "unevaluatedProperties",
+  "minProperties",
+  "maxProperties",
+  "unevaluatedItems",
+  "contains",
+  "minContains",
+  "maxContains",
+  "uniqueItems",
+  "allOf",
+  "oneOf",
+  "not",
+  "if",
+  "then",
+  "else",
+  "dependentRequired",
+  "dependentSchemas",
+];
+const MAX_NESTING = 10;
+const MAX_PROPERTIES = 5000;
+const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+type Node = Record<string, unknown>;
+const isNode = (value: unknown): value is Node => typeof value === "object" && value !== null && !Array.isArray(value);
+
+function strictSchemaErrors(schema: unknown): string[] {
+  const errors: string[] = [];
+  let properties = 0;
+  const walk = (node: unknown, context: string[], depth: number) => {
+    const where = `context=(${context.map((c) => `'${c}'`).join(", ")})`;
+    if (!isNode(node)) return void errors.push(`In ${where}, schema must be a JSON Schema of 'type: "object"', got something else.`);
+    if (depth > MAX_NESTING) errors.push(`In ${where}, schema exceeds the maximum nesting depth of ${MAX_NESTING}.`);
+    for (const keyword of STRICT_UNSUPPORTED) {
+      if (keyword in node) errors.push(`In ${where}, '${keyword}' is not permitted.`);
+    }
+    const props = node.properties;
+    if (node.type === "object" || isNode(props)) {
+      if (node.additionalProperties !== false) errors.push(`In ${where}, 'additionalProperties' is required to be supplied and to be false.`);
+      const keys = Object.keys(isNode(props) ? props : {});
+      properties += keys.length;
+      const required = Array.isArray(node.required) ? node.required : [];
+      const missing = keys.filter((k) => !required.includes(k));
+      if (missing.length) {
+        errors.push(`In ${where}, 'required' is required to be supplied and to be an array including every key in properties. Missing '${missing[0]}'.`);
+      }
+      for (const key of keys) walk((props as Node)[key], [...context, "properties", key], depth + 1);
+    }
+    if (node.items !== undefined) walk(node.items, [...context, "items"], depth + 1);
+    if (Array.isArray(node.anyOf)) node.anyOf.forEach((option, i) => walk(option, [...context, "anyOf", String(i)], depth + 1));
+    for (const defs of ["$defs", "definitions"]) {
+      if (isNode(node[defs])) for (const [k, v] of Object.entries(node[defs] as Node)) walk(v, [...context, defs, k], depth + 1);
+    }
+  };
+  if (!isNode(schema) || schema.type !== "object" || "anyOf" in schema) {
+    errors.push(`schema must be a JSON Schema of 'type: "object"' at the root, not anyOf.`);
+  }
+  walk(schema, [], 1);
+  if (properties > MAX_PROPERTIES) errors.push(`schema has ${properties} properties, more than ${MAX_PROPERTIES}.`);
+  return errors;
+}
+
+type Tool = { name?: unknown; parameters?: unknown; strict?: unknown };
+
+/** Why OpenAI would answer 400 to this request body, or null. */
+function rejectionOf(path: string, body: Node): { message: string; param: string } | null {
+  if (typeof body.model !== "string" || !body.model) return { message: "you must provide a model parameter", param: "model" };
+  const responses = path === "/v1/responses";
+  const tools: Tool[] = Array.isArray(body.tools)
+    ? (body.tools as Node[]).map((t) => (responses ? (t as Tool) : ((t.function ?? {}) as Tool)))
+    : [];
+  for (const [i, tool] of tools.entries()) {
+    const param = responses ? `tools[${i}].name` : `tools[${i}].function.name`;
+    if (typeof tool.name !== "string" || !NAME.test(tool.name)) {
+      return { message: `Invalid '${param}': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.`, param };
+    }
+    if (tool.strict === true) {
+      const [error] = strictSchemaErrors(tool.parameters);
+      if (error) return { message: `Invalid schema for function '${tool.name}': ${error}`, param: `tools[${i}].parameters` };
+    }
+  }
+  const format = responses ? (body.text as Node | undefined)?.format : body.response_format;
+  const spec = isNode(format) && format.type === "json_schema" ? (responses ? format : (format.json_schema as Node | undefined)) : undefined;
+  if (spec) {
+    const param = responses ? "text.format.name" : "response_format.json_schema.name";
+    if (typeof spec.name !== "string" || !NAME.test(spec.name)) return { message: `Invalid '${param}': string does not match pattern.`, param };
+    if (spec.strict === true) {
+      const [error] = strictSchemaErrors(spec.schema);
+      if (error) return { message: `Invalid schema for response_format '${spec.name}': ${error}`, param: responses ? "text.format.schema" : "response_format" };
+    }
+  }
+  return responses ? inputRejection(body.input) : messagesRejection(body.messages);
+}
+
+/** A tool result must answer a call made before it, and every call must get its result before the next turn. */
+function messagesRejection(messages: unknown): { message: string; param: string } | null {
+  if (!Array.isArray(messages) || messages.length === 0) return { message: "'messages' must be a non-empty array.", param: "messages" };
+  const open = new Set<string>();
+  for (const [i, m] of (messages as Node[]).entries()) {
+    if (m.role === "tool") {
+      if (!open.delete(String(m.tool_call_id))) {
+        return { message: "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.", param: `messages.[${i}].role` };
+      }
+      continue;
+    }
+    if (open.size > 0) {
+      return {
+        message: `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${[...open].join(", ")}`,
+        param: "messages",
+      };
+    }
+    if (m.role === "assistant" && Array.isArray(m.tool_calls)) for (const call of m.tool_calls as Node[]) open.add(String(call.id));
+  }
+  return null;
+}
+
+function inputRejection(input: unknown): { message: string; param: string } | null {
+  if (!Array.isArray(input)) return null;
+  const calls = new Set<string>();
+  for (const item of input as Node[]) {
+    if (item.type === "function_call") calls.add(String(item.call_id));
+    if (item.type === "function_call_output" && !calls.has(String(item.call_id))) {
+      return { message: `No tool call found for function call output with call_id ${String(item.call_id)}.`, param: "input" };
+    }
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------
+// Replies.
+
+async function readBody(request: IncomingMessage): Promise<Node> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown>;
+  return JSON.parse(Buffer.concat(chunks).toString("utf8")) as Node;
 }
 
 const usage = { prompt_tokens: 42, completion_tokens: 7, total_tokens: 49 };
+type Reply = Exclude<ScriptedReply, { kind: "error" }>;
+const words = (text: string) => text.match(/\S+\s*/g) ?? [];
+/** Arguments streamed in small pieces, as vLLM and OpenAI cut them. */
+const pieces = (text: string, size = 7) => Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size));
 
-function chunk(id: number, delta: Record<string, unknown>, finish: string | null, extra: Record<string, unknown> = {}) {
+function chatChunk(id: number, delta: Node, finish: string | null, extra: Node = {}) {
   return `data: ${JSON.stringify({
     id: `chatcmpl-${id}`,
     object: "chat.completion.chunk",
@@ -38,29 +202,31 @@ function chunk(id: number, delta: Record<string, unknown>, finish: string | null
   })}\n\n`;
 }
 
-function streamed(id: number, reply: Exclude<ScriptedReply, { kind: "error" }>): string[] {
+function chatStream(id: number, reply: Reply, style: StreamStyle, includeUsage: boolean): string[] {
+  const usageChunk = includeUsage ? [`data: ${JSON.stringify({ id: `chatcmpl-${id}`, object: "chat.completion.chunk", created: 1_760_000_000, model: "stand-in", choices: [], usage })}\n\n`] : [];
+  const end = (finish: string) => [chatChunk(id, {}, finish), ...usageChunk, "data: [DONE]\n\n"];
   if (reply.kind === "tool-call") {
-    const call = { index: 0, id: `call_${id}`, type: "function", function: { name: reply.name, arguments: JSON.stringify(reply.args) } };
-    return [chunk(id, { role: "assistant", tool_calls: [call] }, null), chunk(id, {}, "tool_calls", { usage }), "data: [DONE]\n\n"];
+    const args = JSON.stringify(reply.args);
+    const callId = `call_${id}`;
+    if (style === "ollama") {
+      const call = { index: 0, id: callId, type: "function", function: { name: reply.name, arguments: args } };
+      return [chatChunk(id, { role: "assistant", content: "", tool_calls: [call] }, null), ...end("tool_calls")];
+    }
+    const open = { index: 0, id: callId, type: "function", function: { name: reply.name, arguments: style === "openai" ? "" : undefined } };
+    return [
+      chatChunk(id, { role: "assistant", content: style === "vllm" ? "" : null, tool_calls: [open] }, null),
+      ...pieces(args).map((arguments_) => chatChunk(id, { tool_calls: [{ index: 0, function: { arguments: arguments_ } }] }, null)),
+      ...end("tool_calls"),
+    ];
   }
-  const words = reply.text.match(/\S+\s*/g) ?? [];
-  return [
-    chunk(id, { role: "assistant", content: "" }, null),
-    ...words.map((w) => chunk(id, { content: w }, null)),
-    chunk(id, {}, "stop", { usage }),
-    "data: [DONE]\n\n",
-  ];
+  return [chatChunk(id, { role: "assistant", content: "" }, null), ...words(reply.text).map((w) => chatChunk(id, { content: w }, null)), ...end("stop")];
 }
 
-function complete(id: number, reply: Exclude<ScriptedReply, { kind: "error" }>) {
+function chatCompletion(id: number, reply: Reply) {
   const message =
     reply.kind === "text"
       ? { role: "assistant", content: reply.text }
-      : {
-          role: "assistant",
-          content: null,
-          tool_calls: [{ id: `call_${id}`, type: "function", function: { name: reply.name, arguments: JSON.stringify(reply.args) } }],
-        };
+      : { role: "assistant", content: null, tool_calls: [{ id: `call_${id}`, type: "function", function: { name: reply.name, arguments: JSON.stringify(reply.args) } }] };
   return {
     id: `chatcmpl-${id}`,
     object: "chat.completion",
@@ -71,38 +237,77 @@ function complete(id: number, reply: Exclude<ScriptedReply, { kind: "error" }>) 
   };
 }
 
-export async function startOpenAIStandIn(): Promise<StandIn> {
+const responsesUsage = { input_tokens: 42, output_tokens: 7, total_tokens: 49, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } };
+
+function outputItem(id: number, reply: Reply) {
+  return reply.kind === "text"
+    ? { type: "message", id: `msg_${id}`, role: "assistant", status: "completed", content: [{ type: "output_text", text: reply.text, annotations: [] }] }
+    : { type: "function_call", id: `fc_${id}`, call_id: `call_${id}`, name: reply.name, arguments: JSON.stringify(reply.args), status: "completed" };
+}
+
+function responsesResult(id: number, reply: Reply) {
+  return { id: `resp_${id}`, object: "response", created_at: 1_760_000_000, model: "stand-in", status: "completed", output: [outputItem(id, reply)], usage: responsesUsage };
+}
+
+function responsesStream(id: number, reply: Reply): string[] {
+  const event = (type: string, data: Node) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
+  const response = { id: `resp_${id}`, created_at: 1_760_000_000, model: "stand-in" };
+  const item = outputItem(id, reply);
+  const deltas =
+    reply.kind === "text"
+      ? words(reply.text).map((delta) => event("response.output_text.delta", { item_id: item.id, output_index: 0, content_index: 0, delta }))
+      : pieces(JSON.stringify(reply.args)).map((delta) => event("response.function_call_arguments.delta", { item_id: item.id, output_index: 0, delta }));
+  const added = reply.kind === "text" ? { type: "message", id: item.id, role: "assistant", content: [] } : { ...item, arguments: "", status: "in_progress" };
+  return [
+    event("response.created", { response }),
+    event("response.output_item.added", { output_index: 0, item: added }),
+    ...deltas,
+    event("response.output_item.done", { output_index: 0, item }),
+    event("response.completed", { response: { ...response, status: "completed", usage: responsesUsage } }),
+  ];
+}
+
+function answer(response: ServerResponse, status: number, body: unknown) {
+  response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+}
+
+function stream(response: ServerResponse, lines: string[]) {
+  response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+  for (const line of lines) response.write(line);
+  response.end();
+}
+
+export async function startOpenAIStandIn(options: { style?: StreamStyle } = {}): Promise<StandIn> {
+  const style = options.style ?? "openai";
   const queue: ScriptedReply[] = [];
   const requests: RecordedRequest[] = [];
+  const rejections: string[] = [];
   let served = 0;
   const server: Server = createServer(async (request, response) => {
+    const path = request.url ?? "";
     const body = await readBody(request);
-    requests.push({ path: request.url ?? "", body });
+    requests.push({ path, body });
+    if (path !== "/v1/chat/completions" && path !== "/v1/responses") return answer(response, 404, { error: { message: "not found" } });
+    const rejected = rejectionOf(path, body);
+    if (rejected) {
+      rejections.push(rejected.message);
+      return answer(response, 400, { error: { message: rejected.message, type: "invalid_request_error", param: rejected.param, code: null } });
+    }
     const reply = queue.shift() ?? { kind: "error", status: 500, message: "the stand-in has no scripted reply left" };
     served += 1;
-    if (request.url !== "/v1/chat/completions") {
-      response.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "not found" } }));
-      return;
+    if (reply.kind === "error") return answer(response, reply.status, { error: { message: reply.message, type: "server_error", code: null } });
+    const includeUsage = isNode(body.stream_options) && body.stream_options.include_usage === true;
+    if (path === "/v1/responses") {
+      return body.stream === true ? stream(response, responsesStream(served, reply)) : answer(response, 200, responsesResult(served, reply));
     }
-    if (reply.kind === "error") {
-      response
-        .writeHead(reply.status, { "content-type": "application/json" })
-        .end(JSON.stringify({ error: { message: reply.message, type: "server_error", code: null } }));
-      return;
-    }
-    if (body.stream === true) {
-      response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-      for (const line of streamed(served, reply)) response.write(line);
-      response.end();
-      return;
-    }
-    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(complete(served, reply)));
+    return body.stream === true ? stream(response, chatStream(served, reply, style, includeUsage)) : answer(response, 200, chatCompletion(served, reply));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    rejections,
     script: (...replies) => queue.push(...replies),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

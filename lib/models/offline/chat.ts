@@ -30,11 +30,11 @@ const SEARCH_WORDS = 3;
 
 export type ChatDecision =
   | { type: "text"; text: string }
-  | { type: "tool-call"; toolName: typeof READ_PAGE | typeof SEARCH_HISTORY; input: Record<string, string> };
+  | { type: "tool-call"; toolName: typeof READ_PAGE | typeof SEARCH_HISTORY; input: Record<string, string | null> };
 
 const reply = (text: string): ChatDecision => ({ type: "text", text });
 const readPage = (title: string): ChatDecision => ({ type: "tool-call", toolName: READ_PAGE, input: { title } });
-const search = (query: string): ChatDecision => ({ type: "tool-call", toolName: SEARCH_HISTORY, input: { query } });
+const search = (query: string): ChatDecision => ({ type: "tool-call", toolName: SEARCH_HISTORY, input: { query, limit: null } });
 
 /** What the owner asks: the asking sentences, their terms, the topic they name and the kind of value they want (if any). */
 export type Question = { text: string; terms: string[]; topic: TopicEntry | null; answer: AnswerType | null };

@@ -1,5 +1,5 @@
 import { normaliseKey, sameSubject } from "@/lib/contracts/fact-subject";
-import type { MemoryPassOutput, StretchState } from "@/lib/contracts/memory-pass";
+import { MAX_FACTS_PER_PASS, type MemoryPassOutput, type StretchState } from "@/lib/contracts/memory-pass";
 import type { MemoryInputFact } from "@/lib/contracts/prompt/memory-input";
 import { episodeLine, type ExtractedFact } from "@/lib/models/offline/episode";
 import { GENERAL_PAGE, type Facet, type SubjectEntry } from "@/lib/models/offline/lexicon";
@@ -14,7 +14,7 @@ import { keyFor, placeSentence, subjectOf, topicOf, topicOfPage } from "@/lib/mo
 // replaces when the owner changed a decision, and the stretch's episode line.
 
 /** memoryPassOutputSchema's caps, and a fact short enough to read in a prompt line. */
-const MAX_FACTS = 30;
+const MAX_FACTS = MAX_FACTS_PER_PASS;
 const MAX_PAGE_CHARS = 80;
 const MAX_FACT_CHARS = 200;
 

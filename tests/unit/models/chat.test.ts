@@ -70,7 +70,7 @@ describe("questions the prompt only points at", () => {
 
   it("searches when read_page is not offered", () => {
     const decision = decideChat(view("which lease did we like?", { buffer: CASE_STUDY_LINES }), new Set([SEARCH_HISTORY]));
-    expect(decision).toEqual({ type: "tool-call", toolName: SEARCH_HISTORY, input: { query: "lease" } });
+    expect(decision).toEqual({ type: "tool-call", toolName: SEARCH_HISTORY, input: { query: "lease", limit: null } });
   });
 
   it("never states a buffer line's number when it cannot open the page", () => {
@@ -82,7 +82,7 @@ describe("questions the prompt only points at", () => {
 
   it("searches the thread with the question's distinctive words when nothing covers it", () => {
     const decision = decideChat(view("What did Dana say about the walk-in fridge?", { buffer: CASE_STUDY_LINES }), BOTH);
-    expect(decision).toEqual({ type: "tool-call", toolName: SEARCH_HISTORY, input: { query: "dana walk fridge" } });
+    expect(decision).toEqual({ type: "tool-call", toolName: SEARCH_HISTORY, input: { query: "dana walk fridge", limit: null } });
   });
 
   it("asks the owner when nothing covers it and no tool is offered", () => {
@@ -105,7 +105,7 @@ describe("answering after tool calls", () => {
 
   it("tries the other tool once when the page has nothing", () => {
     const decision = decideChat(view("which lease did we like?", { rounds: [readRound({ title: "Second Location", found: false, facts: [] })] }), BOTH);
-    expect(decision).toEqual({ type: "tool-call", toolName: SEARCH_HISTORY, input: { query: "lease" } });
+    expect(decision).toEqual({ type: "tool-call", toolName: SEARCH_HISTORY, input: { query: "lease", limit: null } });
   });
 
   it("gives up after two rounds, saying what it tried", () => {

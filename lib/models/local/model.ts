@@ -1,0 +1,229 @@
+import { randomUUID } from "node:crypto";
+import type {
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4Content,
+  LanguageModelV4FinishReason,
+  LanguageModelV4GenerateResult,
+  LanguageModelV4StreamPart,
+  LanguageModelV4StreamResult,
+  LanguageModelV4Usage,
+  SharedV4Warning,
+} from "@ai-sdk/provider";
+import type { ChatHistoryItem, ChatModelFunctions, LlamaChatResponse, LlamaGrammar } from "node-llama-cpp";
+import type { LocalModelConfig } from "@/lib/config";
+import { localEngine, type LocalEngine } from "@/lib/models/local/engine";
+import { requiredCallSchema, toChatHistory, toFunctions } from "@/lib/models/local/prompt";
+
+export const LOCAL_PROVIDER = "local";
+
+/** Sampling when the caller sets none: the common default of llama.cpp's server and Ollama-style runtimes, not greedy decoding (which loops). */
+const DEFAULT_TEMPERATURE = 0.7;
+/** A reply with no limit of its own stops here rather than filling the whole context. */
+const DEFAULT_MAX_TOKENS = 1024;
+const TEXT_ID = "text-0";
+
+type ToolCall = { toolCallId: string; toolName: string; input: string };
+
+/** What the stream is told as generation goes; generate ignores it. */
+type Listener = {
+  text?: (delta: string) => void;
+  toolInput?: (event: { toolCallId: string; toolName: string; delta: string; done: boolean }) => void;
+};
+
+type Generation = {
+  text: string;
+  toolCalls: ToolCall[];
+  finishReason: LanguageModelV4FinishReason;
+  usage: LanguageModelV4Usage;
+  warnings: SharedV4Warning[];
+};
+
+function usageOf(input: number, output: number): LanguageModelV4Usage {
+  return {
+    inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },
+    outputTokens: { total: output, text: output, reasoning: undefined },
+  };
+}
+
+function finishReasonOf(stopReason: LlamaChatResponse["metadata"]["stopReason"], calledTools: boolean): LanguageModelV4FinishReason {
+  if (calledTools) return { unified: "tool-calls", raw: stopReason };
+  if (stopReason === "maxTokens") return { unified: "length", raw: stopReason };
+  if (stopReason === "abort") return { unified: "other", raw: stopReason };
+  return { unified: "stop", raw: stopReason };
+}
+
+function unsupportedSettings(options: LanguageModelV4CallOptions, warnings: SharedV4Warning[]) {
+  for (const setting of ["frequencyPenalty", "presencePenalty"] as const) {
+    if (options[setting] !== undefined) warnings.push({ type: "unsupported", feature: setting });
+  }
+}
+
+/** A required tool call is generated as JSON under a grammar of the tools' calls, after a system line listing them. */
+function withToolList(history: ChatHistoryItem[], tools: ReturnType<typeof toFunctions>["tools"]): ChatHistoryItem[] {
+  const list = tools.map((tool) => `- ${tool.name}: ${tool.description ?? ""} Arguments (JSON schema): ${JSON.stringify(tool.inputSchema)}`);
+  const text = `Answer with a call to one of these tools, as a JSON object {"name": ..., "arguments": {...}}:\n${list.join("\n")}`;
+  return [{ type: "system", text }, ...history];
+}
+
+/** What a call asks for, read before anything is generated so a stream can state its warnings first. */
+function planCall(options: LanguageModelV4CallOptions) {
+  const warnings: SharedV4Warning[] = [];
+  unsupportedSettings(options, warnings);
+  const history = toChatHistory(options.prompt, warnings);
+  const { functions, tools } = toFunctions(options, warnings);
+  const choice = options.toolChoice?.type ?? "auto";
+  const mustCallTool = tools.length > 0 && (choice === "required" || choice === "tool");
+  if (options.responseFormat?.type === "json" && functions) warnings.push({ type: "other", message: "Tools are not offered while a JSON answer is required." });
+  return { warnings, history, functions, tools, mustCallTool };
+}
+
+type CallPlan = ReturnType<typeof planCall>;
+
+async function generate(engine: LocalEngine, options: LanguageModelV4CallOptions, plan: CallPlan, listener: Listener): Promise<Generation> {
+  const { functions, tools, mustCallTool, warnings } = plan;
+  let { history } = plan;
+  let grammar: LlamaGrammar | undefined;
+  if (options.responseFormat?.type === "json") {
+    grammar = options.responseFormat.schema ? await engine.grammarFor(options.responseFormat.schema) : await engine.llama.getGrammarFor("json");
+  } else if (mustCallTool) {
+    grammar = await engine.grammarFor(requiredCallSchema(tools));
+    history = withToolList(history, tools);
+  }
+
+  const sampling = {
+    maxTokens: options.maxOutputTokens ?? DEFAULT_MAX_TOKENS,
+    temperature: options.temperature ?? DEFAULT_TEMPERATURE,
+    topP: options.topP,
+    topK: options.topK,
+    seed: options.seed,
+    customStopTriggers: options.stopSequences?.length ? options.stopSequences : undefined,
+    signal: options.abortSignal,
+  };
+  const callIds = new Map<number, string>();
+  const before = engine.chat.sequence.tokenMeter.getState();
+  const response: LlamaChatResponse<ChatModelFunctions> = grammar
+    ? await engine.chat.generateResponse(history, { ...sampling, grammar, onTextChunk: mustCallTool ? undefined : listener.text })
+    : await engine.chat.generateResponse(history, {
+        ...sampling,
+        functions,
+        onTextChunk: listener.text,
+        onFunctionCallParamsChunk: (chunk) => {
+          let toolCallId = callIds.get(chunk.callIndex);
+          if (!toolCallId) {
+            toolCallId = `call_${randomUUID()}`;
+            callIds.set(chunk.callIndex, toolCallId);
+          }
+          listener.toolInput?.({ toolCallId, toolName: chunk.functionName, delta: chunk.paramsChunk, done: chunk.done });
+        },
+      });
+  const used = engine.chat.sequence.tokenMeter.diff(before);
+
+  let text = response.response;
+  let toolCalls: ToolCall[] = (response.functionCalls ?? []).map((call, i) => ({
+    toolCallId: callIds.get(i) ?? `call_${randomUUID()}`,
+    toolName: call.functionName,
+    input: JSON.stringify(call.params ?? {}),
+  }));
+  if (mustCallTool && response.metadata.stopReason !== "maxTokens") {
+    const call = JSON.parse(response.response) as { name: string; arguments: unknown };
+    toolCalls = [{ toolCallId: `call_${randomUUID()}`, toolName: call.name, input: JSON.stringify(call.arguments) }];
+    text = "";
+  }
+  return {
+    text,
+    toolCalls,
+    finishReason: finishReasonOf(response.metadata.stopReason, toolCalls.length > 0),
+    usage: usageOf(used.usedInputTokens, used.usedOutputTokens),
+    warnings,
+  };
+}
+
+/**
+ * A GGUF model run in this process by llama.cpp (node-llama-cpp), behind the
+ * AI SDK's language-model interface: streamed text, tool calls in the model's
+ * own chat-template syntax, and JSON answers held to their schema by a grammar.
+ */
+export class LocalModel implements LanguageModelV4 {
+  readonly specificationVersion = "v4";
+  readonly provider = LOCAL_PROVIDER;
+  readonly modelId: string;
+  readonly supportedUrls: Record<string, RegExp[]> = {};
+
+  constructor(private readonly config: LocalModelConfig) {
+    this.modelId = config.path.split(/[\\/]/).at(-1) ?? config.path;
+  }
+
+  private run(options: LanguageModelV4CallOptions, plan: CallPlan, listener: Listener): Promise<Generation> {
+    return localEngine(this.config).then((engine) => engine.exclusive(() => generate(engine, options, plan, listener)));
+  }
+
+  async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
+    const result = await this.run(options, planCall(options), {});
+    const content: LanguageModelV4Content[] = [
+      ...(result.text ? [{ type: "text" as const, text: result.text }] : []),
+      ...result.toolCalls.map((call) => ({ type: "tool-call" as const, ...call })),
+    ];
+    return {
+      content,
+      finishReason: result.finishReason,
+      usage: result.usage,
+      warnings: result.warnings,
+      response: { id: `local-${randomUUID()}`, modelId: this.modelId, timestamp: new Date() },
+    };
+  }
+
+  async doStream(options: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
+    const { modelId } = this;
+    // A reader that stops reading (the browser went away) stops the generation too, not only the caller's signal.
+    const cancelled = new AbortController();
+    const signal = options.abortSignal ? AbortSignal.any([options.abortSignal, cancelled.signal]) : cancelled.signal;
+    const call = { ...options, abortSignal: signal };
+    const plan = planCall(call);
+    const run = (listener: Listener) => this.run(call, plan, listener);
+    const stream = new ReadableStream<LanguageModelV4StreamPart>({
+      start(controller) {
+        const emit = (part: LanguageModelV4StreamPart) => {
+          if (!cancelled.signal.aborted) controller.enqueue(part);
+        };
+        emit({ type: "stream-start", warnings: plan.warnings });
+        emit({ type: "response-metadata", id: `local-${randomUUID()}`, modelId, timestamp: new Date() });
+        let textOpen = false;
+        const inputsOpen = new Set<string>();
+        // Not awaited: parts are read as they are generated.
+        void run({
+          text(delta) {
+            if (!delta) return;
+            if (!textOpen) emit({ type: "text-start", id: TEXT_ID });
+            textOpen = true;
+            emit({ type: "text-delta", id: TEXT_ID, delta });
+          },
+          toolInput({ toolCallId, toolName, delta, done }) {
+            if (!inputsOpen.has(toolCallId)) emit({ type: "tool-input-start", id: toolCallId, toolName });
+            inputsOpen.add(toolCallId);
+            if (delta) emit({ type: "tool-input-delta", id: toolCallId, delta });
+            if (done) emit({ type: "tool-input-end", id: toolCallId });
+          },
+        }).then(
+          (result) => {
+            if (textOpen) emit({ type: "text-end", id: TEXT_ID });
+            for (const toolCall of result.toolCalls) emit({ type: "tool-call", ...toolCall });
+            emit({ type: "finish", usage: result.usage, finishReason: result.finishReason });
+            if (!cancelled.signal.aborted) controller.close();
+          },
+          (error: unknown) => {
+            if (!cancelled.signal.aborted) controller.error(error);
+          },
+        );
+      },
+      cancel(reason) {
+        cancelled.abort(reason);
+      },
+    });
+    return { stream };
+  }
+}
+
+export function createLocalModel(config: LocalModelConfig): LocalModel {
+  return new LocalModel(config);
+}
