@@ -42,7 +42,7 @@ const sharesWord = (text: string, title: string) => {
 const titleCase = (phrase: string) => phrase.replace(/(?<![\p{L}'])\p{L}/gu, (c) => c.toUpperCase());
 
 /** Words that already say what kind of value a key holds, so no kind is added after them. */
-const MONEY_WORDS = new Set(terms("price cost fee rate wage salary rent budget deposit quote total charge minimum pay deductible premium tip tax discount"));
+const MONEY_WORDS = new Set(terms("price cost fee rate wage salary rent budget deposit quote total charge minimum pay premium tip tax discount"));
 const DATE_WORDS = new Set(terms("date day deadline launch opening start starts schedule hours"));
 
 /**
