@@ -10,6 +10,7 @@ import { ExportThreadButton } from "@/components/transfer/export-button";
 import { Badge } from "@/components/ui/badge";
 import { plural } from "@/components/ui/format";
 import { episodesHref, threadHref } from "@/components/ui/routes";
+import type { BufferPreview } from "@/lib/contracts/buffer-preview";
 import type { ModelKind } from "@/lib/models";
 import { Composer } from "@/components/chat/composer";
 import { MessageList } from "@/components/chat/message-list";
@@ -59,6 +60,8 @@ export function ChatView(props: {
   highlightSeq: number | null;
   model: { kind: ModelKind; label: string };
   window: number;
+  /** The next turn's buffer, for a thread past its window; null while the thread fits. */
+  preview: BufferPreview | null;
 }) {
   const { thread, shown } = props;
   const router = useRouter();
@@ -169,7 +172,7 @@ export function ChatView(props: {
           </p>
         )}
       </section>
-      <DebugPanel threadId={thread.id} turnsFinished={turnsFinished} open={panelOpen} onClose={() => setPanelOpen(false)} />
+      <DebugPanel threadId={thread.id} turnsFinished={turnsFinished} preview={props.preview} open={panelOpen} onClose={() => setPanelOpen(false)} />
     </div>
   );
 }

@@ -37,7 +37,8 @@ function pageTitles(trace: TurnTraceData): string[] {
 
 /**
  * A thread's turn traces, newest first, each parsed with the schema the turn
- * wrote it with; null when the thread is not in this workspace. A trace that
+ * wrote it with; null when the thread is not in this workspace. `before` (a
+ * trace id) pages back: the turns older than that one. A trace that
  * no longer parses (written by an older version) is left out rather than
  * breaking the whole list.
  */
@@ -46,6 +47,7 @@ export async function listTraces(
   workspaceId: string,
   threadId: string,
   limit = MAX_TRACES_LISTED,
+  before?: string,
 ): Promise<TurnTraceRecord[] | null> {
   const thread = await findThreadSummary(db, workspaceId, threadId);
   if (!thread) return null;
@@ -53,6 +55,7 @@ export async function listTraces(
     where: { threadId: thread.id },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: Math.min(limit, MAX_TRACES_LISTED),
+    ...(before ? { cursor: { id: before }, skip: 1 } : {}),
   });
   const parsed = rows.flatMap((row) => {
     const data = turnTraceSchema.safeParse(row.data);

@@ -1,6 +1,7 @@
 import { notFound } from "next/navigation";
 import { z } from "zod";
 import { ChatView } from "@/components/chat/chat-view";
+import { previewNextTurn } from "@/lib/agent/preview";
 import { readConfig } from "@/lib/config";
 import { chooseModel } from "@/lib/models";
 import { toUIMessage } from "@/lib/threads/messages";
@@ -23,6 +24,7 @@ export default async function ThreadPage(props: {
   const config = readConfig();
   const model = chooseModel(config);
   const { thread, messages } = found;
+  const preview = await previewNextTurn(db, config, workspace.id, thread.id);
   return (
     <ChatView
       // A new stretch of messages is a new conversation view; the latest one keeps its state across refreshes.
@@ -33,6 +35,7 @@ export default async function ThreadPage(props: {
       highlightSeq={seq ?? null}
       model={{ kind: model.kind, label: model.label }}
       window={config.window}
+      preview={preview.buffer.status === "not-needed" ? null : preview}
     />
   );
 }
