@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
 import { Sidebar } from "@/components/shell/sidebar";
 import "@/app/globals.css";
@@ -15,7 +15,16 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body className="h-dvh bg-slate-50 text-slate-900 antialiased">
-        <AppShell nav={<Sidebar />}>{children}</AppShell>
+        {/* The sidebar waits for the database; without its own boundary it would hold back the loading screen on a first run. */}
+        <AppShell
+          nav={
+            <Suspense fallback={<div className="h-full w-72 shrink-0 border-r border-slate-200 bg-white lg:w-64" aria-hidden />}>
+              <Sidebar />
+            </Suspense>
+          }
+        >
+          {children}
+        </AppShell>
       </body>
     </html>
   );

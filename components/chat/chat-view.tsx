@@ -5,6 +5,7 @@ import { DefaultChatTransport, type UIMessage } from "ai";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
+import { z } from "zod";
 import { DebugPanel } from "@/components/debug/debug-panel";
 import { ExportThreadButton } from "@/components/transfer/export-button";
 import { Badge } from "@/components/ui/badge";
@@ -17,11 +18,40 @@ import { MessageList } from "@/components/chat/message-list";
 
 export type ChatThread = { id: string; title: string; kind: "OWNER" | "SUPPORT"; messageCount: number };
 
-/** Messages loaded from the database carry their per-thread number, for the #m-<seq> anchors; streamed ones do not yet. */
-export type ChatMessage = UIMessage<{ seq: number }>;
+/**
+ * Messages loaded from the database carry their per-thread number, for the
+ * #m-<seq> anchors, and who said them; streamed ones get both once the turn
+ * is saved and the chat reloads them.
+ */
+export type ChatMessage = UIMessage<{ seq: number; speaker?: "OWNER" | "CUSTOMER" | "AGENT" }>;
 
 /** Which stretch the page loaded: the latest messages, or an older stretch a link pointed into. */
 type ShownRange = { latest: boolean; fromSeq: number; toSeq: number };
+
+const savedMessagesSchema = z.object({
+  messages: z.array(
+    z.object({
+      id: z.string(),
+      seq: z.number().int(),
+      role: z.enum(["USER", "ASSISTANT"]),
+      speaker: z.enum(["OWNER", "CUSTOMER", "AGENT"]),
+      parts: z.array(z.looseObject({ type: z.string() })),
+    }),
+  ),
+});
+
+/** The thread's latest messages as saved, or null when they could not be loaded (the streamed ones stay). */
+async function savedMessages(threadId: string): Promise<ChatMessage[] | null> {
+  const response = await fetch(`/api/threads/${encodeURIComponent(threadId)}`, { cache: "no-store" }).catch(() => null);
+  const parsed = savedMessagesSchema.safeParse(await response?.json().catch(() => null));
+  if (!response?.ok || !parsed.success) return null;
+  return parsed.data.messages.map((m) => ({
+    id: m.id,
+    role: m.role === "USER" ? "user" : "assistant",
+    parts: m.parts as ChatMessage["parts"],
+    metadata: { seq: m.seq, speaker: m.speaker },
+  }));
+}
 
 function lastUserText(messages: UIMessage[]): string {
   const last = messages.findLast((m) => m.role === "user");
@@ -78,14 +108,17 @@ export function ChatView(props: {
       }),
     [thread.id],
   );
-  const { messages, sendMessage, regenerate, status, error, clearError } = useChat<ChatMessage>({
+  const { messages, setMessages, sendMessage, regenerate, status, error, clearError } = useChat<ChatMessage>({
     id: thread.id,
     messages: props.initialMessages,
     transport,
-    onFinish: () => {
+    onFinish: ({ isError, isAbort }) => {
       // A failed turn saves a trace too, so the panel looks for one either way.
       setTurnsFinished((n) => n + 1);
       router.refresh();
+      // The stream ends once the turn is saved: reload the messages so the new ones carry their #seq.
+      // A failed turn keeps what the chat shows, so Retry acts on it.
+      if (!isError && !isAbort) void savedMessages(thread.id).then((saved) => saved && setMessages(saved));
     },
   });
   const busy = status === "submitted" || status === "streaming";
@@ -140,7 +173,7 @@ export function ChatView(props: {
             leads to them.
           </p>
         )}
-        <MessageList messages={messages} busy={status === "submitted"} highlightSeq={props.highlightSeq} />
+        <MessageList messages={messages} busy={status === "submitted"} highlightSeq={props.highlightSeq} customerThread={thread.kind === "SUPPORT"} />
         {error && (
           <div
             role="alert"

@@ -30,7 +30,7 @@ export default async function ThreadPage(props: {
       // A new stretch of messages is a new conversation view; the latest one keeps its state across refreshes.
       key={`${thread.id}:${found.latest ? "latest" : seq}`}
       thread={{ id: thread.id, title: thread.title, kind: thread.kind, messageCount: thread.lastSeq }}
-      initialMessages={messages.map((m) => ({ ...toUIMessage(m), metadata: { seq: m.seq } }))}
+      initialMessages={messages.map((m) => ({ ...toUIMessage(m), metadata: { seq: m.seq, speaker: m.speaker } }))}
       shown={{ latest: found.latest, fromSeq: messages[0]?.seq ?? 1, toSeq: messages.at(-1)?.seq ?? 0 }}
       highlightSeq={seq ?? null}
       model={{ kind: model.kind, label: model.label }}
