@@ -15,6 +15,7 @@ import type { BufferPreview } from "@/lib/contracts/buffer-preview";
 import type { ModelKind } from "@/lib/models";
 import { Composer } from "@/components/chat/composer";
 import { MessageList } from "@/components/chat/message-list";
+import { ThreadTitle } from "@/components/chat/thread-title";
 
 export type ChatThread = { id: string; title: string; kind: "OWNER" | "SUPPORT"; messageCount: number };
 
@@ -129,7 +130,7 @@ export function ChatView(props: {
       <section aria-label="Chat" className="flex min-w-0 flex-1 flex-col">
         <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
           <div className="min-w-0">
-            <h1 className="truncate text-lg font-semibold">{thread.title}</h1>
+            <ThreadTitle threadId={thread.id} title={thread.title} />
             <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
               <Badge tone={thread.kind === "SUPPORT" ? "violet" : "sky"}>{thread.kind === "SUPPORT" ? "Support: a customer talks to the agent" : "Owner thread"}</Badge>
               <span data-testid="message-count">{plural(thread.messageCount, "message")}</span>

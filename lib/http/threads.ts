@@ -1,5 +1,5 @@
-import { createThread, findThread, listThreads } from "@/lib/threads/queries";
-import { newThreadSchema } from "@/lib/threads/schemas";
+import { createThread, findThread, listThreads, renameThread } from "@/lib/threads/queries";
+import { newThreadSchema, renameThreadSchema } from "@/lib/threads/schemas";
 import { requestScope } from "@/lib/workspaces/current";
 import { handle, HttpError, parseJsonBody } from "@/lib/http/respond";
 
@@ -27,5 +27,16 @@ export function threadResponse(threadId: string): Promise<Response> {
     const found = await findThread(db, workspace.id, threadId);
     if (!found) throw new HttpError(404, "No such thread in this workspace.");
     return Response.json(found);
+  });
+}
+
+/** PATCH /api/threads/:id: `{ title }`, trimmed, 1–120 characters. */
+export function renameThreadResponse(request: Request, threadId: string): Promise<Response> {
+  return handle(async () => {
+    const input = await parseJsonBody(request, renameThreadSchema);
+    const { db, workspace } = await requestScope();
+    const thread = await renameThread(db, workspace.id, threadId, input);
+    if (!thread) throw new HttpError(404, "No such thread in this workspace.");
+    return Response.json({ thread });
   });
 }
