@@ -9,6 +9,7 @@ import { ms, plural, seqRange } from "@/components/ui/format";
 import { PageLink } from "@/components/ui/page-link";
 import { messageHref } from "@/components/ui/routes";
 import { BufferBlock } from "@/components/debug/buffer-block";
+import { ContextBar } from "@/components/debug/context-bar";
 import { TimingsChart, TokenStats } from "@/components/debug/costs";
 import { promptText } from "@/components/debug/prompt-text";
 import { Field, Section } from "@/components/debug/section";
@@ -248,6 +249,9 @@ export function TraceView({ record, memoryPassPending }: { record: TurnTraceReco
           The model call failed: {data.error}
         </p>
       )}
+      <Section title="Context" meta={<Badge>{plural(record.context.total, "token")}</Badge>} testId="debug-context">
+        <ContextBar split={record.context} />
+      </Section>
       <BufferSection view={{ ...data, threadId: record.threadId, pageIds: record.pageIds }} />
       <RecallSection recall={data.recall} pageIds={record.pageIds} />
       <ToolsSection record={record} />

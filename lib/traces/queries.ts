@@ -3,6 +3,7 @@ import { turnTraceSchema, type TurnTraceData } from "@/lib/contracts/trace";
 import type { Db } from "@/lib/db/client";
 import { pageIdsByTitle } from "@/lib/pages/queries";
 import { findThreadSummary } from "@/lib/threads/queries";
+import { contextSplit, type ContextSplit } from "@/lib/traces/context-split";
 
 /** Traces carry their whole prompt, so a list stops at this many turns. */
 export const MAX_TRACES_LISTED = 50;
@@ -16,6 +17,8 @@ export type TurnTraceRecord = {
   /** Whether a reply was saved; without one no memory pass runs. */
   answered: boolean;
   data: TurnTraceData;
+  /** How the prompt's tokens split between system, recalled pages, buffer, window and tool traffic. */
+  context: ContextSplit;
   /** Page ids by title for the pages this trace names that still exist, so the panel can link them. */
   pageIds: Record<string, string>;
 };
@@ -76,6 +79,7 @@ export async function listTraces(
     userMessage: messageById.get(row.userMessageId) ?? null,
     answered: row.assistantMessageId !== null,
     data,
+    context: contextSplit(data.prompt, data.buffer.block),
     pageIds: Object.fromEntries(titles.flatMap((title) => (pageIds[title] ? [[title, pageIds[title]]] : []))),
   }));
 }
