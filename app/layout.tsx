@@ -7,6 +7,7 @@ import "@/app/globals.css";
 export const metadata: Metadata = {
   title: "Episodic buffer · reference agent",
   description: "A business agent whose older conversation stretches become short lines pointing into its long-term memory.",
+  icons: { icon: [{ url: "/icon.svg", type: "image/svg+xml" }, { url: "/favicon.ico", sizes: "32x32" }] },
 };
 
 export const dynamic = "force-dynamic";
