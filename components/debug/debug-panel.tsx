@@ -8,12 +8,11 @@ import { CopyPromptButton } from "@/components/debug/copy-prompt-button";
 import { promptText } from "@/components/debug/prompt-text";
 import { PreviewView } from "@/components/debug/preview-view";
 import { TraceView } from "@/components/debug/trace-view";
+import { TURNS_PER_PAGE } from "@/components/debug/turn-paging";
 
 const POLL_EVERY_MS = 700;
 const POLL_FOR_MS = 10_000;
 const TURN_LABEL_CHARS = 48;
-/** Turns fetched at a time; older ones come with "Load older turns", since every trace carries its whole prompt. */
-export const TURNS_PER_PAGE = 20;
 /** The selector's value for the preview of the next turn. */
 const PREVIEW = "preview";
 

@@ -10,7 +10,7 @@ import path from "node:path";
 
 export type AppServer = { url: string; stop: () => Promise<void> };
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
   const { port } = probe.address() as { port: number };
@@ -18,7 +18,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function waitUntilUp(url: string, timeoutMs: number): Promise<void> {
+export async function waitUntilUp(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     // The first request also seeds the demo workspace, so it can take a while.

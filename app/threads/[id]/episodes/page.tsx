@@ -52,7 +52,7 @@ export default async function EpisodesPage({ params }: { params: Promise<{ id: s
             {episodes.flatMap((episode) => {
               const reason = inBuffer.get(episode.id);
               const item = (
-              <li key={episode.id} className="relative" data-testid="episode" data-in-buffer={reason}>
+              <li key={episode.id} className="relative" data-testid="episode" data-from-seq={episode.fromSeq} data-in-buffer={reason}>
                 <span
                   aria-hidden
                   className={`absolute top-4 -left-[31px] h-3 w-3 rounded-full ring-4 ring-white ${reason ? "bg-emerald-500" : "bg-indigo-500"}`}
@@ -78,6 +78,7 @@ export default async function EpisodesPage({ params }: { params: Promise<{ id: s
                       href={messageHref(thread.id, episode.fromSeq)}
                       aria-label={`Jump to messages ${seqRange(episode.fromSeq, episode.toSeq)}`}
                       className="rounded-md border border-slate-300 px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50"
+                      data-testid="jump-to-messages"
                     >
                       Jump to messages
                     </Link>

@@ -1,0 +1,43 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { freePort, waitUntilUp, type AppServer } from "@/e2e/support/app-server";
+
+// `next dev` beside the production build the other specs use: some behaviour
+// differs between the two (React's development double render, late styles),
+// so a spec can check it under development too. Its own build folder and
+// database; E2E_DEV_PORT picks the port, else any free one.
+
+export async function startDevServer(): Promise<AppServer> {
+  const port = Number(process.env.E2E_DEV_PORT) || (await freePort());
+  const dataDir = await mkdtemp(path.join(tmpdir(), "episodic-e2e-dev-"));
+  const child = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "dev", "--port", String(port)], {
+    env: {
+      ...process.env,
+      NEXT_DIST_DIR: `.next-e2e-dev-${port}`,
+      PGLITE_DATA_DIR: path.join(dataDir, "pglite"),
+      DATABASE_URL: "",
+      OPENAI_API_KEY: "",
+      OPENAI_BASE_URL: "",
+    },
+    cwd: path.resolve(import.meta.dirname, "../.."),
+    detached: true,
+    stdio: "ignore",
+  });
+  const stop = async () => {
+    if (child.exitCode === null && child.pid) process.kill(-child.pid, "SIGTERM");
+    await new Promise((resolve) => (child.exitCode === null ? child.once("exit", resolve) : resolve(null)));
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  // localhost, not 127.0.0.1: the dev server refuses its own resources to another origin, and the page would never hydrate.
+  const url = `http://localhost:${port}`;
+  try {
+    // Compiling on first request, then migrating and seeding: minutes on a busy machine.
+    await waitUntilUp(`${url}/api/threads`, 240_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
+}
