@@ -10,7 +10,7 @@ import { DEMO_TURNS } from "@/lib/workspaces/demo-story";
 let dev: AppServer;
 
 test.beforeAll(async () => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   dev = await startDevServer();
 });
 test.afterAll(async () => {

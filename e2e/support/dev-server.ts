@@ -34,7 +34,7 @@ export async function startDevServer(): Promise<AppServer> {
   const url = `http://localhost:${port}`;
   try {
     // Compiling on first request, then migrating and seeding: minutes on a busy machine.
-    await waitUntilUp(`${url}/api/threads`, 240_000);
+    await waitUntilUp(`${url}/api/threads`, 420_000);
   } catch (error) {
     await stop();
     throw error;

@@ -9,7 +9,7 @@ import sampleReport from "@/lib/eval/sample/report.json";
 
 export const DEFAULT_RESULTS_DIR = "eval-results";
 
-const REPORT_NAMES = ["report.json"];
+const REPORT_NAME = "report.json";
 
 /** Where the shipped sample lives; `npm run eval:sample` rewrites it. */
 export const SAMPLE_REPORT_FILE = "lib/eval/sample/report.json";
@@ -27,23 +27,23 @@ export function resultsDir(env: Record<string, string | undefined> = process.env
   return env.EVAL_RESULTS_DIR || DEFAULT_RESULTS_DIR;
 }
 
-async function readFirst(dir: string): Promise<{ file: string; text: string } | null> {
-  for (const name of REPORT_NAMES) {
-    const file = path.join(dir, name);
-    try {
-      return { file, text: await readFile(path.resolve(/*turbopackIgnore: true*/ process.cwd(), file), "utf8") };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    }
+// The results folder is chosen at run time, so the build must not trace it (it would trace the whole project).
+const reportFile = (dir: string) => path.join(/*turbopackIgnore: true*/ dir, REPORT_NAME);
+
+async function readReportText(file: string): Promise<string | null> {
+  try {
+    return await readFile(path.resolve(/*turbopackIgnore: true*/ process.cwd(), file), "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
   }
-  return null;
 }
 
 /** The report in `dir`, validated with the schema the writer used. */
 export async function readLatestReport(dir: string): Promise<LatestReport> {
-  const found = await readFirst(dir);
-  if (!found) return { status: "missing", file: path.join(dir, REPORT_NAMES[0]) };
-  const { file, text } = found;
+  const file = reportFile(dir);
+  const text = await readReportText(file);
+  if (text === null) return { status: "missing", file };
   let json: unknown;
   try {
     json = JSON.parse(text);
