@@ -131,7 +131,8 @@ export function DebugPanel(props: {
   }
 
   const pickedId = picked.turn === turnsFinished ? picked.id : null;
-  const showPreview = preview !== null && (pickedId === PREVIEW || (pickedId === null && (traces?.length ?? 0) === 0 && traces !== null && !polling));
+  // Followed to the latest turn, a thread without any shows its preview rather than "no turns yet".
+  const showPreview = preview !== null && (pickedId === PREVIEW || (pickedId === null && traces?.length === 0 && !polling));
   const newest = traces?.[0];
   const selected = showPreview ? undefined : (traces?.find((t) => t.id === pickedId) ?? newest);
 

@@ -1,10 +1,10 @@
 import { runTurn } from "@/lib/agent/turn";
-import { readConfig } from "@/lib/config";
+import { readConfig, type AppConfig } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import type { Workspace } from "@/lib/db/generated/client";
 import { reportStartup } from "@/lib/db/startup-status";
 import { consolidateThread } from "@/lib/memory/consolidate";
-import { chooseModel } from "@/lib/models";
+import { chooseModel, type ModelChoice } from "@/lib/models";
 import { appendMessages } from "@/lib/threads/messages";
 import { DEMO_THREADS, DEMO_TURNS, DEMO_WORKSPACE_NAME } from "@/lib/workspaces/demo-story";
 
@@ -66,7 +66,7 @@ const MINUTES_BETWEEN_DEMO_TURNS = 2;
  * story's last message, so the thread keeps its own calendar (the buffer's
  * lines and the recalled facts name days from it).
  */
-async function replayDemoTurns(db: Db, config: ReturnType<typeof readConfig>, choice: ReturnType<typeof chooseModel>, workspaceId: string) {
+async function replayDemoTurns(db: Db, config: AppConfig, choice: ModelChoice, workspaceId: string) {
   const thread = await db.thread.findFirstOrThrow({ where: { workspaceId, title: DEMO_TURNS.thread } });
   const storyEnd = await db.message.findFirstOrThrow({ where: { threadId: thread.id }, orderBy: { seq: "desc" } });
   for (const [i, text] of DEMO_TURNS.questions.entries()) {
