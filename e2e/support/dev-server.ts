@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { openSync } from "node:fs";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort, waitUntilUp, type AppServer } from "@/e2e/support/app-server";
@@ -7,23 +8,30 @@ import { freePort, waitUntilUp, type AppServer } from "@/e2e/support/app-server"
 // `next dev` beside the production build the other specs use: some behaviour
 // differs between the two (React's development double render, late styles),
 // so a spec can check it under development too. Its own build folder and
-// database; E2E_DEV_PORT picks the port, else any free one.
+// database; E2E_DEV_PORT picks the port, else any free one. Its output goes
+// to test-results/dev-server-<port>.log.
 
 export async function startDevServer(): Promise<AppServer> {
   const port = Number(process.env.E2E_DEV_PORT) || (await freePort());
+  const root = path.resolve(import.meta.dirname, "../..");
   const dataDir = await mkdtemp(path.join(tmpdir(), "episodic-e2e-dev-"));
+  // A fresh build folder: a development cache left by an interrupted run can fail every request.
+  const distDir = `.next-e2e-dev-${port}`;
+  await rm(path.join(root, distDir), { recursive: true, force: true });
+  await mkdir(path.join(root, "test-results"), { recursive: true });
+  const log = openSync(path.join(root, "test-results", `dev-server-${port}.log`), "w");
   const child = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "dev", "--port", String(port)], {
     env: {
       ...process.env,
-      NEXT_DIST_DIR: `.next-e2e-dev-${port}`,
+      NEXT_DIST_DIR: distDir,
       PGLITE_DATA_DIR: path.join(dataDir, "pglite"),
       DATABASE_URL: "",
       OPENAI_API_KEY: "",
       OPENAI_BASE_URL: "",
     },
-    cwd: path.resolve(import.meta.dirname, "../.."),
+    cwd: root,
     detached: true,
-    stdio: "ignore",
+    stdio: ["ignore", log, log],
   });
   const stop = async () => {
     if (child.exitCode === null && child.pid) process.kill(-child.pid, "SIGTERM");
