@@ -10,6 +10,15 @@ import { DEMO_THREADS, DEMO_TURNS, DEMO_WORKSPACE_NAME } from "@/lib/workspaces/
 
 export const DEMO_WORKSPACE_SLUG = "demo";
 
+/**
+ * On the embedded database seeding is one long chain of promise continuations
+ * that never lets the server's event loop reach its sockets, so the loading
+ * screen could not even load its script. A short pause after each step lets
+ * other requests through.
+ */
+const PAUSE_BETWEEN_STEPS_MS = 10;
+const letOtherRequestsIn = () => new Promise<void>((resolve) => setTimeout(resolve, PAUSE_BETWEEN_STEPS_MS));
+
 /** Concurrent first requests queue behind the one seeding; Prisma's 2 s / 5 s defaults would fail them. */
 const SEED_TRANSACTION = { maxWait: 30_000, timeout: 30_000 };
 
@@ -49,8 +58,10 @@ export async function seedDemoWorkspace(db: Db): Promise<Workspace> {
   const choice = chooseModel(config);
   for (const [i, threadId] of threadIds.entries()) {
     const outcome = await consolidateThread(db, choice.model, workspace.id, threadId, {
-      onProgress: ({ done, total }) =>
-        reportStartup("consolidating", `Filing demo thread ${i + 1} of ${threadIds.length} into memory (message ${done} of ${total})…`, { done, total }),
+      onProgress: ({ done, total }) => {
+        reportStartup("consolidating", `Filing demo thread ${i + 1} of ${threadIds.length} into memory (message ${done} of ${total})…`, { done, total });
+        return letOtherRequestsIn();
+      },
     });
     if (!outcome.finished) throw new Error(`Seeding the demo workspace could not consolidate a thread: ${outcome.error}`);
   }
@@ -74,6 +85,7 @@ async function replayDemoTurns(db: Db, config: AppConfig, choice: ModelChoice, w
       done: i,
       total: DEMO_TURNS.questions.length,
     });
+    await letOtherRequestsIn();
     const outcome = await runTurn({ db, config, choice, workspaceId, threadId: thread.id, text });
     const at = new Date(storyEnd.createdAt.getTime() + (i + 1) * MINUTES_BETWEEN_DEMO_TURNS * 60_000);
     const ids = [outcome.userMessage.id, ...(outcome.assistantMessage ? [outcome.assistantMessage.id] : [])];
