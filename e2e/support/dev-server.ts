@@ -20,15 +20,11 @@ export async function startDevServer(): Promise<AppServer> {
   await rm(path.join(root, distDir), { recursive: true, force: true });
   await mkdir(path.join(root, "test-results"), { recursive: true });
   const log = openSync(path.join(root, "test-results", `dev-server-${port}.log`), "w");
+  // The embedded database and the offline model; unset rather than blank, since the OpenAI provider refuses a blank base URL on import.
+  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: distDir, PGLITE_DATA_DIR: path.join(dataDir, "pglite") };
+  for (const name of ["DATABASE_URL", "OPENAI_API_KEY", "OPENAI_BASE_URL"]) delete env[name];
   const child = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "dev", "--port", String(port)], {
-    env: {
-      ...process.env,
-      NEXT_DIST_DIR: distDir,
-      PGLITE_DATA_DIR: path.join(dataDir, "pglite"),
-      DATABASE_URL: "",
-      OPENAI_API_KEY: "",
-      OPENAI_BASE_URL: "",
-    },
+    env,
     cwd: root,
     detached: true,
     stdio: ["ignore", log, log],
