@@ -16,7 +16,8 @@ export async function startDevServer(): Promise<AppServer> {
   const root = path.resolve(import.meta.dirname, "../..");
   const dataDir = await mkdtemp(path.join(tmpdir(), "episodic-e2e-dev-"));
   // A fresh build folder: a development cache left by an interrupted run can fail every request.
-  const distDir = `.next-e2e-dev-${port}`;
+  // Its name is in tsconfig.json's include, so next dev does not rewrite that file to add it.
+  const distDir = ".next-e2e-dev";
   await rm(path.join(root, distDir), { recursive: true, force: true });
   await mkdir(path.join(root, "test-results"), { recursive: true });
   const log = openSync(path.join(root, "test-results", `dev-server-${port}.log`), "w");
