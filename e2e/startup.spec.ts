@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { spawnAppServer } from "@/e2e/support/app-server";
+import { startupStatusSchema } from "@/lib/db/startup-status";
 
 // A first run migrates the database and seeds the demo workspace before the
 // first page can render; the loading screen says which step it is on.
@@ -17,8 +18,8 @@ test("on a first run the loading screen says what the server is doing, then the 
     await expect(detail).not.toHaveText("Loading…");
     await page.screenshot({ path: testInfo.outputPath("first-run-progress.png") });
     await expect(page.getByTestId("thread-title")).toBeVisible({ timeout: 120_000 });
-    const status = await (await page.request.get(`${app.url}/api/startup`)).json();
-    expect(status).toMatchObject({ phase: "ready" });
+    const status = startupStatusSchema.parse(await (await page.request.get(`${app.url}/api/startup`)).json());
+    expect(status.phase).toBe("ready");
   } finally {
     await app.stop();
   }
