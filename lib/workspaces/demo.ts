@@ -31,7 +31,27 @@ const SEED_TRANSACTION = { maxWait: 30_000, timeout: 30_000 };
  * asks the long thread a few questions through the live turn pipeline so its
  * debug panel has real turns (tool calls, memory passes) to show.
  */
-export async function seedDemoWorkspace(db: Db): Promise<Workspace> {
+export function seedDemoWorkspace(db: Db): Promise<Workspace> {
+  const running = inFlight.get(db);
+  if (running) return running;
+  const run = seedOnce(db).finally(() => inFlight.delete(db));
+  inFlight.set(db, run);
+  return run;
+}
+
+// The workspace row exists as soon as the seed claims it, long before its
+// threads are filed into memory; a request of the same process that finds it
+// then waits for the run instead of showing a half-filed workspace. Shared on
+// globalThis because Next loads this module more than once per process.
+const holder = globalThis as typeof globalThis & { episodicBufferDemoSeeds?: WeakMap<Db, Promise<Workspace>> };
+const inFlight = (holder.episodicBufferDemoSeeds ??= new WeakMap());
+
+/** The seed this process is running on `db`, if any. */
+export function demoSeedInProgress(db: Db): Promise<Workspace> | undefined {
+  return inFlight.get(db);
+}
+
+async function seedOnce(db: Db): Promise<Workspace> {
   reportStartup("seeding", "Writing the demo workspace's threads…");
   const { workspace, threadIds } = await db.$transaction(async (tx) => {
     const claimed = await tx.workspace.createMany({
