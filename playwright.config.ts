@@ -51,8 +51,8 @@ export default defineConfig({
       PGLITE_DATA_DIR: dataDir,
       NEXT_DIST_DIR: distDir,
       OFFLINE_MODEL_DELAY_MS: "25",
-      // The Evaluation page renders a committed report from a real small run.
-      EVAL_RESULTS_DIR: "e2e/fixtures",
+      // No run has written a report here, as on a fresh install: the Evaluation page shows the shipped sample.
+      EVAL_RESULTS_DIR: `${dataDir}-eval-results`,
     },
   },
 });

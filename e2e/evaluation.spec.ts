@@ -3,13 +3,17 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { evalReportSchema } from "@/lib/eval/report-schema";
 
-// The server runs with EVAL_RESULTS_DIR=e2e/fixtures, so the page shows the
-// committed report of a real 12-thread run.
-const report = evalReportSchema.parse(JSON.parse(readFileSync(path.join(import.meta.dirname, "fixtures/eval-report.json"), "utf8")));
+// The server's EVAL_RESULTS_DIR holds no report, as on a fresh install, so the
+// page shows the sample report of a real 12-thread run that ships with the app.
+const report = evalReportSchema.parse(JSON.parse(readFileSync(path.join(import.meta.dirname, "../lib/eval/sample/report.json"), "utf8")));
 
-test("the evaluation page charts accuracy per arm and regime and lists the costs", async ({ page }, testInfo) => {
+test("on a fresh install the evaluation page charts the shipped sample, says it is one, and lists the costs", async ({ page }, testInfo) => {
   await page.goto("/evaluation");
   await expect(page.getByRole("heading", { name: "Evaluation", level: 1 })).toBeVisible();
+  const notice = page.getByTestId("evaluation-sample");
+  await expect(notice).toContainText("Sample");
+  await expect(notice).toContainText("npm run eval");
+  await expect(notice.getByTestId("sample-commit")).toHaveText(report.commit!);
   await expect(page.getByTestId("run-summary")).toContainText(report.model.label);
 
   const chart = page.getByTestId("accuracy-chart");

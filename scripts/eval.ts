@@ -1,6 +1,7 @@
 // One command for the evaluation (design §08): planted-fact threads, or a
 // LoCoMo file, asked under every arm through the real turn pipeline, with
 // report.json, report.md and a summary table as the result.
+import { execFileSync } from "node:child_process";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -21,7 +22,7 @@ import { readArgs, runCli } from "@/scripts/thread-cli";
 
 const USAGE =
   "npm run eval -- [--threads 200] [--seed 1] [--arms A,B,C,D,E] [--regimes outside,inside] [--window 30] [--stretch 6] " +
-  "[--model offline|env] [--judge] [--locomo file.json] [--out eval-results] [--database-url postgres://…] [--workers 2]";
+  "[--model offline|env] [--judge] [--locomo file.json] [--out eval-results] [--database-url postgres://…] [--workers 2] [--sample]";
 
 // PGlite runs on the thread that opened it: one worker per core, and two
 // already halve a run on the small machines this is meant to run on.
@@ -40,6 +41,7 @@ const options = {
   out: { type: "string", default: "eval-results" },
   "database-url": { type: "string" },
   workers: { type: "string", default: String(DEFAULT_WORKERS) },
+  sample: { type: "boolean", default: false },
 } as const;
 
 /** "A,C" → ["A", "C"], each checked against the allowed values, duplicates dropped, order kept. */
@@ -67,7 +69,17 @@ const argsSchema = z.object({
   out: z.string().min(1),
   "database-url": z.url().optional(),
   workers: z.coerce.number().int().min(1).max(16),
+  sample: z.boolean(),
 });
+
+/** The checkout's commit, so a report says which code produced it; undefined outside git. */
+function currentCommit(): string | undefined {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 runCli(USAGE, async () => {
   const args = readArgs(options, argsSchema);
@@ -86,9 +98,10 @@ runCli(USAGE, async () => {
   const progress = progressReporter(process.stderr);
   const where = databaseUrl ? "fresh PostgreSQL databases" : "in-memory PGlite";
   console.error(`Evaluating with ${choice.label} on ${where}, ${args.workers} worker${args.workers === 1 ? "" : "s"}…`);
-  const report = await runOn(evaluation, { config, databaseUrl, judge: args.judge, model: args.model }, args.workers, (e) =>
+  const run = await runOn(evaluation, { config, databaseUrl, judge: args.judge, model: args.model }, args.workers, (e) =>
     progress.update(e),
   ).finally(() => progress.finish());
+  const report: EvalReport = { ...run, ...(args.sample ? { sample: true } : {}), commit: currentCommit() };
 
   await mkdir(args.out, { recursive: true });
   await writeFile(path.join(args.out, "report.json"), `${JSON.stringify(report, null, 2)}\n`);

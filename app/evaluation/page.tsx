@@ -2,18 +2,18 @@ import { AccuracyChart } from "@/components/evaluation/accuracy-chart";
 import { Card } from "@/components/evaluation/card";
 import { ComparisonsTable } from "@/components/evaluation/comparisons-table";
 import { CostsTable } from "@/components/evaluation/costs-table";
-import { EmptyState, InvalidReport } from "@/components/evaluation/empty-state";
+import { InvalidReport, SampleNotice } from "@/components/evaluation/empty-state";
 import { ReadsTable } from "@/components/evaluation/reads-table";
 import { RunSummary } from "@/components/evaluation/run-summary";
 import { PageHeader } from "@/components/ui/page-header";
-import { readLatestReport, resultsDir } from "@/lib/eval/latest";
+import { readShownReport, resultsDir, SAMPLE_REPORT_FILE } from "@/lib/eval/latest";
 
 export const metadata = { title: "Evaluation · Episodic buffer" };
 // The report changes whenever `npm run eval` runs; never serve a cached one.
 export const dynamic = "force-dynamic";
 
 export default async function EvaluationPage() {
-  const latest = await readLatestReport(resultsDir());
+  const latest = await readShownReport(resultsDir());
   return (
     <div>
       <PageHeader eyebrow="Design §08" title="Evaluation">
@@ -21,12 +21,12 @@ export default async function EvaluationPage() {
         database state; the arms differ only in what context the model gets.
       </PageHeader>
       <div className="grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-4 px-4 py-6 sm:px-8">
-        {latest.status === "missing" && <EmptyState file={latest.file} />}
         {latest.status === "invalid" && <InvalidReport file={latest.file} problem={latest.problem} />}
-        {latest.status === "ok" && (
+        {latest.status === "sample" && <SampleNotice file={latest.file} report={latest.report} />}
+        {(latest.status === "ok" || latest.status === "sample") && (
           <>
-            <Card title="Latest run">
-              <RunSummary report={latest.report} file={latest.file} />
+            <Card title={latest.status === "sample" ? "Sample run" : "Latest run"}>
+              <RunSummary report={latest.report} file={latest.status === "sample" ? SAMPLE_REPORT_FILE : latest.file} />
               {latest.report.model.kind === "offline" && (
                 <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-900">
                   The offline model links a question to an answer by shared words, synonyms and the kind of answer asked for. Half the planted questions avoid every

@@ -5,20 +5,48 @@ import { DefaultChatTransport, type UIMessage } from "ai";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
+import { z } from "zod";
 import { DebugPanel } from "@/components/debug/debug-panel";
 import { ExportThreadButton } from "@/components/transfer/export-button";
 import { Badge } from "@/components/ui/badge";
 import { plural } from "@/components/ui/format";
 import { episodesHref, threadHref } from "@/components/ui/routes";
+import type { BufferPreview } from "@/lib/contracts/buffer-preview";
 import type { ModelKind } from "@/lib/models";
 import { Composer } from "@/components/chat/composer";
 import { MessageList } from "@/components/chat/message-list";
+import { ThreadTitle } from "@/components/chat/thread-title";
 import type { ChatMessage } from "@/components/chat/types";
 
 export type ChatThread = { id: string; title: string; kind: "OWNER" | "SUPPORT"; messageCount: number };
 
 /** Which stretch the page loaded: the latest messages, or an older stretch a link pointed into. */
 type ShownRange = { latest: boolean; fromSeq: number; toSeq: number };
+
+const savedMessagesSchema = z.object({
+  messages: z.array(
+    z.object({
+      id: z.string(),
+      seq: z.number().int(),
+      role: z.enum(["USER", "ASSISTANT"]),
+      speaker: z.enum(["OWNER", "CUSTOMER", "AGENT"]),
+      parts: z.array(z.looseObject({ type: z.string() })),
+    }),
+  ),
+});
+
+/** The thread's latest messages as saved, or null when they could not be loaded (the streamed ones stay). */
+async function savedMessages(threadId: string): Promise<ChatMessage[] | null> {
+  const response = await fetch(`/api/threads/${encodeURIComponent(threadId)}`, { cache: "no-store" }).catch(() => null);
+  const parsed = savedMessagesSchema.safeParse(await response?.json().catch(() => null));
+  if (!response?.ok || !parsed.success) return null;
+  return parsed.data.messages.map((m) => ({
+    id: m.id,
+    role: m.role === "USER" ? "user" : "assistant",
+    parts: m.parts as ChatMessage["parts"],
+    metadata: { seq: m.seq, speaker: m.speaker },
+  }));
+}
 
 function lastUserText(messages: UIMessage[]): string {
   const last = messages.findLast((m) => m.role === "user");
@@ -57,6 +85,8 @@ export function ChatView(props: {
   highlightSeq: number | null;
   model: { kind: ModelKind; label: string };
   window: number;
+  /** The next turn's buffer, for a thread past its window; null while the thread fits. */
+  preview: BufferPreview | null;
 }) {
   const { thread, shown } = props;
   const router = useRouter();
@@ -73,14 +103,17 @@ export function ChatView(props: {
       }),
     [thread.id],
   );
-  const { messages, sendMessage, regenerate, status, error, clearError } = useChat<ChatMessage>({
+  const { messages, setMessages, sendMessage, regenerate, status, error, clearError } = useChat<ChatMessage>({
     id: thread.id,
     messages: props.initialMessages,
     transport,
-    onFinish: () => {
+    onFinish: ({ isError, isAbort }) => {
       // A failed turn saves a trace too, so the panel looks for one either way.
       setTurnsFinished((n) => n + 1);
       router.refresh();
+      // The stream ends once the turn is saved: reload the messages so the new ones carry their #seq.
+      // A failed turn keeps what the chat shows, so Retry acts on it.
+      if (!isError && !isAbort) void savedMessages(thread.id).then((saved) => saved && setMessages(saved));
     },
   });
   const busy = status === "submitted" || status === "streaming";
@@ -91,7 +124,7 @@ export function ChatView(props: {
       <section aria-label="Chat" className="flex min-w-0 flex-1 flex-col">
         <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
           <div className="min-w-0">
-            <h1 className="truncate text-lg font-semibold">{thread.title}</h1>
+            <ThreadTitle threadId={thread.id} title={thread.title} />
             <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
               <Badge tone={thread.kind === "SUPPORT" ? "violet" : "sky"}>{thread.kind === "SUPPORT" ? "Support: a customer talks to the agent" : "Owner thread"}</Badge>
               <span data-testid="message-count">{plural(thread.messageCount, "message")}</span>
@@ -135,7 +168,7 @@ export function ChatView(props: {
             leads to them.
           </p>
         )}
-        <MessageList messages={messages} busy={status === "submitted"} highlightSeq={props.highlightSeq} />
+        <MessageList messages={messages} busy={status === "submitted"} highlightSeq={props.highlightSeq} customerThread={thread.kind === "SUPPORT"} />
         {error && (
           <div
             role="alert"
@@ -167,7 +200,7 @@ export function ChatView(props: {
           </p>
         )}
       </section>
-      <DebugPanel threadId={thread.id} turnsFinished={turnsFinished} open={panelOpen} onClose={() => setPanelOpen(false)} />
+      <DebugPanel threadId={thread.id} turnsFinished={turnsFinished} preview={props.preview} open={panelOpen} onClose={() => setPanelOpen(false)} />
     </div>
   );
 }

@@ -41,11 +41,13 @@ export function Composer({ disabled, onSend }: { disabled: boolean; onSend: (tex
           rows={2}
           placeholder="Message the agent (Enter sends, Shift+Enter for a new line)"
           className="min-h-12 flex-1 resize-y rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-indigo-500"
+          data-testid="composer"
         />
         <button
           type="submit"
           disabled={disabled || !trimmed || tooLong}
           className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500 disabled:opacity-50"
+          data-testid="send"
         >
           Send
         </button>

@@ -31,15 +31,29 @@ function linked(line: string, pageIds: Record<string, string>): ReactNode[] {
   return nodes;
 }
 
-/** The block exactly as injected, with its page pointers clickable and the gap marker set apart. */
-export function BufferBlock({ text, pageIds }: { text: string; pageIds: Record<string, string> }) {
+/**
+ * The block exactly as injected, with its page pointers clickable and the gap
+ * marker set apart. `reasons` are why each shown line was chosen, in block
+ * order, so every line can say whether it is the first stretch or a recent one.
+ */
+export function BufferBlock({ text, pageIds, reasons }: { text: string; pageIds: Record<string, string>; reasons: ("first" | "recent")[] }) {
+  let episodeLine = 0;
   return (
     <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs leading-relaxed whitespace-pre-wrap text-slate-100" data-testid="buffer-block">
-      {text.split("\n").map((line, i) => (
-        <span key={i} className={`block ${line === BUFFER_GAP_LINE ? "text-amber-300 italic" : ""}`}>
-          {linked(line, pageIds)}
-        </span>
-      ))}
+      {text.split("\n").map((line, i) => {
+        const gap = line === BUFFER_GAP_LINE;
+        const reason = !gap && line.startsWith("- ") ? reasons[episodeLine++] : undefined;
+        return (
+          <span
+            key={i}
+            className={`block ${gap ? "text-amber-300 italic" : ""}`}
+            data-testid={gap ? "buffer-gap-line" : reason ? "buffer-line" : undefined}
+            data-reason={reason}
+          >
+            {linked(line, pageIds)}
+          </span>
+        );
+      })}
     </pre>
   );
 }

@@ -1,22 +1,28 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import type { BufferPreview } from "@/lib/contracts/buffer-preview";
 import type { TurnTraceRecord } from "@/lib/traces/queries";
 import { Badge } from "@/components/ui/badge";
 import { CopyPromptButton } from "@/components/debug/copy-prompt-button";
 import { promptText } from "@/components/debug/prompt-text";
+import { PreviewView } from "@/components/debug/preview-view";
 import { TraceView } from "@/components/debug/trace-view";
+import { TURNS_PER_PAGE } from "@/components/debug/turn-paging";
 
 const POLL_EVERY_MS = 700;
 const POLL_FOR_MS = 10_000;
 const TURN_LABEL_CHARS = 48;
+/** The selector's value for the preview of the next turn. */
+const PREVIEW = "preview";
 
 /** A trace is complete once the memory pass has reported, or when no pass will run because no reply was saved. */
 const settled = (trace: TurnTraceRecord) => trace.data.memoryPass !== null || !trace.answered;
 
-/** The thread's turns, newest first; `limit: 1` is the cheap poll for the newest one. */
-async function fetchTraces(threadId: string, limit?: number): Promise<TurnTraceRecord[]> {
-  const response = await fetch(`/api/threads/${threadId}/traces${limit ? `?limit=${limit}` : ""}`, { cache: "no-store" });
+/** The thread's turns, newest first, `limit` at a time from the one before `before`; `limit: 1` is the cheap poll for the newest one. */
+async function fetchTraces(threadId: string, limit: number, before?: string): Promise<TurnTraceRecord[]> {
+  const query = new URLSearchParams({ limit: String(limit), ...(before ? { before } : {}) });
+  const response = await fetch(`/api/threads/${threadId}/traces?${query}`, { cache: "no-store" });
   if (!response.ok) throw new Error(`the server answered ${response.status}`);
   return ((await response.json()) as { traces: TurnTraceRecord[] }).traces;
 }
@@ -35,23 +41,39 @@ function turnLabel(trace: TurnTraceRecord): string {
  * A finished turn saves its trace after the reply has streamed and fills in
  * the memory pass later still, so after every turn the panel polls for the
  * newest trace until it is complete.
+ *
+ * A thread past its window opens on the preview of its next turn (the
+ * buffer it would be given), and follows the latest turn once one finishes.
  */
-export function DebugPanel(props: { threadId: string; turnsFinished: number; open: boolean; onClose: () => void }) {
-  const { threadId, turnsFinished } = props;
+export function DebugPanel(props: {
+  threadId: string;
+  turnsFinished: number;
+  preview: BufferPreview | null;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { threadId, turnsFinished, preview } = props;
   const [traces, setTraces] = useState<TurnTraceRecord[] | null>(null);
   const [loadAttempt, setLoadAttempt] = useState(0);
-  const [pickedId, setPickedId] = useState<string | null>(null);
+  // A pick holds until the next turn finishes; then the panel follows the latest turn again.
+  const [picked, setPicked] = useState<{ id: string | null; turn: number }>({ id: preview ? PREVIEW : null, turn: 0 });
+  const [hasOlder, setHasOlder] = useState(false);
+  const [loadingOlder, setLoadingOlder] = useState(false);
   const [polling, setPolling] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const newestId = useRef<string | undefined>(undefined);
 
+  const merge = (list: TurnTraceRecord[]) =>
+    setTraces((known) => [...(known ?? []), ...list.filter((t) => !known?.some((k) => k.id === t.id))]);
+
   useEffect(() => {
     let stopped = false;
-    fetchTraces(threadId).then(
+    fetchTraces(threadId, TURNS_PER_PAGE).then(
       (list) => {
         if (stopped) return;
         newestId.current ??= list[0]?.id;
-        setTraces((polled) => [...(polled ?? []), ...list.filter((t) => !polled?.some((p) => p.id === t.id))]);
+        setHasOlder(list.length === TURNS_PER_PAGE);
+        merge(list);
       },
       (reason: unknown) => {
         if (!stopped) setError(`Could not load this thread's turns: ${(reason as Error).message}.`);
@@ -93,8 +115,26 @@ export function DebugPanel(props: { threadId: string; turnsFinished: number; ope
     };
   }, [threadId, turnsFinished]);
 
+  async function loadOlder() {
+    const oldest = traces?.at(-1);
+    if (!oldest) return;
+    setLoadingOlder(true);
+    try {
+      const list = await fetchTraces(threadId, TURNS_PER_PAGE, oldest.id);
+      setHasOlder(list.length === TURNS_PER_PAGE);
+      merge(list);
+    } catch (reason) {
+      setError(`Could not load older turns: ${(reason as Error).message}.`);
+    } finally {
+      setLoadingOlder(false);
+    }
+  }
+
+  const pickedId = picked.turn === turnsFinished ? picked.id : null;
+  // Followed to the latest turn, a thread without any shows its preview rather than "no turns yet".
+  const showPreview = preview !== null && (pickedId === PREVIEW || (pickedId === null && traces?.length === 0 && !polling));
   const newest = traces?.[0];
-  const selected = traces?.find((t) => t.id === pickedId) ?? newest;
+  const selected = showPreview ? undefined : (traces?.find((t) => t.id === pickedId) ?? newest);
 
   return (
     <>
@@ -131,26 +171,44 @@ export function DebugPanel(props: { threadId: string; turnsFinished: number; ope
             </button>
           </div>
         </div>
-        {traces && traces.length > 0 && (
+        {((traces && traces.length > 0) || preview) && (
           <div className="border-b border-slate-200 px-4 py-2">
             <label htmlFor="turn-select" className="text-xs font-medium text-slate-500">
               Turn
             </label>
-            <select
-              id="turn-select"
-              value={selected?.id}
-              // Picking the newest turn means "follow the latest", so the panel moves on with the conversation.
-              onChange={(event) => setPickedId(event.target.value === newest?.id ? null : event.target.value)}
-              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
-            >
-              {traces.map((trace, i) => (
-                <option key={trace.id} value={trace.id}>
-                  {i === 0 ? "Latest: " : ""}
-                  {turnLabel(trace)}
-                </option>
-              ))}
-            </select>
-            <p className="mt-1 text-xs text-slate-500">Answered by {selected?.data.model.label}</p>
+            <div className="mt-1 flex items-center gap-2">
+              <select
+                id="turn-select"
+                value={showPreview ? PREVIEW : selected?.id}
+                // Picking the newest turn means "follow the latest", so the panel moves on with the conversation.
+                onChange={(event) => setPicked({ id: event.target.value === newest?.id ? null : event.target.value, turn: turnsFinished })}
+                className="block w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+                data-testid="turn-select"
+              >
+                {preview && <option value={PREVIEW}>Preview: what the next turn would be given</option>}
+                {traces?.map((trace, i) => (
+                  <option key={trace.id} value={trace.id}>
+                    {i === 0 ? "Latest: " : ""}
+                    {turnLabel(trace)}
+                  </option>
+                ))}
+              </select>
+              {hasOlder && (
+                <button
+                  type="button"
+                  onClick={() => void loadOlder()}
+                  disabled={loadingOlder}
+                  className="shrink-0 rounded-md border border-slate-300 px-2 py-1.5 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50"
+                  data-testid="load-older-turns"
+                >
+                  {loadingOlder ? "Loading…" : "Load older turns"}
+                </button>
+              )}
+            </div>
+            <p className="mt-1 text-xs text-slate-500" data-testid="turn-count">
+              {traces ? `${traces.length}${hasOlder ? "+" : ""} turn${traces.length === 1 ? "" : "s"}` : "…"}
+              {selected && ` · answered by ${selected.data.model.label}`}
+            </p>
           </div>
         )}
         {error && (
@@ -169,7 +227,9 @@ export function DebugPanel(props: { threadId: string; turnsFinished: number; ope
           </div>
         )}
         <div className="min-h-0 flex-1 overflow-y-auto">
-          {selected ? (
+          {showPreview ? (
+            <PreviewView preview={preview} />
+          ) : selected ? (
             <TraceView record={selected} memoryPassPending={polling && selected.id === newest?.id && !settled(selected)} />
           ) : (
             <p role="status" className="px-4 py-6 text-sm text-slate-500">

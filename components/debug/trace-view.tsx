@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { BufferReport } from "@/lib/contracts/buffer-report";
 import type { MemoryPassReport } from "@/lib/contracts/memory-pass-report";
+import type { TurnTraceData } from "@/lib/contracts/trace";
 import type { TurnTraceRecord } from "@/lib/traces/queries";
 import { FactStatusBadge } from "@/components/pages/fact-status";
 import { Badge, type Tone } from "@/components/ui/badge";
@@ -8,6 +9,7 @@ import { ms, plural, seqRange } from "@/components/ui/format";
 import { PageLink } from "@/components/ui/page-link";
 import { messageHref } from "@/components/ui/routes";
 import { BufferBlock } from "@/components/debug/buffer-block";
+import { ContextBar } from "@/components/debug/context-bar";
 import { TimingsChart, TokenStats } from "@/components/debug/costs";
 import { promptText } from "@/components/debug/prompt-text";
 import { Field, Section } from "@/components/debug/section";
@@ -30,8 +32,11 @@ const PASS_STATUS: Record<MemoryPassReport["status"], { label: string; tone: Ton
   raced: { label: "Raced", tone: "amber" },
 };
 
-function BufferSection({ record }: { record: TurnTraceRecord }) {
-  const { buffer, window, settings } = record.data;
+/** What the buffer section needs; a stored trace and the next turn's preview both have it. */
+export type BufferView = Pick<TurnTraceData, "buffer" | "window" | "settings"> & { threadId: string; pageIds: PageIds };
+
+export function BufferSection({ view }: { view: BufferView }) {
+  const { buffer, window, settings, pageIds, threadId } = view;
   const status = BUFFER_STATUS[buffer.status];
   return (
     <Section title="Buffer" meta={<Badge tone={status.tone} testId="buffer-status">{status.label}</Badge>} testId="debug-buffer">
@@ -49,7 +54,7 @@ function BufferSection({ record }: { record: TurnTraceRecord }) {
         </Field>
       </dl>
       {buffer.block ? (
-        <BufferBlock text={buffer.block} pageIds={record.pageIds} />
+        <BufferBlock text={buffer.block} pageIds={pageIds} reasons={buffer.chosen.filter((c) => c.line !== null).map((c) => c.reason)} />
       ) : (
         <p className="rounded-md bg-slate-50 px-3 py-2 text-slate-600 ring-1 ring-slate-200 ring-inset" data-testid="no-buffer">
           No buffer block in this prompt: {buffer.reason}.
@@ -65,11 +70,11 @@ function BufferSection({ record }: { record: TurnTraceRecord }) {
                   <Badge tone={episode.reason === "first" ? "indigo" : "sky"} testId="episode-reason">
                     {episode.reason}
                   </Badge>
-                  <Link href={messageHref(record.threadId, episode.fromSeq)} className="font-medium text-indigo-700 hover:underline">
+                  <Link href={messageHref(threadId, episode.fromSeq)} className="font-medium text-indigo-700 hover:underline">
                     {seqRange(episode.fromSeq, episode.toSeq)}
                   </Link>
                   {episode.pages.map((title) => (
-                    <PageLink key={title} title={title} id={record.pageIds[title]} />
+                    <PageLink key={title} title={title} id={pageIds[title]} />
                   ))}
                 </p>
                 {episode.line === null ? (
@@ -88,12 +93,11 @@ function BufferSection({ record }: { record: TurnTraceRecord }) {
   );
 }
 
-function RecallSection({ record }: { record: TurnTraceRecord }) {
-  const { recall } = record.data;
+export function RecallSection({ recall, pageIds, noMatch = "No page matched the message." }: { recall: TurnTraceData["recall"]; pageIds: PageIds; noMatch?: string }) {
   return (
     <Section title="Recalled pages" meta={<Badge>{recall.enabled ? plural(recall.pages.length, "page") : "off"}</Badge>} testId="debug-recall">
       {recall.pages.length === 0 ? (
-        <p className="text-slate-500">{recall.enabled ? "No page matched the message." : "Recall is off for this run."}</p>
+        <p className="text-slate-500">{recall.enabled ? noMatch : "Recall is off for this run."}</p>
       ) : (
         <table className="w-full text-xs">
           <thead className="text-left text-slate-500">
@@ -107,7 +111,7 @@ function RecallSection({ record }: { record: TurnTraceRecord }) {
             {recall.pages.map((page) => (
               <tr key={page.title}>
                 <td className="py-0.5">
-                  <PageLink title={page.title} id={record.pageIds[page.title]} />
+                  <PageLink title={page.title} id={pageIds[page.title]} />
                 </td>
                 <td className="text-right tabular-nums">{page.rank.toFixed(3)}</td>
                 <td className="text-right tabular-nums">{page.facts}</td>
@@ -252,8 +256,11 @@ export function TraceView({ record, memoryPassPending }: { record: TurnTraceReco
           The model call failed: {data.error}
         </p>
       )}
-      <BufferSection record={record} />
-      <RecallSection record={record} />
+      <Section title="Context" meta={<Badge>{plural(record.context.total, "token")}</Badge>} testId="debug-context">
+        <ContextBar split={record.context} />
+      </Section>
+      <BufferSection view={{ ...data, threadId: record.threadId, pageIds: record.pageIds }} />
+      <RecallSection recall={data.recall} pageIds={record.pageIds} />
       <ToolsSection record={record} />
       <MemoryPassSection record={record} pending={memoryPassPending} />
       <Section title="Tokens and timings" meta={<Badge>{ms(data.timings.totalMs)}</Badge>} testId="debug-costs">

@@ -1,10 +1,23 @@
-export function EmptyState({ file }: { file: string }) {
+import { Badge } from "@/components/ui/badge";
+import type { EvalReport } from "@/lib/eval/report-schema";
+
+/** Shown above the sample run's figures, so nobody reads them as this install's own. */
+export function SampleNotice({ file, report }: { file: string; report: EvalReport }) {
   return (
-    <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600" data-testid="evaluation-empty">
-      <p className="font-medium text-slate-900">No evaluation report yet.</p>
+    <div className="rounded-lg bg-sky-50 p-5 text-sm text-sky-950 ring-1 ring-sky-200" data-testid="evaluation-sample">
+      <p className="font-medium">
+        <Badge tone="sky">Sample</Badge>{" "}
+        A small run shipped with the app: {report.settings.threads} threads on the {report.model.kind} model
+        {report.commit && (
+          <>
+            , from commit <code data-testid="sample-commit">{report.commit}</code>
+          </>
+        )}
+        .
+      </p>
       <p className="mt-2">
-        Run <code className="rounded bg-slate-100 px-1.5 py-0.5">npm run eval</code> to ask 200 planted-fact threads under every arm
-        (a few minutes on the offline model); the page shows <code>{file}</code> once it exists.
+        Run <code className="rounded bg-white px-1.5 py-0.5 ring-1 ring-sky-200">npm run eval</code> for a full run (200 planted-fact threads under every arm, a few
+        minutes on the offline model); this page shows <code>{file}</code> once it exists.
       </p>
       <p className="mt-2 text-xs text-slate-500">
         <code>npm run eval -- --threads 20</code> is a quick look; set <code>OPENAI_API_KEY</code> or <code>OPENAI_BASE_URL</code> to

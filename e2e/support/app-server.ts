@@ -10,7 +10,7 @@ import path from "node:path";
 
 export type AppServer = { url: string; stop: () => Promise<void> };
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
   const { port } = probe.address() as { port: number };
@@ -18,7 +18,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function waitUntilUp(url: string, timeoutMs: number): Promise<void> {
+export async function waitUntilUp(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     // The first request also seeds the demo workspace, so it can take a while.
@@ -29,7 +29,8 @@ async function waitUntilUp(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`The second app server did not answer ${url} within ${timeoutMs} ms.`);
 }
 
-export async function startAppServer(env: Record<string, string>): Promise<AppServer> {
+/** Starts the server without waiting for its first answer, for a test that watches the first run itself. */
+export async function spawnAppServer(env: Record<string, string>): Promise<AppServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), "episodic-e2e-"));
   // The build playwright.config.ts's webServer made (same E2E_DIST_DIR rule), on a database of its own, never the CI's PostgreSQL.
@@ -51,12 +52,16 @@ export async function startAppServer(env: Record<string, string>): Promise<AppSe
     await new Promise((resolve) => (child.exitCode === null ? child.once("exit", resolve) : resolve(null)));
     await rm(dataDir, { recursive: true, force: true });
   };
-  const url = `http://localhost:${port}`;
+  return { url: `http://localhost:${port}`, stop };
+}
+
+export async function startAppServer(env: Record<string, string>): Promise<AppServer> {
+  const app = await spawnAppServer(env);
   try {
-    await waitUntilUp(`${url}/api/threads`, 90_000);
+    await waitUntilUp(`${app.url}/api/threads`, 90_000);
   } catch (error) {
-    await stop();
+    await app.stop();
     throw error;
   }
-  return { url, stop };
+  return app;
 }

@@ -18,13 +18,14 @@ export async function openNewThread(page: Page, origin = ""): Promise<void> {
 
 /**
  * Sends a message and waits until the turn is complete: the debug panel
- * lists it as the latest turn and shows its memory pass, which runs after
- * the reply has streamed.
+ * lists it as the latest turn (below the preview of the next one, on a thread
+ * past its window) and shows its memory pass, which runs after the reply has
+ * streamed.
  */
 export async function sendAndWaitForTurn(page: Page, text: string): Promise<void> {
   const composer = page.getByLabel("Message");
   await composer.fill(text);
   await composer.press("Enter");
-  await expect(page.getByLabel("Turn").locator("option").first()).toContainText(text.slice(0, 30), { timeout: 20_000 });
+  await expect(page.getByLabel("Turn").locator("option:not([value=preview])").first()).toContainText(text.slice(0, 30), { timeout: 20_000 });
   await expect(page.getByTestId("debug-panel").getByTestId("memory-pass-status")).toBeVisible({ timeout: 15_000 });
 }

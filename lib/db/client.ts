@@ -4,6 +4,7 @@ import { readConfig } from "@/lib/config";
 import { PrismaClient, type Prisma } from "@/lib/db/generated/client";
 import { applyMigrations } from "@/lib/db/migrations";
 import { openEmbeddedDatabase } from "@/lib/db/pglite";
+import { reportStartup } from "@/lib/db/startup-status";
 
 export type Db = PrismaClient;
 /** What runs inside `db.$transaction(async (tx) => …)`. */
@@ -13,11 +14,15 @@ export type Tx = Prisma.TransactionClient;
 async function connect(): Promise<Db> {
   const config = readConfig();
   if (config.databaseUrl) {
+    reportStartup("ready", "Connected to PostgreSQL.");
     return new PrismaClient({ adapter: new PrismaPg({ connectionString: config.databaseUrl }) });
   }
+  reportStartup("opening", "Opening the embedded database (PGlite)…");
   const pglite = await openEmbeddedDatabase(config.pgliteDataDir);
   const adapter = new PrismaPGlite(pglite);
+  reportStartup("migrating", "Applying database migrations…");
   await applyMigrations(adapter);
+  reportStartup("ready", "The database is ready.");
   return new PrismaClient({ adapter });
 }
 

@@ -125,6 +125,10 @@ export const evalReportSchema = z.object({
   version: z.literal(1),
   source: z.enum(["planted", "locomo"]),
   createdAt: z.iso.datetime(),
+  /** The small run that ships with the app (`npm run eval:sample`), shown until a real run has written its own. */
+  sample: z.boolean().optional(),
+  /** The commit the run was made from, when it was run inside a git checkout. */
+  commit: z.string().optional(),
   wallMs: z.number().nonnegative(),
   model: z.object({ kind: z.string(), label: z.string(), modelId: z.string() }),
   database: z.enum(["pglite", "postgres"]),

@@ -3,6 +3,7 @@ import { after } from "next/server";
 import { startTurn } from "@/lib/agent/turn";
 import { readConfig } from "@/lib/config";
 import { chooseModel } from "@/lib/models";
+import { titleUntitledThread } from "@/lib/threads/queries";
 import { chatRequestSchema } from "@/lib/threads/schemas";
 import { requestScope } from "@/lib/workspaces/current";
 import { handle, parseJsonBody } from "@/lib/http/respond";
@@ -13,6 +14,7 @@ export function chatResponse(request: Request): Promise<Response> {
     const body = await parseJsonBody(request, chatRequestSchema);
     const { db, workspace } = await requestScope();
     const config = readConfig();
+    if ("text" in body) await titleUntitledThread(db, workspace.id, body.threadId, body.text);
     const turn = await startTurn({
       db,
       config,

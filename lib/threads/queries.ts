@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client";
-import type { NewThread } from "@/lib/threads/schemas";
+import type { NewThread, RenameThread } from "@/lib/threads/schemas";
 
 /** Messages a chat page loads at first; older ones stay reachable through search and the episode timeline. */
 export const MESSAGES_SHOWN = 400;
@@ -30,9 +30,42 @@ export function findThreadSummary(db: Db, workspaceId: string, threadId: string)
   });
 }
 
+/** A thread nobody has named yet; its first message names it. */
+export const UNTITLED_THREAD = "New thread";
+
+/** Long enough to tell threads apart in the sidebar, short enough for a file name. */
+export const AUTO_TITLE_CHARS = 60;
+
+/** A title from a first message: one line, cut at a word boundary when it is long. */
+export function titleFromMessage(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  if (line.length <= AUTO_TITLE_CHARS) return line || UNTITLED_THREAD;
+  const cut = line.slice(0, AUTO_TITLE_CHARS - 1);
+  const atWord = cut.lastIndexOf(" ");
+  return `${(atWord > AUTO_TITLE_CHARS / 2 ? cut.slice(0, atWord) : cut).replace(/[\s,.;:!?-]+$/, "")}…`;
+}
+
+/**
+ * Names an untitled, empty thread after the message about to become its
+ * first; a thread someone named, or one that already has messages, keeps
+ * its title.
+ */
+export async function titleUntitledThread(db: Db, workspaceId: string, threadId: string, firstMessage: string): Promise<void> {
+  await db.thread.updateMany({
+    where: { id: threadId, workspaceId, title: UNTITLED_THREAD, lastSeq: 0 },
+    data: { title: titleFromMessage(firstMessage) },
+  });
+}
+
+/** Renames a thread of this workspace; null when there is none with that id. */
+export async function renameThread(db: Db, workspaceId: string, threadId: string, input: RenameThread) {
+  const { count } = await db.thread.updateMany({ where: { id: threadId, workspaceId }, data: { title: input.title } });
+  return count === 0 ? null : findThreadSummary(db, workspaceId, threadId);
+}
+
 export function createThread(db: Db, workspaceId: string, input: NewThread) {
   return db.thread.create({
-    data: { workspaceId, title: input.title ?? "New thread", kind: input.kind },
+    data: { workspaceId, title: input.title ?? UNTITLED_THREAD, kind: input.kind },
     select: { id: true, title: true, kind: true, updatedAt: true, lastSeq: true },
   });
 }

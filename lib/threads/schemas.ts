@@ -26,5 +26,8 @@ export const newThreadSchema = z.object({
   kind: z.enum(["OWNER", "SUPPORT"]).default("OWNER"),
 });
 
+export const renameThreadSchema = z.object({ title: threadTitleSchema }).strict();
+
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 export type NewThread = z.infer<typeof newThreadSchema>;
+export type RenameThread = z.infer<typeof renameThreadSchema>;

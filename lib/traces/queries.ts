@@ -3,6 +3,7 @@ import { turnTraceSchema, type TurnTraceData } from "@/lib/contracts/trace";
 import type { Db } from "@/lib/db/client";
 import { pageIdsByTitle } from "@/lib/pages/queries";
 import { findThreadSummary } from "@/lib/threads/queries";
+import { contextSplit, type ContextSplit } from "@/lib/traces/context-split";
 
 /** Traces carry their whole prompt, so a list stops at this many turns. */
 export const MAX_TRACES_LISTED = 50;
@@ -16,6 +17,8 @@ export type TurnTraceRecord = {
   /** Whether a reply was saved; without one no memory pass runs. */
   answered: boolean;
   data: TurnTraceData;
+  /** How the prompt's tokens split between system, recalled pages, buffer, window and tool traffic. */
+  context: ContextSplit;
   /** Page ids by title for the pages this trace names that still exist, so the panel can link them. */
   pageIds: Record<string, string>;
 };
@@ -37,7 +40,8 @@ function pageTitles(trace: TurnTraceData): string[] {
 
 /**
  * A thread's turn traces, newest first, each parsed with the schema the turn
- * wrote it with; null when the thread is not in this workspace. A trace that
+ * wrote it with; null when the thread is not in this workspace. `before` (a
+ * trace id) pages back: the turns older than that one. A trace that
  * no longer parses (written by an older version) is left out rather than
  * breaking the whole list.
  */
@@ -46,6 +50,7 @@ export async function listTraces(
   workspaceId: string,
   threadId: string,
   limit = MAX_TRACES_LISTED,
+  before?: string,
 ): Promise<TurnTraceRecord[] | null> {
   const thread = await findThreadSummary(db, workspaceId, threadId);
   if (!thread) return null;
@@ -53,6 +58,7 @@ export async function listTraces(
     where: { threadId: thread.id },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: Math.min(limit, MAX_TRACES_LISTED),
+    ...(before ? { cursor: { id: before }, skip: 1 } : {}),
   });
   const parsed = rows.flatMap((row) => {
     const data = turnTraceSchema.safeParse(row.data);
@@ -73,6 +79,7 @@ export async function listTraces(
     userMessage: messageById.get(row.userMessageId) ?? null,
     answered: row.assistantMessageId !== null,
     data,
+    context: contextSplit(data.prompt, data.buffer.block),
     pageIds: Object.fromEntries(titles.flatMap((title) => (pageIds[title] ? [[title, pageIds[title]]] : []))),
   }));
 }

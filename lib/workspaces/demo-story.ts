@@ -524,5 +524,17 @@ const customerSupport = conversation("Customer questions", "SUPPORT", [
   },
 ]);
 
+/**
+ * Questions asked in the long thread through the live turn pipeline once it
+ * is consolidated, so the debug panel has real turns to show: the first
+ * names a page a buffer line points at (the agent opens it), the second is
+ * about a stretch in the buffer's gap (the agent searches the thread).
+ * Neither mentions the lease, which stays outside the window.
+ */
+export const DEMO_TURNS = {
+  thread: "Second location planning",
+  questions: ["When did the espresso machine quote come in?", "Which crowd buys more at Thibodaux, walkers or drivers?"],
+} as const;
+
 /** The long thread comes last: seeded last, it is the most recently updated one, so the app opens on it. */
 export const DEMO_THREADS: readonly DemoThread[] = [customerSupport, holidayMenu, secondLocation];

@@ -1,11 +1,23 @@
+import { runTurn } from "@/lib/agent/turn";
+import { readConfig, type AppConfig } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import type { Workspace } from "@/lib/db/generated/client";
+import { reportStartup } from "@/lib/db/startup-status";
 import { consolidateThread } from "@/lib/memory/consolidate";
-import { createOfflineModel } from "@/lib/models/offline";
+import { chooseModel, type ModelChoice } from "@/lib/models";
 import { appendMessages } from "@/lib/threads/messages";
-import { DEMO_THREADS, DEMO_WORKSPACE_NAME } from "@/lib/workspaces/demo-story";
+import { DEMO_THREADS, DEMO_TURNS, DEMO_WORKSPACE_NAME } from "@/lib/workspaces/demo-story";
 
 export const DEMO_WORKSPACE_SLUG = "demo";
+
+/**
+ * On the embedded database seeding is one long chain of promise continuations
+ * that never lets the server's event loop reach its sockets, so the loading
+ * screen could not even load its script. A short pause after each step lets
+ * other requests through.
+ */
+const PAUSE_BETWEEN_STEPS_MS = 10;
+const letOtherRequestsIn = () => new Promise<void>((resolve) => setTimeout(resolve, PAUSE_BETWEEN_STEPS_MS));
 
 /** Concurrent first requests queue behind the one seeding; Prisma's 2 s / 5 s defaults would fail them. */
 const SEED_TRANSACTION = { maxWait: 30_000, timeout: 30_000 };
@@ -15,9 +27,32 @@ const SEED_TRANSACTION = { maxWait: 30_000, timeout: 30_000 };
  * which of several concurrent first requests seeds: the insert of every other
  * one does nothing, and it writes no threads. The winner then files the
  * threads into memory with the deterministic offline model, so pages, facts
- * and episodes are there on first run whichever model answers chats.
+ * and episodes are there on first run whichever model answers chats, and
+ * asks the long thread a few questions through the live turn pipeline so its
+ * debug panel has real turns (tool calls, memory passes) to show.
  */
-export async function seedDemoWorkspace(db: Db): Promise<Workspace> {
+export function seedDemoWorkspace(db: Db): Promise<Workspace> {
+  const running = inFlight.get(db);
+  if (running) return running;
+  const run = seedOnce(db).finally(() => inFlight.delete(db));
+  inFlight.set(db, run);
+  return run;
+}
+
+// The workspace row exists as soon as the seed claims it, long before its
+// threads are filed into memory; a request of the same process that finds it
+// then waits for the run instead of showing a half-filed workspace. Shared on
+// globalThis because Next loads this module more than once per process.
+const holder = globalThis as typeof globalThis & { episodicBufferDemoSeeds?: WeakMap<Db, Promise<Workspace>> };
+const inFlight = (holder.episodicBufferDemoSeeds ??= new WeakMap());
+
+/** The seed this process is running on `db`, if any. */
+export function demoSeedInProgress(db: Db): Promise<Workspace> | undefined {
+  return inFlight.get(db);
+}
+
+async function seedOnce(db: Db): Promise<Workspace> {
+  reportStartup("seeding", "Writing the demo workspace's threads…");
   const { workspace, threadIds } = await db.$transaction(async (tx) => {
     const claimed = await tx.workspace.createMany({
       data: [{ slug: DEMO_WORKSPACE_SLUG, name: DEMO_WORKSPACE_NAME }],
@@ -36,10 +71,46 @@ export async function seedDemoWorkspace(db: Db): Promise<Workspace> {
     return { workspace, threadIds: ids };
   }, SEED_TRANSACTION);
 
-  const model = createOfflineModel({ delayMs: 0 });
-  for (const threadId of threadIds) {
-    const outcome = await consolidateThread(db, model, workspace.id, threadId);
+  if (threadIds.length === 0) return workspace;
+
+  // The offline model whatever the environment says, without its streaming pause.
+  const config = { ...readConfig(), openaiApiKey: undefined, openaiBaseUrl: undefined, offlineDelayMs: 0 };
+  const choice = chooseModel(config);
+  for (const [i, threadId] of threadIds.entries()) {
+    const outcome = await consolidateThread(db, choice.model, workspace.id, threadId, {
+      onProgress: ({ done, total }) => {
+        reportStartup("consolidating", `Filing demo thread ${i + 1} of ${threadIds.length} into memory (message ${done} of ${total})…`, { done, total });
+        return letOtherRequestsIn();
+      },
+    });
     if (!outcome.finished) throw new Error(`Seeding the demo workspace could not consolidate a thread: ${outcome.error}`);
   }
+  await replayDemoTurns(db, config, choice, workspace.id);
+  reportStartup("ready", "The demo workspace is ready.");
   return workspace;
+}
+
+const MINUTES_BETWEEN_DEMO_TURNS = 2;
+
+/**
+ * Runs DEMO_TURNS' questions as real turns, then dates them just after the
+ * story's last message, so the thread keeps its own calendar (the buffer's
+ * lines and the recalled facts name days from it).
+ */
+async function replayDemoTurns(db: Db, config: AppConfig, choice: ModelChoice, workspaceId: string) {
+  const thread = await db.thread.findFirstOrThrow({ where: { workspaceId, title: DEMO_TURNS.thread } });
+  const storyEnd = await db.message.findFirstOrThrow({ where: { threadId: thread.id }, orderBy: { seq: "desc" } });
+  for (const [i, text] of DEMO_TURNS.questions.entries()) {
+    reportStartup("replaying", `Asking the long demo thread question ${i + 1} of ${DEMO_TURNS.questions.length} through the agent…`, {
+      done: i,
+      total: DEMO_TURNS.questions.length,
+    });
+    await letOtherRequestsIn();
+    const outcome = await runTurn({ db, config, choice, workspaceId, threadId: thread.id, text });
+    const at = new Date(storyEnd.createdAt.getTime() + (i + 1) * MINUTES_BETWEEN_DEMO_TURNS * 60_000);
+    const ids = [outcome.userMessage.id, ...(outcome.assistantMessage ? [outcome.assistantMessage.id] : [])];
+    await db.message.updateMany({ where: { id: { in: ids } }, data: { createdAt: at } });
+    await db.turnTrace.update({ where: { id: outcome.traceId }, data: { createdAt: at } });
+    await db.episode.updateMany({ where: { threadId: thread.id, toSeq: { gte: outcome.userMessage.seq } }, data: { fromAt: at, toAt: at } });
+  }
 }

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PromptScreen } from "@/lib/guard/screen";
+import { previewNextTurn } from "@/lib/agent/preview";
 import { readBuffer } from "@/lib/buffer/read";
+import { readConfig } from "@/lib/config";
+import { turnTraceSchema } from "@/lib/contracts/trace";
 import type { Db } from "@/lib/db/client";
 import type { Workspace } from "@/lib/db/generated/client";
 import { readWindow } from "@/lib/threads/messages";
 import { DEMO_WORKSPACE_SLUG, seedDemoWorkspace } from "@/lib/workspaces/demo";
-import { DEMO_THREADS } from "@/lib/workspaces/demo-story";
+import { DEMO_THREADS, DEMO_TURNS } from "@/lib/workspaces/demo-story";
 import { openTestDb, type TestDb } from "@/tests/db/test-db";
 
 const WINDOW = 30;
@@ -104,6 +107,34 @@ describe("the seeded demo workspace", () => {
     expect(buffer.gap).toBe(true);
     expect(buffer.chosen[0]).toMatchObject({ reason: "first", fromSeq: 1 });
     expect(buffer.chosen.filter((c) => c.reason === "recent").length).toBeGreaterThan(5);
+  });
+
+  it("asks the long thread real questions: one opens a page a buffer line points at, one searches the gap", async () => {
+    const long = await threadTitled(DEMO_TURNS.thread);
+    const rows = await t.db.turnTrace.findMany({ where: { threadId: long.id }, orderBy: { createdAt: "asc" } });
+    expect(rows).toHaveLength(DEMO_TURNS.questions.length);
+    const [opened, searched] = rows.map((row) => turnTraceSchema.parse(row.data));
+    expect(opened.buffer.status).toBe("injected");
+    const openedTitle = (opened.toolCalls.find((c) => c.name === "read_page")?.input as { title: string }).title;
+    expect(opened.buffer.chosen.some((c) => c.pages.includes(openedTitle))).toBe(true);
+    const search = searched.toolCalls.find((c) => c.name === "search_chat_history")?.output as { matches: { seq: number }[] };
+    const firstRecent = searched.buffer.chosen.find((c) => c.reason === "recent")!;
+    expect(search.matches.some((m) => m.seq < firstRecent.fromSeq && m.seq > searched.buffer.chosen[0].toSeq)).toBe(true);
+    expect(rows.every((row) => row.assistantMessageId !== null)).toBe(true);
+  });
+
+  it("previews the next turn of the long thread before anyone types, without writing anything", async () => {
+    const long = await threadTitled(DEMO_TURNS.thread);
+    const before = await everything(t.db);
+    const preview = await previewNextTurn(t.db, readConfig({}), workspace.id, long.id);
+    expect(await everything(t.db)).toEqual(before);
+    expect(preview.window).toMatchObject({ count: WINDOW, toSeq: long.lastSeq, fromSeq: long.lastSeq - WINDOW + 1 });
+    expect(preview.buffer.status).toBe("injected");
+    expect(preview.buffer.gap).toBe(true);
+    expect(preview.buffer.chosen[0]).toMatchObject({ reason: "first", fromSeq: 1 });
+    expect(preview.buffer.chosen.filter((c) => c.reason === "recent").length).toBeGreaterThan(0);
+    expect(preview.recall).toEqual({ query: "", pages: [] });
+    for (const title of preview.buffer.chosen.flatMap((c) => c.pages)) expect(preview.pageIds[title]).toBeTruthy();
   });
 
   it("keeps everything a customer said out of memory", async () => {

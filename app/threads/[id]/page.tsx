@@ -1,6 +1,7 @@
 import { notFound } from "next/navigation";
 import { z } from "zod";
 import { ChatView } from "@/components/chat/chat-view";
+import { previewNextTurn } from "@/lib/agent/preview";
 import { readConfig } from "@/lib/config";
 import { chooseModel } from "@/lib/models";
 import { toUIMessage } from "@/lib/threads/messages";
@@ -23,16 +24,18 @@ export default async function ThreadPage(props: {
   const config = readConfig();
   const model = chooseModel(config);
   const { thread, messages } = found;
+  const preview = await previewNextTurn(db, config, workspace.id, thread.id);
   return (
     <ChatView
       // A new stretch of messages is a new conversation view; the latest one keeps its state across refreshes.
       key={`${thread.id}:${found.latest ? "latest" : seq}`}
       thread={{ id: thread.id, title: thread.title, kind: thread.kind, messageCount: thread.lastSeq }}
-      initialMessages={messages.map((m) => ({ ...toUIMessage(m), metadata: { seq: m.seq } }))}
+      initialMessages={messages.map((m) => ({ ...toUIMessage(m), metadata: { seq: m.seq, speaker: m.speaker } }))}
       shown={{ latest: found.latest, fromSeq: messages[0]?.seq ?? 1, toSeq: messages.at(-1)?.seq ?? 0 }}
       highlightSeq={seq ?? null}
       model={{ kind: model.kind, label: model.label }}
       window={config.window}
+      preview={preview.buffer.status === "not-needed" ? null : preview}
     />
   );
 }

@@ -2,19 +2,31 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { readLatestReport, resultsDir } from "@/lib/eval/latest";
+import { readLatestReport, readShownReport, resultsDir, SAMPLE_REPORT_FILE } from "@/lib/eval/latest";
 
 describe("readLatestReport", () => {
   it("reads EVAL_RESULTS_DIR, eval-results by default", () => {
     expect(resultsDir({})).toBe("eval-results");
     expect(resultsDir({ EVAL_RESULTS_DIR: "" })).toBe("eval-results");
-    expect(resultsDir({ EVAL_RESULTS_DIR: "e2e/fixtures" })).toBe("e2e/fixtures");
+    expect(resultsDir({ EVAL_RESULTS_DIR: "runs/latest" })).toBe("runs/latest");
   });
 
-  it("reads the committed fixture report, which the shared schema accepts", async () => {
-    const latest = await readLatestReport("e2e/fixtures");
-    expect(latest).toMatchObject({ status: "ok", file: path.join("e2e/fixtures", "eval-report.json") });
+  it("reads the shipped sample report, which the shared schema accepts and which says it is a sample", async () => {
+    const latest = await readLatestReport(path.dirname(SAMPLE_REPORT_FILE));
+    expect(latest).toMatchObject({ status: "ok", file: SAMPLE_REPORT_FILE });
     expect(latest.status === "ok" && latest.report.cases.length).toBeGreaterThan(0);
+    expect(latest.status === "ok" && latest.report.sample).toBe(true);
+    expect(latest.status === "ok" && latest.report.commit).toMatch(/^[0-9a-f]{7,40}$/);
+  });
+
+  it("shows the sample when no run has written a report, and a real report when one has", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "eval-"));
+    const shown = await readShownReport(dir);
+    expect(shown).toMatchObject({ status: "sample", file: path.join(dir, "report.json") });
+    const sample = shown.status === "sample" ? shown.report : null;
+    const real = { ...sample!, sample: undefined, createdAt: "2026-01-01T00:00:00.000Z" };
+    await writeFile(path.join(dir, "report.json"), JSON.stringify(real));
+    expect(await readShownReport(dir)).toMatchObject({ status: "ok", report: { createdAt: real.createdAt } });
   });
 
   it("says missing when no run has written a report", async () => {

@@ -1,0 +1,26 @@
+import { expect, test } from "@playwright/test";
+import { spawnAppServer } from "@/e2e/support/app-server";
+import { startupStatusSchema } from "@/lib/db/startup-status";
+
+// A first run migrates the database and seeds the demo workspace before the
+// first page can render; the loading screen says which step it is on.
+
+test("on a first run the loading screen says what the server is doing, then the app opens", async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  const app = await spawnAppServer({});
+  try {
+    await expect
+      .poll(() => page.request.get(`${app.url}/api/startup`).then((r) => r.ok(), () => false), { timeout: 60_000 })
+      .toBe(true);
+    await page.goto(`${app.url}/`, { waitUntil: "commit" });
+    const detail = page.getByTestId("startup-detail");
+    await expect(detail).toHaveAttribute("data-phase", /^(opening|migrating|seeding|consolidating|replaying)$/, { timeout: 30_000 });
+    await expect(detail).not.toHaveText("Loading…");
+    await page.screenshot({ path: testInfo.outputPath("first-run-progress.png") });
+    await expect(page.getByTestId("thread-title")).toBeVisible({ timeout: 120_000 });
+    const status = startupStatusSchema.parse(await (await page.request.get(`${app.url}/api/startup`)).json());
+    expect(status.phase).toBe("ready");
+  } finally {
+    await app.stop();
+  }
+});

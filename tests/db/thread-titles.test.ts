@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createThread, renameThread, titleUntitledThread, UNTITLED_THREAD } from "@/lib/threads/queries";
+import { addConversation, makeWorkspace } from "@/tests/db/fixtures";
+import { openTestDb, type TestDb } from "@/tests/db/test-db";
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await openTestDb();
+});
+afterAll(() => t.close());
+
+const titleOf = async (id: string) => (await t.db.thread.findUniqueOrThrow({ where: { id } })).title;
+
+describe("thread titles", () => {
+  it("names an untitled empty thread after its first message, once", async () => {
+    const ws = await makeWorkspace(t.db, "titles-a");
+    const thread = await createThread(t.db, ws.id, { kind: "OWNER" });
+    expect(thread.title).toBe(UNTITLED_THREAD);
+    await titleUntitledThread(t.db, ws.id, thread.id, "  Catering order\nfor the school  ");
+    expect(await titleOf(thread.id)).toBe("Catering order for the school");
+    await addConversation(t.db, thread.id, [{ who: "owner", text: "Catering order for the school" }]);
+    await titleUntitledThread(t.db, ws.id, thread.id, "Another message");
+    expect(await titleOf(thread.id)).toBe("Catering order for the school");
+  });
+
+  it("keeps a name someone gave, and a thread that already has messages keeps its title", async () => {
+    const ws = await makeWorkspace(t.db, "titles-b");
+    const named = await createThread(t.db, ws.id, { kind: "OWNER", title: "Suppliers" });
+    await titleUntitledThread(t.db, ws.id, named.id, "First message");
+    expect(await titleOf(named.id)).toBe("Suppliers");
+
+    const talked = await createThread(t.db, ws.id, { kind: "OWNER" });
+    await addConversation(t.db, talked.id, [{ who: "owner", text: "hello" }]);
+    await titleUntitledThread(t.db, ws.id, talked.id, "Later message");
+    expect(await titleOf(talked.id)).toBe(UNTITLED_THREAD);
+  });
+
+  it("renames only a thread of the acting workspace", async () => {
+    const mine = await makeWorkspace(t.db, "titles-c");
+    const theirs = await makeWorkspace(t.db, "titles-d");
+    const thread = await createThread(t.db, theirs.id, { kind: "OWNER" });
+    expect(await renameThread(t.db, mine.id, thread.id, { title: "Taken over" })).toBeNull();
+    await titleUntitledThread(t.db, mine.id, thread.id, "Taken over");
+    expect(await titleOf(thread.id)).toBe(UNTITLED_THREAD);
+    expect(await renameThread(t.db, theirs.id, thread.id, { title: "Weekly numbers" })).toMatchObject({ id: thread.id, title: "Weekly numbers" });
+  });
+});
