@@ -11,6 +11,7 @@ import * as threadRoute from "@/app/api/threads/[id]/route";
 import * as tracesRoute from "@/app/api/threads/[id]/traces/route";
 import * as importRoute from "@/app/api/threads/import/route";
 import * as threadsRoute from "@/app/api/threads/route";
+import * as startupRoute from "@/app/api/startup/route";
 import type { Db } from "@/lib/db/client";
 import { handle, SERVER_FAILURE } from "@/lib/http/respond";
 import { fileFact } from "@/lib/pages/facts";
@@ -56,7 +57,7 @@ async function snapshot() {
   const db = t.db;
   const [workspaces, threads, messages, pages, facts, episodes, pointers, traces] = await Promise.all([
     db.workspace.count(),
-    db.thread.count(),
+    db.thread.findMany({ select: { id: true, title: true }, orderBy: { id: "asc" } }),
     db.message.count(),
     db.page.findMany({ select: { id: true, visibility: true }, orderBy: { id: "asc" } }),
     db.fact.findMany({ select: { id: true, status: true }, orderBy: { id: "asc" } }),
@@ -107,6 +108,14 @@ const ROUTES: RouteCase[] = [
     body: { valid: () => ({ title: "A new thread", kind: "OWNER" }), textField: "title" },
   },
   { file: "threads/[id]/route.ts", method: "GET", handler: withParams(threadRoute.GET), id: { kind: "thread", valid: () => threadId } },
+  {
+    file: "threads/[id]/route.ts",
+    method: "PATCH",
+    handler: withParams(threadRoute.PATCH),
+    id: { kind: "thread", valid: () => threadId },
+    body: { valid: () => ({ title: "Rent, renamed" }), textField: "title" },
+  },
+  { file: "startup/route.ts", method: "GET", handler: withoutParams(() => startupRoute.GET()) },
   { file: "threads/[id]/traces/route.ts", method: "GET", handler: withParams(tracesRoute.GET), id: { kind: "thread", valid: () => threadId } },
   { file: "threads/[id]/export/route.ts", method: "GET", handler: withParams(exportRoute.GET), id: { kind: "thread", valid: () => threadId } },
   {

@@ -99,10 +99,11 @@ const passReply = {
   kind: "text" as const,
   text: JSON.stringify({
     facts: [
-      { page: "Second Location", key: "lease question", text: "Owner asked which lease we liked", messageSeq: 2 },
-      { page: "Second Location", key: "bad citation", text: "A fact citing no message", messageSeq: 0 },
+      { page: "Second Location", key: "lease question", text: "Owner asked which lease we liked", messageSeq: 2, replaces: null },
+      { page: "Second Location", key: "bad citation", text: "A fact citing no message", messageSeq: 0, replaces: null },
     ],
-    episode: "Owner asked which lease we liked; answered from pages/Second Location.",
+    episode: "The owner asked which lease we liked; answered from pages/Second Location.",
+    stretch: "ends",
   }),
 };
 
