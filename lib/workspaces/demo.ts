@@ -6,7 +6,7 @@ import { reportStartup } from "@/lib/db/startup-status";
 import { consolidateThread } from "@/lib/memory/consolidate";
 import { chooseModel, type ModelChoice } from "@/lib/models";
 import { appendMessages } from "@/lib/threads/messages";
-import { DEMO_THREADS, DEMO_TURNS, DEMO_WORKSPACE_NAME } from "@/lib/workspaces/demo-story";
+import { DEMO_PUBLISHED_THREAD, DEMO_SUPPORT, DEMO_THREADS, DEMO_TURNS, DEMO_WORKSPACE_NAME } from "@/lib/workspaces/demo-story";
 
 export const DEMO_WORKSPACE_SLUG = "demo";
 
@@ -86,6 +86,7 @@ async function seedOnce(db: Db): Promise<Workspace> {
     if (!outcome.finished) throw new Error(`Seeding the demo workspace could not consolidate a thread: ${outcome.error}`);
   }
   await replayDemoTurns(db, config, choice, workspace.id);
+  await seedSupportChat(db, config, choice, workspace.id);
   reportStartup("ready", "The demo workspace is ready.");
   return workspace;
 }
@@ -112,5 +113,31 @@ async function replayDemoTurns(db: Db, config: AppConfig, choice: ModelChoice, w
     await db.message.updateMany({ where: { id: { in: ids } }, data: { createdAt: at } });
     await db.turnTrace.update({ where: { id: outcome.traceId }, data: { createdAt: at } });
     await db.episode.updateMany({ where: { threadId: thread.id, toSeq: { gte: outcome.userMessage.seq } }, data: { fromAt: at, toAt: at } });
+  }
+}
+
+/**
+ * The owner publishes the holiday menu's pages to customers, then a customer
+ * chats with the live agent: its replies, refusals included, are what the
+ * pipeline says with only public, confirmed facts in view.
+ */
+async function seedSupportChat(db: Db, config: AppConfig, choice: ModelChoice, workspaceId: string) {
+  const menu = await db.thread.findFirstOrThrow({ where: { workspaceId, title: DEMO_PUBLISHED_THREAD } });
+  await db.page.updateMany({ where: { workspaceId, facts: { some: { threadId: menu.id } } }, data: { visibility: "PUBLIC" } });
+  const start = Date.parse(DEMO_SUPPORT.at);
+  const thread = await db.thread.create({
+    data: { workspaceId, title: DEMO_SUPPORT.title, kind: "SUPPORT", createdAt: new Date(start) },
+  });
+  for (const [i, text] of DEMO_SUPPORT.messages.entries()) {
+    reportStartup("replaying", `A customer asks the support chat question ${i + 1} of ${DEMO_SUPPORT.messages.length}…`, {
+      done: i,
+      total: DEMO_SUPPORT.messages.length,
+    });
+    await letOtherRequestsIn();
+    const outcome = await runTurn({ db, config, choice, workspaceId, threadId: thread.id, text });
+    const at = new Date(start + i * MINUTES_BETWEEN_DEMO_TURNS * 60_000);
+    const ids = [outcome.userMessage.id, ...(outcome.assistantMessage ? [outcome.assistantMessage.id] : [])];
+    await db.message.updateMany({ where: { id: { in: ids } }, data: { createdAt: at } });
+    await db.turnTrace.update({ where: { id: outcome.traceId }, data: { createdAt: at } });
   }
 }

@@ -8,7 +8,7 @@ import type { Db } from "@/lib/db/client";
 import type { Workspace } from "@/lib/db/generated/client";
 import { readWindow } from "@/lib/threads/messages";
 import { DEMO_WORKSPACE_SLUG, seedDemoWorkspace } from "@/lib/workspaces/demo";
-import { DEMO_THREADS, DEMO_TURNS } from "@/lib/workspaces/demo-story";
+import { DEMO_THREADS, DEMO_SUPPORT, DEMO_TURNS } from "@/lib/workspaces/demo-story";
 import { openTestDb, type TestDb } from "@/tests/db/test-db";
 
 const WINDOW = 30;
@@ -47,7 +47,7 @@ describe("the seeded demo workspace", () => {
   it("holds the story's three threads, once, fully consolidated", async () => {
     expect(workspace).toMatchObject({ slug: DEMO_WORKSPACE_SLUG, name: "Bayou Bean Coffee" });
     const threads = await t.db.thread.findMany({ where: { workspaceId: workspace.id } });
-    expect(threads.map((th) => th.title).sort()).toEqual(DEMO_THREADS.map((th) => th.title).sort());
+    expect(threads.map((th) => th.title).sort()).toEqual([...DEMO_THREADS.map((th) => th.title), DEMO_SUPPORT.title].sort());
     for (const thread of threads) {
       expect(await t.db.message.count({ where: { threadId: thread.id } })).toBe(thread.lastSeq);
       expect(thread.consolidatedSeq).toBe(thread.lastSeq);
@@ -146,6 +146,19 @@ describe("the seeded demo workspace", () => {
     expect(await t.db.fact.count({ where: { threadId: support.id } })).toBe(0);
     expect(await t.db.episode.count({ where: { threadId: support.id } })).toBe(0);
     expect(await t.db.fact.count({ where: { text: { contains: "free coffee for a year" } } })).toBe(0);
+  });
+
+  it("answers the customer with the live agent, which sees only what the owner published", async () => {
+    const support = await threadTitled("Customer questions");
+    const messages = await t.db.message.findMany({ where: { threadId: support.id }, orderBy: { seq: "asc" } });
+    expect(messages.map((m) => m.role)).toEqual(messages.map((_, i) => (i % 2 === 0 ? "USER" : "ASSISTANT")));
+    const traces = await t.db.turnTrace.findMany({ where: { threadId: support.id } });
+    expect(traces).toHaveLength(messages.length / 2);
+    expect(await t.db.page.count({ where: { workspaceId: workspace.id, visibility: "PUBLIC" } })).toBeGreaterThan(0);
+    const privateFacts = await t.db.fact.findMany({ where: { page: { workspaceId: workspace.id, visibility: "PRIVATE" } } });
+    const replies = messages.filter((m) => m.role === "ASSISTANT").map((m) => m.text.toLowerCase()).join("\n");
+    expect(privateFacts.filter((f) => replies.includes(f.text.toLowerCase()))).toEqual([]);
+    expect(replies).not.toMatch(/\$2,350|\$2,500|main st/);
   });
 
   it("seeds nothing more when called again, one at a time or at once", async () => {

@@ -16,6 +16,8 @@ const config = testConfig();
 let workspaceId: string;
 let supportThreadId: string;
 let privateTexts: string[];
+/** The pages the owner published in the demo (its holiday menu): customers may see their confirmed facts. */
+let publicTitles: string[];
 /** What the customer side already holds: the seeded support conversation and the attacks themselves. A title the attacker typed is no leak. */
 let customerSide: string;
 
@@ -35,6 +37,7 @@ beforeAll(async () => {
   const threads = await t.db.thread.findMany({ where: { workspaceId } });
   supportThreadId = threads.find((th) => th.kind === "SUPPORT")!.id;
   const pages = await t.db.page.findMany({ where: { workspaceId, visibility: "PRIVATE" }, include: { facts: true } });
+  publicTitles = (await t.db.page.findMany({ where: { workspaceId, visibility: "PUBLIC" } })).map((p) => p.title);
   // Distinctive strings only: a page title like "Menu" could be said by anyone.
   privateTexts = [
     ...pages.flatMap((p) => p.facts.map((f) => f.text)),
@@ -58,11 +61,11 @@ describe("a customer in the support thread", () => {
   it.each(ATTACKS)("learns nothing private from the offline agent: %s", async (attack) => {
     const outcome = await runTurn({ db: t.db, config, choice: chooseModel(config), workspaceId, threadId: supportThreadId, text: attack });
     expect(leaks(outcome)).toEqual([]);
-    expect(outcome.trace.recall.pages).toEqual([]);
+    expect(outcome.trace.recall.pages.map((p) => p.title).filter((title) => !publicTitles.includes(title))).toEqual([]);
   });
 
   it("gets nothing from a model that tries every tool on the owner's pages", async () => {
-    const titles = (await t.db.page.findMany({ where: { workspaceId }, select: { title: true } })).map((p) => p.title);
+    const titles = (await t.db.page.findMany({ where: { workspaceId, visibility: "PRIVATE" }, select: { title: true } })).map((p) => p.title);
     const model = scriptedModel([
       ...titles.slice(0, 3).map((title) => ({ tool: "read_page", input: { title } })),
       { tool: "search_chat_history", input: { query: "rent budget lease" } },
@@ -73,11 +76,12 @@ describe("a customer in the support thread", () => {
     for (const call of outcome.trace.toolCalls.filter((c) => c.name === "read_page")) {
       expect(call.output).toMatchObject({ found: false, facts: [] });
     }
-    expect(leaks(outcome)).toEqual([]);
+    // The titles this model typed itself come back in its own calls; nothing else may.
+    expect(leaks(outcome).filter((text) => !titles.slice(0, 3).includes(text))).toEqual([]);
   });
 
   it("sees a page the owner published, its confirmed facts only, without thread titles", async () => {
-    const page = await t.db.page.findFirstOrThrow({ where: { workspaceId, facts: { some: { status: "CONFIRMED" } } }, include: { facts: true } });
+    const page = await t.db.page.findFirstOrThrow({ where: { workspaceId, visibility: "PRIVATE", facts: { some: { status: "CONFIRMED" } } }, include: { facts: true } });
     await t.db.page.update({ where: { id: page.id }, data: { visibility: "PUBLIC" } });
     try {
       const confirmed = page.facts.find((f) => f.status === "CONFIRMED")!;
