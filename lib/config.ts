@@ -13,6 +13,11 @@ const envSchema = z.object({
   BUFFER_LINE_CHARS: z.coerce.number().int().min(60).max(1000).default(220),
   RECALL_PAGES: z.coerce.number().int().min(0).max(20).default(3),
   OFFLINE_MODEL_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(12),
+  MODEL_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  MEMORY_PASS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
+  MEMORY_PASS_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  TURN_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+  OFFLINE_MEMORY_PASS_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
 });
 
 export type AppConfig = {
@@ -27,6 +32,16 @@ export type AppConfig = {
   recallPages: number;
   /** Pause between the offline model's streamed words, so streaming is visible. */
   offlineDelayMs: number;
+  /** Longest a reply's model call may take before it is aborted and the turn fails (also the compressor's and judge's calls). */
+  modelTimeoutMs: number;
+  /** Longest one memory pass's model call may take before it is aborted and the job retried. */
+  memoryPassTimeoutMs: number;
+  /** How many times a failed memory pass is retried, with backoff, before its job is marked failed. */
+  memoryPassRetries: number;
+  /** How long a send waits for the thread's turn in flight to finish before it is refused with a 409. */
+  turnWaitMs: number;
+  /** Test-only: how long the offline model's memory pass takes, so tests can catch a pass in flight. */
+  offlineMemoryPassDelayMs: number;
 };
 
 export function readConfig(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -48,5 +63,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     bufferLineChars: e.BUFFER_LINE_CHARS,
     recallPages: e.RECALL_PAGES,
     offlineDelayMs: e.OFFLINE_MODEL_DELAY_MS,
+    modelTimeoutMs: e.MODEL_TIMEOUT_MS,
+    memoryPassTimeoutMs: e.MEMORY_PASS_TIMEOUT_MS,
+    memoryPassRetries: e.MEMORY_PASS_RETRIES,
+    turnWaitMs: e.TURN_WAIT_MS,
+    offlineMemoryPassDelayMs: e.OFFLINE_MEMORY_PASS_DELAY_MS,
   };
 }

@@ -1,3 +1,4 @@
+import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { readConfig } from "@/lib/config";
@@ -16,6 +17,7 @@ async function connect(): Promise<Db> {
     return new PrismaClient({ adapter: new PrismaPg({ connectionString: config.databaseUrl }) });
   }
   const pglite = await openEmbeddedDatabase(config.pgliteDataDir);
+  holder.episodicBufferPglite = pglite;
   const adapter = new PrismaPGlite(pglite);
   await applyMigrations(adapter);
   return new PrismaClient({ adapter });
@@ -23,7 +25,7 @@ async function connect(): Promise<Db> {
 
 // Next loads a module several times in one process (route handlers, pages,
 // hot reload); caching on globalThis keeps a single database per process.
-const holder = globalThis as typeof globalThis & { episodicBufferDb?: Promise<Db> };
+const holder = globalThis as typeof globalThis & { episodicBufferDb?: Promise<Db>; episodicBufferPglite?: PGlite };
 
 export function getDb(): Promise<Db> {
   holder.episodicBufferDb ??= connect().catch((error: unknown) => {
@@ -31,4 +33,10 @@ export function getDb(): Promise<Db> {
     throw error;
   });
   return holder.episodicBufferDb;
+}
+
+/** The embedded database behind getDb(), or null on PostgreSQL: the job queue shares its one connection. */
+export async function getEmbeddedDatabase(): Promise<PGlite | null> {
+  await getDb();
+  return holder.episodicBufferPglite ?? null;
 }

@@ -32,6 +32,6 @@ export function chooseModel(config: AppConfig): ModelChoice {
     const modelId = config.openaiModel ?? DEFAULT_OPENAI_MODEL;
     return { model: provider(modelId), kind: "openai", modelId, label: `OpenAI ${modelId}` };
   }
-  const model = createOfflineModel({ delayMs: config.offlineDelayMs });
+  const model = createOfflineModel({ delayMs: config.offlineDelayMs, memoryPassDelayMs: config.offlineMemoryPassDelayMs });
   return { model, kind: "offline", modelId: model.modelId, label: "Offline model (rule-based, no network)" };
 }

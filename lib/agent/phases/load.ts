@@ -1,24 +1,56 @@
 import type { Db } from "@/lib/db/client";
 import type { Message } from "@/lib/db/generated/client";
 import { RequestError } from "@/lib/errors";
-import { appendMessage, latestMessage } from "@/lib/threads/messages";
+import { appendMessage, latestMessage, truncateThread } from "@/lib/threads/messages";
 import { findThreadForTurn, type TurnThread } from "@/lib/threads/queries";
+import { releaseTurn, waitForTurn } from "@/lib/threads/turn-lease";
 
 export class TurnRequestError extends RequestError {}
 
-export type LoadedTurn = { thread: TurnThread; userMessage: Message };
+export type LoadedTurn = { thread: TurnThread; userMessage: Message; leaseId: string };
+
+export const TURN_BUSY_MESSAGE =
+  "Another reply in this thread is still being written (in another tab or window). Wait for it to finish, then send again.";
 
 /**
- * Phase 1: the thread, and the message this turn answers. A new message is
- * saved before anything else runs, so no later failure can lose it; a retry
- * (text null) answers the thread's latest message if it is still unanswered.
+ * The message a retry answers: the thread's latest if it is the user's, or
+ * the one before an interrupted reply, which the retry replaces (so the
+ * thread still reads user, reply, user, reply).
  */
-export async function loadTurn(db: Db, workspaceId: string, threadId: string, text: string | null): Promise<LoadedTurn> {
+async function messageToRetry(db: Db, threadId: string): Promise<Message> {
+  const latest = await latestMessage(db, threadId);
+  if (latest?.role === "ASSISTANT" && latest.status === "INTERRUPTED") {
+    await truncateThread(db, threadId, latest.seq - 1);
+    return messageToRetry(db, threadId);
+  }
+  if (!latest || latest.role !== "USER") throw new TurnRequestError(409, "There is no unanswered message to retry in this thread.");
+  return latest;
+}
+
+/**
+ * Phase 1: the thread, claimed for this turn, and the message it answers.
+ * The claim comes first, so a second send waits for the turn in flight (or
+ * is refused with a 409) and messages never interleave. A new message is
+ * saved before anything else runs, so no later failure can lose it.
+ */
+export async function loadTurn(
+  db: Db,
+  workspaceId: string,
+  threadId: string,
+  text: string | null,
+  limits: { leaseMs: number; waitMs: number },
+): Promise<LoadedTurn> {
   const thread = await findThreadForTurn(db, workspaceId, threadId);
   if (!thread) throw new TurnRequestError(404, "No such thread in this workspace.");
-  const speaker = thread.kind === "OWNER" ? "OWNER" : "CUSTOMER";
-  if (text !== null) return { thread, userMessage: await appendMessage(db, threadId, { role: "USER", speaker, text }) };
-  const latest = await latestMessage(db, threadId);
-  if (!latest || latest.role !== "USER") throw new TurnRequestError(409, "There is no unanswered message to retry in this thread.");
-  return { thread, userMessage: latest };
+  const leaseId = await waitForTurn(db, threadId, limits.leaseMs, limits.waitMs);
+  if (!leaseId) throw new TurnRequestError(409, TURN_BUSY_MESSAGE);
+  try {
+    const speaker = thread.kind === "OWNER" ? "OWNER" : "CUSTOMER";
+    const userMessage =
+      text !== null ? await appendMessage(db, threadId, { role: "USER", speaker, text }) : await messageToRetry(db, threadId);
+    return { thread, userMessage, leaseId };
+  } catch (error) {
+    await releaseTurn(db, threadId, leaseId);
+    throw error;
+  }
 }
