@@ -91,10 +91,12 @@ async function runJob(options: MemoryPassQueueOptions, job: Job<Payload>): Promi
 }
 
 export async function startMemoryPassQueue(options: MemoryPassQueueOptions): Promise<MemoryPassQueue> {
+  // The monitor is what notices a pass whose server stopped sending heartbeats; every 10 s, not the default minute.
+  const watch = { monitorIntervalSeconds: 10, superviseIntervalSeconds: 10 };
   const boss =
     "pglite" in options.backend
-      ? new PgBoss({ db: fromPglite(options.backend.pglite), backend: "pglite" })
-      : new PgBoss({ connectionString: options.backend.connectionString, max: 4 });
+      ? new PgBoss({ db: fromPglite(options.backend.pglite), backend: "pglite", ...watch })
+      : new PgBoss({ connectionString: options.backend.connectionString, max: 4, ...watch });
   boss.on("error", (error: unknown) => console.error("memory-pass queue:", error));
   await boss.start();
   const timeoutSeconds = Math.ceil(options.timeoutMs / 1000);
