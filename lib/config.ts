@@ -1,6 +1,9 @@
 import path from "node:path";
 import { z } from "zod";
 
+/** A model call's time limit when nothing else is configured (MODEL_TIMEOUT_MS). */
+export const DEFAULT_MODEL_TIMEOUT_MS = 60_000;
+
 // Every setting the app reads from the environment, validated once.
 const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
@@ -13,7 +16,7 @@ const envSchema = z.object({
   BUFFER_LINE_CHARS: z.coerce.number().int().min(60).max(1000).default(220),
   RECALL_PAGES: z.coerce.number().int().min(0).max(20).default(3),
   OFFLINE_MODEL_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(12),
-  MODEL_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  MODEL_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(DEFAULT_MODEL_TIMEOUT_MS),
   MEMORY_PASS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
   MEMORY_PASS_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   TURN_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
