@@ -39,6 +39,11 @@ function MessageBubble({ message, highlighted }: { message: ChatMessage; highlig
           return null;
         })}
       </div>
+      {message.metadata?.interrupted && (
+        <span className="px-2 text-xs text-amber-800" data-testid="interrupted-reply">
+          Interrupted: this reply was cut off before it finished.
+        </span>
+      )}
       {seq !== undefined && <span className="px-2 text-[10px] text-slate-400">#{seq}</span>}
     </li>
   );

@@ -7,12 +7,25 @@ import { CopyPromptButton } from "@/components/debug/copy-prompt-button";
 import { promptText } from "@/components/debug/prompt-text";
 import { TraceView } from "@/components/debug/trace-view";
 
-const POLL_EVERY_MS = 700;
-const POLL_FOR_MS = 10_000;
+// After a turn the panel polls for its trace until the memory pass has
+// reported: often at first, then less and less (the pass may take a while, or
+// wait for a retry), and never past the longest a pass can take with retries.
+const FIRST_POLL_MS = 500;
+const MAX_POLL_MS = 5_000;
+const POLL_FOR_MS = 10 * 60_000;
 const TURN_LABEL_CHARS = 48;
 
-/** A trace is complete once the memory pass has reported, or when no pass will run because no reply was saved. */
-const settled = (trace: TurnTraceRecord) => trace.data.memoryPass !== null || !trace.answered;
+/** A trace is complete once its memory pass is done or has failed, or when no pass will run (no finished reply). */
+function settled(trace: TurnTraceRecord): boolean {
+  if (!trace.answered || trace.data.replyStatus === "interrupted") return true;
+  const job = trace.data.memoryPassJob;
+  return job ? job.status === "done" || job.status === "failed" : trace.data.memoryPass !== null;
+}
+
+async function retryMemoryPass(threadId: string): Promise<void> {
+  const response = await fetch(`/api/threads/${threadId}/memory-pass`, { method: "POST" });
+  if (!response.ok) throw new Error(((await response.json().catch(() => ({}))) as { error?: string }).error ?? `the server answered ${response.status}`);
+}
 
 /** The thread's turns, newest first; `limit: 1` is the cheap poll for the newest one. */
 async function fetchTraces(threadId: string, limit?: number): Promise<TurnTraceRecord[]> {
@@ -44,6 +57,9 @@ export function DebugPanel(props: { threadId: string; turnsFinished: number; ope
   const [polling, setPolling] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const newestId = useRef<string | undefined>(undefined);
+  // Bumped by a memory-pass retry: the panel then follows the newest turn again without waiting for a new one.
+  const [retried, setRetried] = useState(0);
+  const turnsSeen = useRef(0);
 
   useEffect(() => {
     let stopped = false;
@@ -63,15 +79,17 @@ export function DebugPanel(props: { threadId: string; turnsFinished: number; ope
   }, [threadId, loadAttempt]);
 
   useEffect(() => {
-    if (turnsFinished === 0) return;
-    const before = newestId.current;
+    if (turnsFinished === 0 && retried === 0) return;
+    const afterTurn = turnsFinished !== turnsSeen.current;
+    turnsSeen.current = turnsFinished;
+    const before = afterTurn ? newestId.current : undefined;
     let stopped = false;
     async function poll() {
       setPolling(true);
       setError(null);
       const deadline = Date.now() + POLL_FOR_MS;
       try {
-        while (!stopped && Date.now() < deadline) {
+        for (let pause = FIRST_POLL_MS; !stopped && Date.now() < deadline; pause = Math.min(pause * 1.5, MAX_POLL_MS)) {
           const [newest] = await fetchTraces(threadId, 1);
           if (stopped) return;
           if (newest && newest.id !== before) {
@@ -79,7 +97,7 @@ export function DebugPanel(props: { threadId: string; turnsFinished: number; ope
             setTraces((list) => [newest, ...(list ?? []).filter((t) => t.id !== newest.id)]);
             if (settled(newest)) break;
           }
-          await new Promise((resolve) => setTimeout(resolve, POLL_EVERY_MS));
+          await new Promise((resolve) => setTimeout(resolve, pause));
         }
       } catch (reason) {
         if (!stopped) setError(`Could not load the latest turn: ${(reason as Error).message}.`);
@@ -91,7 +109,7 @@ export function DebugPanel(props: { threadId: string; turnsFinished: number; ope
     return () => {
       stopped = true;
     };
-  }, [threadId, turnsFinished]);
+  }, [threadId, turnsFinished, retried]);
 
   const newest = traces?.[0];
   const selected = traces?.find((t) => t.id === pickedId) ?? newest;
@@ -170,7 +188,15 @@ export function DebugPanel(props: { threadId: string; turnsFinished: number; ope
         )}
         <div className="min-h-0 flex-1 overflow-y-auto">
           {selected ? (
-            <TraceView record={selected} memoryPassPending={polling && selected.id === newest?.id && !settled(selected)} />
+            <TraceView
+              record={selected}
+              memoryPassPending={polling && selected.id === newest?.id && !settled(selected)}
+              onRetryMemoryPass={async () => {
+                await retryMemoryPass(threadId);
+                setPickedId(null);
+                setRetried((n) => n + 1);
+              }}
+            />
           ) : (
             <p role="status" className="px-4 py-6 text-sm text-slate-500">
               {traces === null && !error
