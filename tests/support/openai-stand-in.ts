@@ -8,7 +8,9 @@ import type { AddressInfo } from "node:net";
 export type ScriptedReply =
   | { kind: "text"; text: string }
   | { kind: "tool-call"; name: string; args: Record<string, unknown> }
-  | { kind: "error"; status: number; message: string };
+  | { kind: "error"; status: number; message: string }
+  /** Never answers: the request stays open until the client gives up on it. */
+  | { kind: "hang" };
 
 export type RecordedRequest = { path: string; body: Record<string, unknown> };
 
@@ -38,7 +40,9 @@ function chunk(id: number, delta: Record<string, unknown>, finish: string | null
   })}\n\n`;
 }
 
-function streamed(id: number, reply: Exclude<ScriptedReply, { kind: "error" }>): string[] {
+type Answer = Exclude<ScriptedReply, { kind: "error" } | { kind: "hang" }>;
+
+function streamed(id: number, reply: Answer): string[] {
   if (reply.kind === "tool-call") {
     const call = { index: 0, id: `call_${id}`, type: "function", function: { name: reply.name, arguments: JSON.stringify(reply.args) } };
     return [chunk(id, { role: "assistant", tool_calls: [call] }, null), chunk(id, {}, "tool_calls", { usage }), "data: [DONE]\n\n"];
@@ -52,7 +56,7 @@ function streamed(id: number, reply: Exclude<ScriptedReply, { kind: "error" }>):
   ];
 }
 
-function complete(id: number, reply: Exclude<ScriptedReply, { kind: "error" }>) {
+function complete(id: number, reply: Answer) {
   const message =
     reply.kind === "text"
       ? { role: "assistant", content: reply.text }
@@ -84,6 +88,7 @@ export async function startOpenAIStandIn(): Promise<StandIn> {
       response.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "not found" } }));
       return;
     }
+    if (reply.kind === "hang") return;
     if (reply.kind === "error") {
       response
         .writeHead(reply.status, { "content-type": "application/json" })
@@ -104,6 +109,10 @@ export async function startOpenAIStandIn(): Promise<StandIn> {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
     script: (...replies) => queue.push(...replies),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => {
+      // Hanging requests would keep close() waiting for ever.
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
   };
 }
