@@ -11,9 +11,11 @@ async function start(): Promise<MemoryPassQueue> {
   const config = readConfig();
   const db = await getDb();
   const pglite = await getEmbeddedDatabase();
+  const backend = config.databaseUrl ? { connectionString: config.databaseUrl } : pglite ? { pglite } : null;
+  if (!backend) throw new Error("No database for the memory-pass queue: neither DATABASE_URL nor an embedded database is open.");
   return startMemoryPassQueue({
     db,
-    backend: config.databaseUrl ? { connectionString: config.databaseUrl } : { pglite: pglite! },
+    backend,
     model: chooseModel(config).model,
     timeoutMs: config.memoryPassTimeoutMs,
     retries: config.memoryPassRetries,
