@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { startAppServer, type AppServer } from "@/e2e/support/app-server";
 import { openNewThread } from "@/e2e/support/chat";
@@ -53,8 +56,9 @@ test.describe("a slow memory pass and a slow reply", () => {
     const panel = page.getByTestId("debug-panel");
     await expect(panel.getByTestId("memory-pass-job")).toHaveText(/queued…|running…/, { timeout: 10_000 });
     await page.screenshot({ path: testInfo.outputPath("reply-before-pass.png"), fullPage: true });
-    await expect(panel.getByTestId("memory-pass-job")).toHaveText("done", { timeout: 40_000 });
-    await expect(panel.getByTestId("memory-pass-status")).toHaveText("Filed");
+    // Once the pass has reported, its report's outcome takes the badge's place.
+    await expect(panel.getByTestId("memory-pass-status")).toHaveText("Filed", { timeout: 40_000 });
+    await expect(panel.getByTestId("memory-pass-job-line")).toHaveText("Done.");
     await page.screenshot({ path: testInfo.outputPath("reply-after-pass.png"), fullPage: true });
   });
 
@@ -121,4 +125,37 @@ test.describe("a model that never answers", () => {
     await expect(page.getByTestId("user-message")).toHaveCount(1);
     await expect(page.getByTestId("assistant-message")).toHaveText([REPLY]);
   });
+});
+
+test("on the embedded database, a server killed mid-pass runs the pass again when it starts, once", async () => {
+  test.setTimeout(240_000);
+  const dataDir = await mkdtemp(path.join(tmpdir(), "episodic-restart-"));
+  const env = { PGLITE_DATA_DIR: path.join(dataDir, "pglite"), OFFLINE_MEMORY_PASS_DELAY_MS: "6000", OFFLINE_MODEL_DELAY_MS: "0" };
+  let app = await startAppServer(env);
+  try {
+    const created = await fetch(`${app.url}/api/threads`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const threadId = ((await created.json()) as { thread: { id: string } }).thread.id;
+    const chat = await fetch(`${app.url}/api/chat`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ threadId, text: "Our supplier for flour is Miller & Sons at $38 a sack." }),
+    });
+    await chat.text();
+    const job = async () => {
+      const response = await fetch(`${app.url}/api/threads/${threadId}/traces?limit=1`);
+      const { traces } = (await response.json()) as { traces: { data: { memoryPassJob?: { status: string; attempts: number } } }[] };
+      return traces[0]?.data.memoryPassJob;
+    };
+    await expect.poll(async () => (await job())?.status, { timeout: 30_000 }).toBe("running");
+    await app.crash();
+
+    app = await startAppServer(env);
+    await expect.poll(async () => (await job())?.status, { timeout: 90_000, intervals: [1000] }).toBe("done");
+    expect(await job()).toMatchObject({ status: "done", attempts: 2 });
+    const found = await fetch(`${app.url}/api/threads/${threadId}`).then((r) => r.json() as Promise<{ thread: { consolidatedSeq: number; lastSeq: number } }>);
+    expect(found.thread.consolidatedSeq).toBe(found.thread.lastSeq);
+  } finally {
+    await app.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
 });
