@@ -11,6 +11,7 @@ import { Badge } from "@/components/ui/badge";
 import { plural } from "@/components/ui/format";
 import { episodesHref, threadHref } from "@/components/ui/routes";
 import type { ModelKind } from "@/lib/models";
+import { TURN_BUSY_MESSAGE } from "@/lib/threads/schemas";
 import { Composer } from "@/components/chat/composer";
 import { MessageList } from "@/components/chat/message-list";
 
@@ -106,6 +107,7 @@ export function ChatView(props: {
     // Only a new server render should replace the list, not a change of status.
   }, [props.initialMessages]);
   const last = messages.at(-1);
+  const refusedAsBusy = error !== undefined && errorText(error) === TURN_BUSY_MESSAGE;
   // A thread that ends on the owner's message with no reply, or on a cut-off reply, offers a retry once nothing is writing one.
   const unanswered = !busy && !error && shown.latest && (last?.role === "user" || last?.metadata?.interrupted === true);
   const writingElsewhere = unanswered && thread.turnInFlight;
@@ -178,10 +180,14 @@ export function ChatView(props: {
               className="shrink-0 rounded-md bg-red-600 px-3 py-1 font-medium text-white hover:bg-red-500"
               onClick={() => {
                 clearError();
-                void regenerate();
+                if (!refusedAsBusy) return void regenerate();
+                // The refused message was never saved: drop the local copy and send it again.
+                const text = lastUserText(messages);
+                setMessages(messages.slice(0, -1));
+                void sendMessage({ text });
               }}
             >
-              Retry
+              {refusedAsBusy ? "Send again" : "Retry"}
             </button>
           </div>
         )}

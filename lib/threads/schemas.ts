@@ -5,6 +5,10 @@ import { z } from "zod";
 
 export const MAX_MESSAGE_CHARS = 8000;
 
+/** The 409 for a send while another reply in the thread is being written: the message was not saved, so the chat offers to send it again. */
+export const TURN_BUSY_MESSAGE =
+  "Another reply in this thread is still being written (in another tab or window). Wait for it to finish, then send again.";
+
 export const chatRequestSchema = z.union([
   z.object({
     threadId: z.string().min(1).max(64),

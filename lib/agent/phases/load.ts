@@ -3,14 +3,12 @@ import type { Message } from "@/lib/db/generated/client";
 import { RequestError } from "@/lib/errors";
 import { appendMessage, latestMessage, truncateThread } from "@/lib/threads/messages";
 import { findThreadForTurn, type TurnThread } from "@/lib/threads/queries";
+import { TURN_BUSY_MESSAGE } from "@/lib/threads/schemas";
 import { releaseTurn, waitForTurn } from "@/lib/threads/turn-lease";
 
 export class TurnRequestError extends RequestError {}
 
 export type LoadedTurn = { thread: TurnThread; userMessage: Message; leaseId: string };
-
-export const TURN_BUSY_MESSAGE =
-  "Another reply in this thread is still being written (in another tab or window). Wait for it to finish, then send again.";
 
 /**
  * The message a retry answers: the thread's latest if it is the user's, or
