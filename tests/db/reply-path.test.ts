@@ -75,15 +75,14 @@ const messagesOf = (threadId: string) => t.db.message.findMany({ where: { thread
 describe("the reply path", () => {
   it("ends the turn once the reply is saved; the memory pass runs later as a job and reports into the trace", async () => {
     const { workspaceId, threadId } = await ownerThread("reply-queued");
-    const passModel = passingModel(1500);
+    const passModel = passingModel(3000);
     const queue = await queueFor(passModel);
     const chat = scriptedModel([{ text: "Noted." }]);
-    const started = performance.now();
     const outcome = await runTurn({ db: t.db, config, choice: scriptedChoice(chat), workspaceId, threadId, text: "We open at nine.", consolidate: "queue", queue });
-    expect(performance.now() - started).toBeLessThan(1500);
     expect(outcome.answer).toBe("Noted.");
     expect(outcome.trace.memoryPassJob?.status).toBe("queued");
-    expect(outcome.trace.memoryPass).toBeNull();
+    // The turn is over while its three-second pass has not reported: the reply did not wait for it.
+    expect((await traceData(outcome.traceId)).memoryPass).toBeNull();
 
     const settled = await eventually(() => traceData(outcome.traceId), (d) => d.memoryPassJob?.status === "done");
     expect(settled.memoryPassJob).toMatchObject({ status: "done", attempts: 1 });
@@ -113,7 +112,8 @@ describe("the reply path", () => {
     expect(traces.map((d) => d.memoryPass?.status)).not.toContain("raced");
     expect(await t.db.thread.findUniqueOrThrow({ where: { id: threadId } })).toMatchObject({ consolidatedSeq: 40, turnLeaseId: null });
     // Passes run one after another per thread, each over what the last left: never more passes than turns, and none thrown away.
-    const passes = model.calls.filter(isPass).length;
+    // Only this thread's passes (its messages read "message N"): a job another test's queue left behind may land here too.
+    const passes = model.calls.filter((call) => isPass(call) && /\bmessage \d+\b/.test(call.promptText)).length;
     expect(passes).toBeGreaterThan(0);
     expect(passes).toBeLessThanOrEqual(20);
     expect(await t.db.episode.count({ where: { threadId } })).toBe(passes);
