@@ -28,6 +28,9 @@ const localModelPath = z
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
 
+/** A model call's time limit when nothing else is configured (MODEL_TIMEOUT_MS). */
+export const DEFAULT_MODEL_TIMEOUT_MS = 60_000;
+
 // Every setting the app reads from the environment, validated once.
 const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
@@ -46,6 +49,11 @@ const envSchema = z.object({
   RECALL_PAGES: z.coerce.number().int().min(0).max(20).default(3),
   EPISODE_MAX_MESSAGES: z.coerce.number().int().min(2).max(100).default(8),
   OFFLINE_MODEL_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(12),
+  MODEL_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(DEFAULT_MODEL_TIMEOUT_MS),
+  MEMORY_PASS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
+  MEMORY_PASS_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  TURN_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+  OFFLINE_MEMORY_PASS_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
 });
 
 export type LocalModelConfig = {
@@ -70,6 +78,16 @@ export type AppConfig = {
   episodeMaxMessages: number;
   /** Pause between the offline model's streamed words, so streaming is visible. */
   offlineDelayMs: number;
+  /** Longest a reply's model call may take before it is aborted and the turn fails (also the compressor's and judge's calls). */
+  modelTimeoutMs: number;
+  /** Longest one memory pass's model call may take before it is aborted and the job retried. */
+  memoryPassTimeoutMs: number;
+  /** How many times a failed memory pass is retried, with backoff, before its job is marked failed. */
+  memoryPassRetries: number;
+  /** How long a send waits for the thread's turn in flight to finish before it is refused with a 409. */
+  turnWaitMs: number;
+  /** Test-only: how long the offline model's memory pass takes, so tests can catch a pass in flight. */
+  offlineMemoryPassDelayMs: number;
 };
 
 export function readConfig(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -95,5 +113,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     recallPages: e.RECALL_PAGES,
     episodeMaxMessages: e.EPISODE_MAX_MESSAGES,
     offlineDelayMs: e.OFFLINE_MODEL_DELAY_MS,
+    modelTimeoutMs: e.MODEL_TIMEOUT_MS,
+    memoryPassTimeoutMs: e.MEMORY_PASS_TIMEOUT_MS,
+    memoryPassRetries: e.MEMORY_PASS_RETRIES,
+    turnWaitMs: e.TURN_WAIT_MS,
+    offlineMemoryPassDelayMs: e.OFFLINE_MEMORY_PASS_DELAY_MS,
   };
 }

@@ -20,6 +20,8 @@ const REFUSALS = {
   "not_found:fact": { status: 404, message: "No such fact in this workspace." },
   "conflict:retry": { status: 409, message: "There is no unanswered message to retry in this thread." },
   "conflict:review": { status: 409, message: "This fact is no longer waiting for review." },
+  "conflict:memory_pass": { status: 409, message: "No memory pass in this thread has failed; there is nothing to retry." },
+  "conflict:turn": { status: 409, message: "The assistant is still answering the last message in this thread." },
 } as const satisfies Record<string, { status: 400 | 404 | 409 | 413 | 422; message: string }>;
 
 export type RefusalCode = keyof typeof REFUSALS;

@@ -4,7 +4,7 @@ import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport, type UIMessage } from "ai";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { z } from "zod";
 import { DebugPanel } from "@/components/debug/debug-panel";
 import { ExportThreadButton } from "@/components/transfer/export-button";
@@ -13,12 +13,23 @@ import { plural } from "@/components/ui/format";
 import { episodesHref, threadHref } from "@/components/ui/routes";
 import type { BufferPreview } from "@/lib/contracts/buffer-preview";
 import type { ModelKind } from "@/lib/models";
+import { TURN_BUSY_MESSAGE } from "@/lib/threads/schemas";
 import { Composer } from "@/components/chat/composer";
 import { MessageList } from "@/components/chat/message-list";
 import { ThreadTitle } from "@/components/chat/thread-title";
 import type { ChatMessage } from "@/components/chat/types";
 
-export type ChatThread = { id: string; title: string; kind: "OWNER" | "SUPPORT"; messageCount: number };
+export type ChatThread = {
+  id: string;
+  title: string;
+  kind: "OWNER" | "SUPPORT";
+  messageCount: number;
+  /** A reply is being written on the server right now (another tab, or a request from before a reload). */
+  turnInFlight: boolean;
+};
+
+/** How often, at most, the page looks again while a reply is being written elsewhere. */
+const IN_FLIGHT_REFRESH_MS = [1_000, 2_000, 4_000, 8_000];
 
 /** Which stretch the page loaded: the latest messages, or an older stretch a link pointed into. */
 type ShownRange = { latest: boolean; fromSeq: number; toSeq: number };
@@ -117,6 +128,21 @@ export function ChatView(props: {
     },
   });
   const busy = status === "submitted" || status === "streaming";
+  // A refresh brings the server's messages (numbered, marked interrupted, or written by another tab); between turns they are the truth.
+  useEffect(() => {
+    if (status === "ready") setMessages(props.initialMessages);
+    // Only a new server render should replace the list, not a change of status.
+  }, [props.initialMessages]);
+  const last = messages.at(-1);
+  const refusedAsBusy = error !== undefined && errorText(error) === TURN_BUSY_MESSAGE;
+  // A thread that ends on the owner's message with no reply, or on a cut-off reply, offers a retry once nothing is writing one.
+  const unanswered = !busy && !error && shown.latest && (last?.role === "user" || last?.metadata?.interrupted === true);
+  const writingElsewhere = unanswered && thread.turnInFlight;
+  useEffect(() => {
+    if (!writingElsewhere) return;
+    const timers = IN_FLIGHT_REFRESH_MS.map((delay) => setTimeout(() => router.refresh(), delay));
+    return () => timers.forEach(clearTimeout);
+  }, [writingElsewhere, router]);
   const olderThanShown = shown.latest ? shown.fromSeq - 1 : 0;
 
   return (
@@ -181,11 +207,35 @@ export function ChatView(props: {
               className="shrink-0 rounded-md bg-red-600 px-3 py-1 font-medium text-white hover:bg-red-500"
               onClick={() => {
                 clearError();
-                void regenerate();
+                if (!refusedAsBusy) return void regenerate();
+                // The refused message was never saved: drop the local copy and send it again.
+                const text = lastUserText(messages);
+                setMessages(messages.slice(0, -1));
+                void sendMessage({ text });
               }}
             >
-              Retry
+              {refusedAsBusy ? "Send again" : "Retry"}
             </button>
+          </div>
+        )}
+        {unanswered && (
+          <div
+            role="status"
+            className="mx-4 mb-2 flex items-center justify-between gap-4 rounded-md border border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900 sm:mx-6"
+            data-testid="unanswered"
+          >
+            <span>
+              {writingElsewhere
+                ? "A reply to this message is still being written (in another tab, or from before the page reloaded)…"
+                : last?.role === "user"
+                  ? "This message has no reply: the reply was interrupted or failed before it was saved."
+                  : "The last reply was cut off before it finished."}
+            </span>
+            {!writingElsewhere && (
+              <button type="button" className="shrink-0 rounded-md bg-amber-600 px-3 py-1 font-medium text-white hover:bg-amber-500" onClick={() => void regenerate()}>
+                Retry
+              </button>
+            )}
           </div>
         )}
         {shown.latest ? (

@@ -53,6 +53,11 @@ function MessageBubble({ message, highlighted, customer }: { message: ChatMessag
           return null;
         })}
       </div>
+      {message.metadata?.interrupted && (
+        <span className="px-2 text-xs text-amber-800" data-testid="interrupted-reply">
+          Interrupted: this reply was cut off before it finished.
+        </span>
+      )}
       {seq !== undefined && (
         <span className="px-2 text-[11px] text-slate-400" data-testid="message-seq">
           #{seq}

@@ -10,14 +10,27 @@ import { PreviewView } from "@/components/debug/preview-view";
 import { TraceView } from "@/components/debug/trace-view";
 import { TURNS_PER_PAGE } from "@/components/debug/turn-paging";
 
-const POLL_EVERY_MS = 700;
-const POLL_FOR_MS = 10_000;
+// After a turn the panel polls for its trace until the memory pass has
+// reported: often at first, then less and less (the pass may take a while, or
+// wait for a retry), and never past the longest a pass can take with retries.
+const FIRST_POLL_MS = 500;
+const MAX_POLL_MS = 5_000;
+const POLL_FOR_MS = 10 * 60_000;
 const TURN_LABEL_CHARS = 48;
 /** The selector's value for the preview of the next turn. */
 const PREVIEW = "preview";
 
-/** A trace is complete once the memory pass has reported, or when no pass will run because no reply was saved. */
-const settled = (trace: TurnTraceRecord) => trace.data.memoryPass !== null || !trace.answered;
+/** A trace is complete once its memory pass is done or has failed, or when no pass will run (no finished reply). */
+function settled(trace: TurnTraceRecord): boolean {
+  if (!trace.answered || trace.data.replyStatus === "interrupted") return true;
+  const job = trace.data.memoryPassJob;
+  return job ? job.status === "done" || job.status === "failed" : trace.data.memoryPass !== null;
+}
+
+async function retryMemoryPass(threadId: string): Promise<void> {
+  const response = await fetch(`/api/threads/${threadId}/memory-pass`, { method: "POST" });
+  if (!response.ok) throw new Error(((await response.json().catch(() => ({}))) as { error?: string }).error ?? `the server answered ${response.status}`);
+}
 
 /** The thread's turns, newest first, `limit` at a time from the one before `before`; `limit: 1` is the cheap poll for the newest one. */
 async function fetchTraces(threadId: string, limit: number, before?: string): Promise<TurnTraceRecord[]> {
@@ -62,6 +75,9 @@ export function DebugPanel(props: {
   const [polling, setPolling] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const newestId = useRef<string | undefined>(undefined);
+  // Bumped by a memory-pass retry: the panel then follows the newest turn again without waiting for a new one.
+  const [retried, setRetried] = useState(0);
+  const turnsSeen = useRef(0);
 
   const merge = (list: TurnTraceRecord[]) =>
     setTraces((known) => [...(known ?? []), ...list.filter((t) => !known?.some((k) => k.id === t.id))]);
@@ -85,15 +101,17 @@ export function DebugPanel(props: {
   }, [threadId, loadAttempt]);
 
   useEffect(() => {
-    if (turnsFinished === 0) return;
-    const before = newestId.current;
+    if (turnsFinished === 0 && retried === 0) return;
+    const afterTurn = turnsFinished !== turnsSeen.current;
+    turnsSeen.current = turnsFinished;
+    const before = afterTurn ? newestId.current : undefined;
     let stopped = false;
     async function poll() {
       setPolling(true);
       setError(null);
       const deadline = Date.now() + POLL_FOR_MS;
       try {
-        while (!stopped && Date.now() < deadline) {
+        for (let pause = FIRST_POLL_MS; !stopped && Date.now() < deadline; pause = Math.min(pause * 1.5, MAX_POLL_MS)) {
           const [newest] = await fetchTraces(threadId, 1);
           if (stopped) return;
           if (newest && newest.id !== before) {
@@ -101,7 +119,7 @@ export function DebugPanel(props: {
             setTraces((list) => [newest, ...(list ?? []).filter((t) => t.id !== newest.id)]);
             if (settled(newest)) break;
           }
-          await new Promise((resolve) => setTimeout(resolve, POLL_EVERY_MS));
+          await new Promise((resolve) => setTimeout(resolve, pause));
         }
       } catch (reason) {
         if (!stopped) setError(`Could not load the latest turn: ${(reason as Error).message}.`);
@@ -113,7 +131,7 @@ export function DebugPanel(props: {
     return () => {
       stopped = true;
     };
-  }, [threadId, turnsFinished]);
+  }, [threadId, turnsFinished, retried]);
 
   async function loadOlder() {
     const oldest = traces?.at(-1);
@@ -230,7 +248,15 @@ export function DebugPanel(props: {
           {showPreview ? (
             <PreviewView preview={preview} />
           ) : selected ? (
-            <TraceView record={selected} memoryPassPending={polling && selected.id === newest?.id && !settled(selected)} />
+            <TraceView
+              record={selected}
+              memoryPassPending={polling && selected.id === newest?.id && !settled(selected)}
+              onRetryMemoryPass={async () => {
+                await retryMemoryPass(threadId);
+                setPicked({ id: null, turn: turnsFinished });
+                setRetried((n) => n + 1);
+              }}
+            />
           ) : (
             <p role="status" className="px-4 py-6 text-sm text-slate-500">
               {traces === null && !error

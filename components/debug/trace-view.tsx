@@ -12,6 +12,7 @@ import { BufferBlock } from "@/components/debug/buffer-block";
 import { ContextBar } from "@/components/debug/context-bar";
 import { TimingsChart, TokenStats } from "@/components/debug/costs";
 import { promptText } from "@/components/debug/prompt-text";
+import { MemoryPassJobLine, memoryPassJobBadge } from "@/components/debug/memory-pass-job";
 import { Field, Section } from "@/components/debug/section";
 import { ToolCallView } from "@/components/debug/tool-call";
 
@@ -224,21 +225,31 @@ function MemoryPassReportView({ report, record }: { report: MemoryPassReport; re
   );
 }
 
-function MemoryPassSection({ record, pending }: { record: TurnTraceRecord; pending: boolean }) {
+function MemoryPassSection({ record, pending, onRetry }: { record: TurnTraceRecord; pending: boolean; onRetry: () => Promise<void> }) {
   const report = record.data.memoryPass;
+  const job = record.data.memoryPassJob;
   const status = report ? PASS_STATUS[report.status] : null;
   return (
     <Section
       title="Memory pass"
-      meta={status ? <Badge tone={status.tone} testId="memory-pass-status">{status.label}</Badge> : pending ? <Badge tone="sky">running…</Badge> : null}
+      meta={
+        status ? (
+          <Badge tone={status.tone} testId="memory-pass-status">
+            {status.label}
+          </Badge>
+        ) : job ? (
+          memoryPassJobBadge(job)
+        ) : pending ? (
+          <Badge tone="sky">running…</Badge>
+        ) : null
+      }
       testId="debug-memory"
     >
+      {job && <MemoryPassJobLine job={job} onRetry={onRetry} />}
       {report ? (
         <MemoryPassReportView report={report} record={record} />
-      ) : pending ? (
-        <p role="status" className="text-slate-500">
-          The memory pass runs after the reply has streamed; its report appears here in a moment.
-        </p>
+      ) : pending || job ? (
+        <p className="text-slate-500">The memory pass runs after the reply has streamed; its report appears here when it is done.</p>
       ) : (
         <p className="text-slate-500">{record.answered ? "No report was recorded for this turn." : "No reply was saved, so no memory pass ran."}</p>
       )}
@@ -247,7 +258,15 @@ function MemoryPassSection({ record, pending }: { record: TurnTraceRecord; pendi
 }
 
 /** Everything one turn's prompt was built from, section by section. */
-export function TraceView({ record, memoryPassPending }: { record: TurnTraceRecord; memoryPassPending: boolean }) {
+export function TraceView({
+  record,
+  memoryPassPending,
+  onRetryMemoryPass,
+}: {
+  record: TurnTraceRecord;
+  memoryPassPending: boolean;
+  onRetryMemoryPass: () => Promise<void>;
+}) {
   const { data } = record;
   return (
     <div>
@@ -262,7 +281,12 @@ export function TraceView({ record, memoryPassPending }: { record: TurnTraceReco
       <BufferSection view={{ ...data, threadId: record.threadId, pageIds: record.pageIds }} />
       <RecallSection recall={data.recall} pageIds={record.pageIds} />
       <ToolsSection record={record} />
-      <MemoryPassSection record={record} pending={memoryPassPending} />
+      {data.replyStatus === "interrupted" && (
+        <p className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900" data-testid="trace-interrupted">
+          The reply was cut off before it finished (the browser went away); it is kept, marked interrupted, and no memory pass runs over it.
+        </p>
+      )}
+      <MemoryPassSection record={record} pending={memoryPassPending} onRetry={onRetryMemoryPass} />
       <Section title="Tokens and timings" meta={<Badge>{ms(data.timings.totalMs)}</Badge>} testId="debug-costs">
         <TokenStats tokens={data.tokens} />
         <TimingsChart timings={data.timings} />

@@ -8,7 +8,12 @@ import path from "node:path";
 // embedded database and a different model: for the one test that needs the
 // server's environment changed (a model that fails upstream).
 
-export type AppServer = { url: string; stop: () => Promise<void> };
+export type AppServer = {
+  url: string;
+  stop: () => Promise<void>;
+  /** Kills the server outright (SIGKILL), as a crash or a lost machine would: nothing gets to clean up. */
+  crash: () => Promise<void>;
+};
 
 export async function freePort(): Promise<number> {
   const probe = createServer();
@@ -47,12 +52,12 @@ export async function spawnAppServer(env: Record<string, string>): Promise<AppSe
     detached: true,
     stdio: "ignore",
   });
-  const stop = async () => {
-    if (child.exitCode === null && child.pid) process.kill(-child.pid, "SIGTERM");
-    await new Promise((resolve) => (child.exitCode === null ? child.once("exit", resolve) : resolve(null)));
+  const end = (signal: NodeJS.Signals) => async () => {
+    if (child.exitCode === null && child.signalCode === null && child.pid) process.kill(-child.pid, signal);
+    await new Promise((resolve) => (child.exitCode === null && child.signalCode === null ? child.once("exit", resolve) : resolve(null)));
     await rm(dataDir, { recursive: true, force: true });
   };
-  return { url: `http://localhost:${port}`, stop };
+  return { url: `http://localhost:${port}`, stop: end("SIGTERM"), crash: end("SIGKILL") };
 }
 
 export async function startAppServer(env: Record<string, string>): Promise<AppServer> {

@@ -44,5 +44,5 @@ export async function startDevServer(): Promise<AppServer> {
     await stop();
     throw error;
   }
-  return { url, stop };
+  return { url, stop, crash: stop };
 }

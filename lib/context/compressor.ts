@@ -5,6 +5,7 @@
 // a second copy beside the agent's long-term notes.
 
 import { generateText, type LanguageModel } from "ai";
+import { DEFAULT_MODEL_TIMEOUT_MS } from "@/lib/config";
 import { speakerLabel } from "@/lib/contracts/prompt/message-line";
 import { isoDay } from "@/lib/contracts/prompt/common";
 import { MEMORY_MESSAGES_HEADER } from "@/lib/contracts/prompt/memory-input";
@@ -62,12 +63,18 @@ export function summarisePrompt(previous: string, messages: readonly SummarisedM
  * previous summary: as a live compressor would have done while the thread
  * grew, one extra call per chunk that left the tail.
  */
-export async function summariseMiddle(model: LanguageModel, middle: readonly SummarisedMessage[], chunkSize: number): Promise<Summary> {
+export async function summariseMiddle(
+  model: LanguageModel,
+  middle: readonly SummarisedMessage[],
+  chunkSize: number,
+  timeoutMs = DEFAULT_MODEL_TIMEOUT_MS,
+): Promise<Summary> {
   const started = performance.now();
   let summary = "";
   const parts = chunks(middle, chunkSize);
   for (const chunk of parts) {
-    const result = await generateText({ model, system: SUMMARISE_SYSTEM, prompt: summarisePrompt(summary, chunk) });
+    // Each call's own limit; the SDK aborts the provider's request when it runs out.
+    const result = await generateText({ model, system: SUMMARISE_SYSTEM, prompt: summarisePrompt(summary, chunk), timeout: timeoutMs });
     summary = result.text.trim();
   }
   const note = summary ? formatSummaryNote(summary) : null;

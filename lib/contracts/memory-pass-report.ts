@@ -36,3 +36,19 @@ export const memoryPassReportSchema = z.object({
 });
 
 export type MemoryPassReport = z.infer<typeof memoryPassReportSchema>;
+
+/**
+ * Where a turn's memory pass stands: it runs as a job after the reply is
+ * saved, so the trace says whether it is waiting, running, done or has failed
+ * for good (after its retries), with the last error. Traces written before
+ * the queue have no job and only a report.
+ */
+export const memoryPassJobSchema = z.object({
+  status: z.enum(["queued", "running", "done", "failed"]),
+  /** Attempts started so far (0 while queued for the first time). */
+  attempts: z.number().int().min(0),
+  error: z.string().optional(),
+  updatedAt: z.string(),
+});
+
+export type MemoryPassJob = z.infer<typeof memoryPassJobSchema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { bufferReportSchema } from "@/lib/contracts/buffer-report";
-import { memoryPassReportSchema } from "@/lib/contracts/memory-pass-report";
+import { memoryPassJobSchema, memoryPassReportSchema } from "@/lib/contracts/memory-pass-report";
 
 /** Stored text the prompt screen held back on this turn (see lib/guard/screen.ts). */
 export const withheldTextSchema = z.object({ what: z.string(), text: z.string(), reasons: z.array(z.string()) });
@@ -21,6 +21,8 @@ export const turnTraceSchema = z.object({
   }),
   toolCalls: z.array(z.object({ name: z.string(), input: z.unknown(), output: z.unknown() })),
   memoryPass: memoryPassReportSchema.nullable(),
+  /** The memory pass's job for this turn; absent when none was queued (inline passes, old traces). */
+  memoryPassJob: memoryPassJobSchema.optional(),
   tokens: z.object({
     prompt: z.number(),
     completion: z.number(),
@@ -38,6 +40,8 @@ export const turnTraceSchema = z.object({
   }),
   prompt: z.object({ system: z.string(), messages: z.array(z.unknown()) }),
   error: z.string().nullable(),
+  /** "interrupted" when the reply was cut off (the browser went away); absent for a reply that finished or failed. */
+  replyStatus: z.enum(["interrupted"]).optional(),
 });
 
 export type TurnTraceData = z.infer<typeof turnTraceSchema>;

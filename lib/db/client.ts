@@ -1,3 +1,4 @@
+import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { readConfig } from "@/lib/config";
@@ -19,6 +20,7 @@ async function connect(): Promise<Db> {
   }
   reportStartup("opening", "Opening the embedded database (PGlite)…");
   const pglite = await openEmbeddedDatabase(config.pgliteDataDir);
+  holder.episodicBufferPglite = pglite;
   const adapter = new PrismaPGlite(pglite);
   reportStartup("migrating", "Applying database migrations…");
   await applyMigrations(adapter);
@@ -28,7 +30,7 @@ async function connect(): Promise<Db> {
 
 // Next loads a module several times in one process (route handlers, pages,
 // hot reload); caching on globalThis keeps a single database per process.
-const holder = globalThis as typeof globalThis & { episodicBufferDb?: Promise<Db> };
+const holder = globalThis as typeof globalThis & { episodicBufferDb?: Promise<Db>; episodicBufferPglite?: PGlite };
 
 export function getDb(): Promise<Db> {
   holder.episodicBufferDb ??= connect().catch((error: unknown) => {
@@ -36,4 +38,10 @@ export function getDb(): Promise<Db> {
     throw error;
   });
   return holder.episodicBufferDb;
+}
+
+/** The embedded database behind getDb(), or null on PostgreSQL: the job queue shares its one connection. */
+export async function getEmbeddedDatabase(): Promise<PGlite | null> {
+  await getDb();
+  return holder.episodicBufferPglite ?? null;
 }

@@ -5,6 +5,7 @@
 
 import { generateText, Output, type LanguageModel } from "ai";
 import { z } from "zod";
+import { DEFAULT_MODEL_TIMEOUT_MS } from "@/lib/config";
 
 export const JUDGE_SYSTEM = [
   "You grade an assistant's answer against a reference value.",
@@ -17,12 +18,17 @@ const verdictSchema = z.object({
   statesValue: z.boolean().describe("Does the answer state the reference value as its answer?"),
 });
 
-export async function answerStatesValue(model: LanguageModel, item: { question: string; expected: string; answer: string }): Promise<boolean> {
+export async function answerStatesValue(
+  model: LanguageModel,
+  item: { question: string; expected: string; answer: string },
+  timeoutMs = DEFAULT_MODEL_TIMEOUT_MS,
+): Promise<boolean> {
   const { output } = await generateText({
     model,
     system: JUDGE_SYSTEM,
     prompt: [`Question: ${item.question}`, `Reference value: ${item.expected}`, `Answer: ${item.answer || "(no answer)"}`].join("\n"),
     output: Output.object({ schema: verdictSchema }),
+    timeout: timeoutMs,
   });
   return output.statesValue;
 }

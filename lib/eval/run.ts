@@ -20,6 +20,7 @@ import { NO_SUMMARY, compressorSplit, summariseMiddle, type Summary } from "@/li
 import { turnCosts } from "@/lib/eval/costs";
 import { REGIMES, generateThreads, type Regime } from "@/lib/eval/generator";
 import { answerStatesValue } from "@/lib/eval/judge";
+import { withTimeout } from "@/lib/models/timeout";
 import type { LocomoSample } from "@/lib/eval/locomo";
 import { buildReport } from "@/lib/eval/report";
 import type { ArmResult, CaseResult, EvalReport } from "@/lib/eval/report-schema";
@@ -98,10 +99,16 @@ export async function loadCase(db: Db, model: LanguageModel, c: EvalCase, slug: 
 }
 
 /** The compressor's summary of what the question turn will not show: built once per case, shared by its probes. */
-export async function compressorSummary(model: LanguageModel, loaded: LoadedCase, window: number, stretch: number): Promise<Summary> {
+export async function compressorSummary(
+  model: LanguageModel,
+  loaded: LoadedCase,
+  window: number,
+  stretch: number,
+  timeoutMs?: number,
+): Promise<Summary> {
   const split = compressorSplit(loaded.messages.length + 1, window);
   if (!split) return NO_SUMMARY;
-  return summariseMiddle(model, loaded.messages.slice(split.headEnd, split.tailStart), stretch);
+  return summariseMiddle(model, loaded.messages.slice(split.headEnd, split.tailStart), stretch, timeoutMs);
 }
 
 /** Removes the question turn: its messages and trace, and the thread's counter. Memory is untouched, since the turn ran no pass. */
@@ -165,7 +172,7 @@ export async function askUnderArm({ ctx, loaded, probe, filedPages, arm, window,
 async function judged(ctx: RunContext, probe: Probe, answer: string): Promise<boolean | null> {
   if (!ctx.judge) return null;
   try {
-    const states = await answerStatesValue(ctx.judge, { question: probe.question, expected: probe.expected, answer });
+    const states = await answerStatesValue(ctx.judge, { question: probe.question, expected: probe.expected, answer }, ctx.config.modelTimeoutMs);
     return probe.trap ? !states : states;
   } catch {
     // A failed judge call leaves this answer unjudged; the scored result still counts.
@@ -180,9 +187,10 @@ export async function runCases(ctx: RunContext, cases: readonly EvalCase[], opti
     ctx.onProgress?.({ casesDone, casesTotal: cases.length, caseId, step });
   for (const [index, c] of cases.entries()) {
     progress(index, c.id, "consolidating");
-    const loaded = await loadCase(ctx.db, ctx.choice.model, c, `eval-${index + 1}`, options.stretch);
+    const passModel = withTimeout(ctx.choice.model, ctx.config.memoryPassTimeoutMs);
+    const loaded = await loadCase(ctx.db, passModel, c, `eval-${index + 1}`, options.stretch);
     const summary = options.arms.some((arm) => ARMS[arm].needsSummary)
-      ? await compressorSummary(ctx.choice.model, loaded, options.window, options.stretch)
+      ? await compressorSummary(ctx.choice.model, loaded, options.window, options.stretch, ctx.config.modelTimeoutMs)
       : NO_SUMMARY;
     for (const probe of c.probes) {
       const filedPages = [...new Set(loaded.facts.filter(probe.isEvidenceFact).map((f) => f.page))];

@@ -157,7 +157,8 @@ export async function runMemoryPass(db: Db, model: LanguageModel, threadId: stri
   const closeAt = options.episodeMaxMessages ?? options.maxMessages ?? EPISODE_MAX_MESSAGES;
   const thread = await db.thread.findUniqueOrThrow({ where: { id: threadId } });
   const stretch = await db.message.findMany({
-    where: { threadId, seq: { gt: thread.consolidatedSeq } },
+    // A reply cut off before it finished is not something the agent said in full: never file it.
+    where: { threadId, seq: { gt: thread.consolidatedSeq }, status: "COMPLETE" },
     orderBy: { seq: "asc" },
     take: options.maxMessages ?? MAX_MESSAGES_PER_PASS,
   });

@@ -51,6 +51,6 @@ export function chooseModel(config: AppConfig): ModelChoice {
     const model = createLocalModel(config.localModel);
     return { model, kind: "local", modelId: model.modelId, label: `${model.modelId} (local, llama.cpp in-process)` };
   }
-  const model = createOfflineModel({ delayMs: config.offlineDelayMs });
+  const model = createOfflineModel({ delayMs: config.offlineDelayMs, memoryPassDelayMs: config.offlineMemoryPassDelayMs });
   return { model, kind: "offline", modelId: model.modelId, label: "Offline model (rule-based, no network)" };
 }

@@ -1,11 +1,13 @@
 import type { UIMessage } from "ai";
 import type { Db, Tx } from "@/lib/db/client";
-import type { Message, Prisma, Role, Speaker } from "@/lib/db/generated/client";
+import type { Message, MessageStatus, Prisma, Role, Speaker } from "@/lib/db/generated/client";
 
 export type NewMessage = {
   role: Role;
   speaker: Speaker;
   text: string;
+  /** COMPLETE unless the reply was cut off before it finished. */
+  status?: MessageStatus;
   parts?: UIMessage["parts"];
   createdAt?: Date;
 };
@@ -25,6 +27,7 @@ export async function appendMessages(tx: Tx | Db, threadId: string, messages: Ne
     role: m.role,
     speaker: m.speaker,
     text: m.text,
+    ...(m.status ? { status: m.status } : {}),
     parts: (m.parts ?? [{ type: "text", text: m.text }]) as Prisma.InputJsonValue,
     ...(m.createdAt ? { createdAt: m.createdAt } : {}),
   }));

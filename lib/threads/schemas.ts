@@ -11,6 +11,10 @@ export const MAX_TITLE_CHARS = 120;
 /** A thread title as a person types it; the import format and new threads share it. */
 export const threadTitleSchema = cleanText(MAX_TITLE_CHARS).trim().min(1, "The title is empty.");
 
+/** The 409 for a send while another reply in the thread is being written: the message was not saved, so the chat offers to send it again. */
+export const TURN_BUSY_MESSAGE =
+  "Another reply in this thread is still being written (in another tab or window). Wait for it to finish, then send again.";
+
 export const chatRequestSchema = z.union([
   z.object({
     threadId: recordIdSchema,

@@ -1,4 +1,5 @@
-import type { TurnTraceData } from "@/lib/contracts/trace";
+import type { MemoryPassJob } from "@/lib/contracts/memory-pass-report";
+import { turnTraceSchema, type TurnTraceData } from "@/lib/contracts/trace";
 import type { Db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 
@@ -22,4 +23,21 @@ export async function updateTrace(db: Db, traceId: string, data: TurnTraceData):
 /** Drops a thread's traces (the evaluation's question turns). */
 export async function deleteThreadTraces(db: Db, threadId: string): Promise<void> {
   await db.turnTrace.deleteMany({ where: { threadId } });
+}
+
+/** The thread's traces whose memory-pass job is in one of these states, oldest first. */
+export async function tracesByMemoryPassStatus(
+  db: Db,
+  threadId: string,
+  statuses: MemoryPassJob["status"][],
+): Promise<{ id: string; data: TurnTraceData }[]> {
+  const rows = await db.turnTrace.findMany({
+    where: { threadId, OR: statuses.map((status) => ({ data: { path: ["memoryPassJob", "status"], equals: status } })) },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { id: true, data: true },
+  });
+  return rows.flatMap((row) => {
+    const data = turnTraceSchema.safeParse(row.data);
+    return data.success ? [{ id: row.id, data: data.data }] : [];
+  });
 }

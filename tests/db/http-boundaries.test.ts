@@ -12,6 +12,7 @@ import * as tracesRoute from "@/app/api/threads/[id]/traces/route";
 import * as importRoute from "@/app/api/threads/import/route";
 import * as threadsRoute from "@/app/api/threads/route";
 import * as startupRoute from "@/app/api/startup/route";
+import * as memoryPassRoute from "@/app/api/threads/[id]/memory-pass/route";
 import type { Db } from "@/lib/db/client";
 import { handle, SERVER_FAILURE } from "@/lib/http/respond";
 import { fileFact } from "@/lib/pages/facts";
@@ -25,6 +26,11 @@ import { openTestDb, type TestDb } from "@/tests/db/test-db";
 let workspaceCookie: string | undefined;
 vi.mock("next/headers", () => ({
   cookies: async () => ({ get: (name: string) => (name === "workspace" && workspaceCookie !== undefined ? { name, value: workspaceCookie } : undefined) }),
+}));
+
+// The boundary is what is tested here; the memory-pass queue behind the chat route is tested in reply-path.test.ts.
+vi.mock("@/lib/jobs/runtime", () => ({
+  getMemoryPassQueue: async () => ({ enqueue: async () => undefined, retryFailed: async () => 0 }),
 }));
 
 let t: TestDb;
@@ -122,6 +128,12 @@ const ROUTES: RouteCase[] = [
     file: "threads/[id]/consolidate/route.ts",
     method: "POST",
     handler: withParams(consolidateRoute.POST),
+    id: { kind: "thread", valid: () => threadId },
+  },
+  {
+    file: "threads/[id]/memory-pass/route.ts",
+    method: "POST",
+    handler: withParams(memoryPassRoute.POST),
     id: { kind: "thread", valid: () => threadId },
   },
   {

@@ -5,8 +5,10 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { inject } from "vitest";
 import { PrismaClient } from "@/lib/db/generated/client";
 import type { Db } from "@/lib/db/client";
+import type { QueueBackend } from "@/lib/jobs/memory-pass";
 
-export type TestDb = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void> };
+/** `queue` is where a memory-pass queue on this database keeps its jobs. */
+export type TestDb = { db: Db; kind: "pglite" | "postgres"; queue: QueueBackend; close: () => Promise<void> };
 
 /** A freshly migrated database of its own for one test file. */
 export async function openTestDb(): Promise<TestDb> {
@@ -17,6 +19,7 @@ export async function openTestDb(): Promise<TestDb> {
   return {
     db,
     kind: "pglite",
+    queue: { pglite },
     close: async () => {
       await db.$disconnect();
       await pglite.close();
@@ -42,6 +45,7 @@ async function openPostgresCopy(): Promise<TestDb> {
   return {
     db,
     kind: "postgres",
+    queue: { connectionString: url.toString() },
     close: async () => {
       await db.$disconnect();
       await admin.query(`DROP DATABASE IF EXISTS ${name}`);

@@ -19,7 +19,9 @@ import type { AddressInfo } from "node:net";
 export type ScriptedReply =
   | { kind: "text"; text: string }
   | { kind: "tool-call"; name: string; args: Record<string, unknown> }
-  | { kind: "error"; status: number; message: string };
+  | { kind: "error"; status: number; message: string }
+  /** Never answers: the request stays open until the client gives up on it. */
+  | { kind: "hang" };
 
 export type RecordedRequest = { path: string; body: Record<string, unknown> };
 
@@ -186,7 +188,7 @@ async function readBody(request: IncomingMessage): Promise<Node> {
 }
 
 const usage = { prompt_tokens: 42, completion_tokens: 7, total_tokens: 49 };
-type Reply = Exclude<ScriptedReply, { kind: "error" }>;
+type Reply = Exclude<ScriptedReply, { kind: "error" } | { kind: "hang" }>;
 const words = (text: string) => text.match(/\S+\s*/g) ?? [];
 /** Arguments streamed in small pieces, as vLLM and OpenAI cut them. */
 const pieces = (text: string, size = 7) => Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size));
@@ -295,6 +297,7 @@ export async function startOpenAIStandIn(options: { style?: StreamStyle } = {}):
     }
     const reply = queue.shift() ?? { kind: "error", status: 500, message: "the stand-in has no scripted reply left" };
     served += 1;
+    if (reply.kind === "hang") return;
     if (reply.kind === "error") return answer(response, reply.status, { error: { message: reply.message, type: "server_error", code: null } });
     const includeUsage = isNode(body.stream_options) && body.stream_options.include_usage === true;
     if (path === "/v1/responses") {

@@ -5,6 +5,7 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from "@ai-sdk/provider";
+import { setTimeout as sleep } from "node:timers/promises";
 import { MockLanguageModelV4 } from "ai/test";
 
 // A model for tests about something other than the model: each call takes the
@@ -13,12 +14,18 @@ import { MockLanguageModelV4 } from "ai/test";
 // nothing, decides nothing, and records every prompt it was sent, so a test
 // asserts the pipeline's behaviour and what reached the model.
 
-export type ScriptedStep =
+export type ScriptedStep = (
   | { text: string }
   | { tool: string; input: Record<string, unknown> }
   /** Structured output (the memory pass): the object is sent as the JSON text the SDK parses. */
   | { object: unknown }
-  | { fail: string };
+  | { fail: string }
+  /** A call that never answers: it ends only when the caller aborts it. */
+  | { hang: true }
+) & {
+  /** A slow model: a generated answer comes after this pause, a streamed text with this pause between its words. */
+  delayMs?: number;
+};
 
 /** A step, or a function of the call (its prompt as text) that returns one. */
 export type ScriptEntry = ScriptedStep | ((call: ScriptedCall) => ScriptedStep);
@@ -48,8 +55,16 @@ export function promptTextOf(options: LanguageModelV4CallOptions): string {
     .join("\n");
 }
 
+function hangUntilAborted(signal: AbortSignal | undefined): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal?.aborted) reject(signal.reason);
+    signal?.addEventListener("abort", () => reject(signal.reason), { once: true });
+  });
+}
+
 function contentOf(step: ScriptedStep, callIndex: number): { content: LanguageModelV4Content; finishReason: LanguageModelV4FinishReason } {
   if ("fail" in step) throw new Error(step.fail);
+  if ("hang" in step) throw new Error("a hanging step has no content");
   if ("tool" in step) {
     return {
       content: { type: "tool-call", toolCallId: `call_${callIndex}`, toolName: step.tool, input: JSON.stringify(step.input) },
@@ -75,32 +90,43 @@ export type ScriptedModel = MockLanguageModelV4 & {
 export function scriptedModel(script: ScriptEntry[], fallback: ScriptEntry = { text: "ok." }): ScriptedModel {
   const queue = [...script];
   const calls: ScriptedCall[] = [];
-  const next = (options: LanguageModelV4CallOptions) => {
+  const next = (options: LanguageModelV4CallOptions): ScriptedStep => {
     const call = { promptText: promptTextOf(options), options };
     calls.push(call);
     const entry = queue.shift() ?? fallback;
-    return contentOf(typeof entry === "function" ? entry(call) : entry, calls.length);
+    return typeof entry === "function" ? entry(call) : entry;
   };
   const model = new MockLanguageModelV4({
     provider: "scripted",
     modelId: "scripted-test-model",
     doGenerate: async (options) => {
-      const { content, finishReason } = next(options);
+      const step = next(options);
+      if ("hang" in step) await hangUntilAborted(options.abortSignal);
+      if (step.delayMs) await sleep(step.delayMs, undefined, { signal: options.abortSignal });
+      const { content, finishReason } = contentOf(step, calls.length);
       return { content: [content], finishReason, usage, warnings: [] };
     },
     doStream: async (options) => {
-      const { content, finishReason } = next(options);
-      const parts: LanguageModelV4StreamPart[] = [{ type: "stream-start", warnings: [] }];
-      if (content.type === "text") {
-        parts.push({ type: "text-start", id: "t" }, { type: "text-delta", id: "t", delta: content.text }, { type: "text-end", id: "t" });
-      } else {
-        parts.push(content as LanguageModelV4StreamPart);
-      }
-      parts.push({ type: "finish", usage, finishReason });
+      const step = next(options);
+      if ("hang" in step) await hangUntilAborted(options.abortSignal);
+      const { content, finishReason } = contentOf(step, calls.length);
+      const signal = options.abortSignal;
       return {
-        stream: new ReadableStream({
-          start(controller) {
-            for (const part of parts) controller.enqueue(part);
+        stream: new ReadableStream<LanguageModelV4StreamPart>({
+          async start(controller) {
+            controller.enqueue({ type: "stream-start", warnings: [] });
+            if (content.type === "text") {
+              controller.enqueue({ type: "text-start", id: "t" });
+              const words = step.delayMs ? (content.text.match(/\S+\s*/g) ?? []) : [content.text];
+              for (const [i, delta] of words.entries()) {
+                if (i > 0 && step.delayMs) await sleep(step.delayMs, undefined, { signal });
+                controller.enqueue({ type: "text-delta", id: "t", delta });
+              }
+              controller.enqueue({ type: "text-end", id: "t" });
+            } else {
+              controller.enqueue(content as LanguageModelV4StreamPart);
+            }
+            controller.enqueue({ type: "finish", usage, finishReason });
             controller.close();
           },
         }),

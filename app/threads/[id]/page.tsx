@@ -6,6 +6,7 @@ import { readConfig } from "@/lib/config";
 import { chooseModel } from "@/lib/models";
 import { toUIMessage } from "@/lib/threads/messages";
 import { findThread } from "@/lib/threads/queries";
+import { turnInFlight } from "@/lib/threads/turn-lease";
 import { requestScope } from "@/lib/workspaces/current";
 
 /** `?seq=<n>`: a link to one message (from a fact, an episode or a search match); anything else is ignored. */
@@ -29,8 +30,8 @@ export default async function ThreadPage(props: {
     <ChatView
       // A new stretch of messages is a new conversation view; the latest one keeps its state across refreshes.
       key={`${thread.id}:${found.latest ? "latest" : seq}`}
-      thread={{ id: thread.id, title: thread.title, kind: thread.kind, messageCount: thread.lastSeq }}
-      initialMessages={messages.map((m) => ({ ...toUIMessage(m), metadata: { seq: m.seq, speaker: m.speaker } }))}
+      thread={{ id: thread.id, title: thread.title, kind: thread.kind, messageCount: thread.lastSeq, turnInFlight: turnInFlight(thread) }}
+      initialMessages={messages.map((m) => ({ ...toUIMessage(m), metadata: { seq: m.seq, speaker: m.speaker, interrupted: m.status === "INTERRUPTED" } }))}
       shown={{ latest: found.latest, fromSeq: messages[0]?.seq ?? 1, toSeq: messages.at(-1)?.seq ?? 0 }}
       highlightSeq={seq ?? null}
       model={{ kind: model.kind, label: model.label }}

@@ -1,24 +1,38 @@
 import type { LanguageModel } from "ai";
 import type { TurnTraceData } from "@/lib/contracts/trace";
 import type { Db } from "@/lib/db/client";
+import { withMemoryPass, type MemoryPassQueue } from "@/lib/jobs/memory-pass";
 import { runMemoryPass } from "@/lib/memory/pass";
+import { withTimeout } from "@/lib/models/timeout";
 import { updateTrace } from "@/lib/traces/store";
 
-/** Phase 5: the memory pass over what the thread has not yet consolidated, reported into the turn's trace. */
+/**
+ * Phase 5, inline: the memory pass over what the thread has not yet
+ * consolidated, run here and reported into the turn's trace (the evaluation
+ * and scripts, which run without a server).
+ */
 export async function consolidateAfterTurn(
   db: Db,
   model: LanguageModel,
+  settings: { timeoutMs: number; episodeMaxMessages: number },
   threadId: string,
-  episodeMaxMessages: number,
   traceId: string,
   trace: TurnTraceData,
 ) {
-  const report = await runMemoryPass(db, model, threadId, { episodeMaxMessages });
-  const updated: TurnTraceData = {
-    ...trace,
-    memoryPass: report,
-    timings: { ...trace.timings, memoryPassMs: Math.round(report.ms * 10) / 10 },
-  };
+  const report = await runMemoryPass(db, withTimeout(model, settings.timeoutMs), threadId, { episodeMaxMessages: settings.episodeMaxMessages });
+  const updated = { ...withMemoryPass(trace, { status: report.status === "failed" ? "failed" : "done", attempts: 1, error: report.error }, report) };
   await updateTrace(db, traceId, updated);
+  return updated;
+}
+
+/**
+ * Phase 5, on the server: the pass becomes a job on the thread's queue, so
+ * the reply's stream ends without waiting for it. The trace says "queued"
+ * first, so the job (on this instance or another) finds the turn to report to.
+ */
+export async function queueAfterTurn(db: Db, queue: Pick<MemoryPassQueue, "enqueue">, threadId: string, traceId: string, trace: TurnTraceData) {
+  const updated = withMemoryPass(trace, { status: "queued", attempts: 0 });
+  await updateTrace(db, traceId, updated);
+  await queue.enqueue(threadId);
   return updated;
 }

@@ -16,21 +16,32 @@ export function textOf(message: UIMessage): string {
 
 export type PersistedTurn = { traceId: string; assistantMessage: Message | null; trace: TurnTraceData };
 
-/** Phase 4: the reply (only a whole one, from a call that did not fail) and the turn's trace. */
+/**
+ * Phase 4: the reply and the turn's trace. A call that failed saves no
+ * reply (the owner's message stays, for a retry); a reply cut off before it
+ * finished is saved as far as it got, marked interrupted.
+ */
 export async function persistTurn(args: {
   db: Db;
   threadId: string;
   userMessage: Message;
   reply: UIMessage;
   answer: string;
+  interrupted: boolean;
   trace: Omit<TraceInput, "reply">;
 }): Promise<PersistedTurn> {
-  const { db, threadId, reply, answer } = args;
+  const { db, threadId, reply, answer, interrupted } = args;
   const assistantMessage =
     args.trace.error === null && answer
-      ? await appendMessage(db, threadId, { role: "ASSISTANT", speaker: "AGENT", text: answer, parts: reply.parts })
+      ? await appendMessage(db, threadId, {
+          role: "ASSISTANT",
+          speaker: "AGENT",
+          text: answer,
+          parts: reply.parts,
+          status: interrupted ? "INTERRUPTED" : "COMPLETE",
+        })
       : null;
-  const trace = buildTrace({ ...args.trace, reply });
+  const trace = { ...buildTrace({ ...args.trace, reply }), ...(interrupted ? { replyStatus: "interrupted" as const } : {}) };
   const traceId = await saveTrace(db, {
     threadId,
     userMessageId: args.userMessage.id,

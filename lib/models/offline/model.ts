@@ -22,6 +22,8 @@ export const OFFLINE_MODEL_ID = "offline-rules-1";
 export type OfflineModelOptions = {
   /** Milliseconds between streamed word chunks, so a demo visibly streams; 0 by default. */
   delayMs?: number;
+  /** Test-only: how long a memory-pass call takes, so a test can stop a server or send again while one is in flight. */
+  memoryPassDelayMs?: number;
 };
 
 type Reply = { kind: "text"; text: string } | { kind: "tool-call"; toolCallId: string; toolName: string; input: string };
@@ -83,12 +85,17 @@ export class OfflineModel implements LanguageModelV4 {
   readonly modelId = OFFLINE_MODEL_ID;
   readonly supportedUrls: Record<string, RegExp[]> = {};
   private readonly delayMs: number;
+  private readonly memoryPassDelayMs: number;
 
   constructor(options: OfflineModelOptions = {}) {
     this.delayMs = Math.max(0, options.delayMs ?? 0);
+    this.memoryPassDelayMs = Math.max(0, options.memoryPassDelayMs ?? 0);
   }
 
   async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
+    if (options.responseFormat?.type === "json" && this.memoryPassDelayMs > 0) {
+      await sleep(this.memoryPassDelayMs, undefined, { signal: options.abortSignal });
+    }
     const planned = plan(options);
     return {
       content: [contentOf(planned.reply)],

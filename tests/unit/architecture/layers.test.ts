@@ -10,7 +10,7 @@ const LAYERS: string[][] = [
   ["config", "errors", "contracts", "guard", "db"],
   ["models", "episodes", "history", "pages", "threads", "traces"],
   ["memory", "buffer"],
-  ["context"],
+  ["context", "jobs"],
   ["agent"],
   ["eval", "http", "workspaces"],
 ];

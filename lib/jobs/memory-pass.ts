@@ -1,0 +1,129 @@
+import type { PGlite } from "@electric-sql/pglite";
+import type { LanguageModel } from "ai";
+import { fromPglite, PgBoss, type Job } from "pg-boss";
+import type { MemoryPassJob, MemoryPassReport } from "@/lib/contracts/memory-pass-report";
+import type { TurnTraceData } from "@/lib/contracts/trace";
+import type { Db } from "@/lib/db/client";
+import { runMemoryPass } from "@/lib/memory/pass";
+import { withTimeout } from "@/lib/models/timeout";
+import { tracesByMemoryPassStatus, updateTrace } from "@/lib/traces/store";
+
+// The memory pass runs after the reply, as a job on a queue kept in the
+// app's own database (pg-boss): on PostgreSQL any instance may run it, on the
+// embedded PGlite this process does; either way a job outlives the process
+// that queued it, so a server stopped mid-pass runs it again when one starts.
+// One job per thread at a time (a "stately" queue keyed by thread: one
+// queued and one running at most), so a thread's passes never race for its
+// cursor and a burst of turns costs one pass per finished job, not one each.
+
+export const MEMORY_PASS_QUEUE = "memory-pass";
+
+/** Where the queue keeps its jobs: the PostgreSQL server, or the process's embedded database. */
+export type QueueBackend = { connectionString: string } | { pglite: PGlite };
+
+export type MemoryPassQueueOptions = {
+  db: Db;
+  backend: QueueBackend;
+  model: LanguageModel;
+  /** Each pass's model-call limit; the job is also stopped when it outlives this by a margin. */
+  timeoutMs: number;
+  /** Retries after a failed pass, with exponential backoff, before the job is marked failed. */
+  retries: number;
+  /** Whether this process runs jobs as well as queueing them. */
+  work?: boolean;
+  /** Seconds between backoff retries, doubled each time (tests shorten it). */
+  retryDelaySeconds?: number;
+};
+
+export type MemoryPassQueue = {
+  /** Queues a pass over what the thread has not consolidated; a pass already waiting for the thread covers it. */
+  enqueue: (threadId: string) => Promise<void>;
+  /** Queues the thread's failed passes again, from a fresh set of retries; the number of turns requeued. */
+  retryFailed: (threadId: string) => Promise<number>;
+  stop: () => Promise<void>;
+};
+
+type Payload = { threadId: string };
+
+const now = () => new Date().toISOString();
+
+/** A pass's outcome written into a turn's trace: its job's state, and its report once there is one. */
+export function withMemoryPass(trace: TurnTraceData, job: Omit<MemoryPassJob, "updatedAt">, report?: MemoryPassReport): TurnTraceData {
+  return {
+    ...trace,
+    memoryPassJob: { ...job, updatedAt: now() },
+    ...(report ? { memoryPass: report, timings: { ...trace.timings, memoryPassMs: Math.round(report.ms * 10) / 10 } } : {}),
+  };
+}
+
+async function markTraces(db: Db, traces: { id: string; data: TurnTraceData }[], job: Omit<MemoryPassJob, "updatedAt">, report?: MemoryPassReport) {
+  for (const trace of traces) await updateTrace(db, trace.id, withMemoryPass(trace.data, job, report));
+}
+
+class MemoryPassFailed extends Error {}
+
+/**
+ * One job: the turns waiting on this thread's pass are marked running, one
+ * pass runs over everything after the cursor, and its report goes to each of
+ * them. A failed pass throws, so the queue retries it after a backoff; the
+ * last failure marks the turns failed with its error.
+ */
+async function runJob(options: MemoryPassQueueOptions, job: Job<Payload>): Promise<void> {
+  const { db } = options;
+  const { threadId } = job.data;
+  const attempts = job.retryCount + 1;
+  const thread = await db.thread.findUnique({ where: { id: threadId }, select: { id: true } });
+  if (!thread) return;
+  const waiting = await tracesByMemoryPassStatus(db, threadId, ["queued", "running"]);
+  await markTraces(db, waiting, { status: "running", attempts });
+  let report: MemoryPassReport;
+  try {
+    report = await runMemoryPass(db, withTimeout(options.model, options.timeoutMs, job.signal), threadId);
+  } catch (error) {
+    report = { status: "failed", fromSeq: 0, toSeq: 0, facts: [], dropped: [], episode: null, error: (error as Error).message, ms: 0 };
+  }
+  if (report.status === "failed") {
+    const final = job.retryCount >= options.retries;
+    await markTraces(db, waiting, { status: final ? "failed" : "queued", attempts, error: report.error }, final ? report : undefined);
+    throw new MemoryPassFailed(report.error ?? "the memory pass failed");
+  }
+  await markTraces(db, waiting, { status: "done", attempts }, report);
+}
+
+export async function startMemoryPassQueue(options: MemoryPassQueueOptions): Promise<MemoryPassQueue> {
+  // The monitor is what notices a pass whose server stopped sending heartbeats; every 10 s, not the default minute.
+  const watch = { monitorIntervalSeconds: 10, superviseIntervalSeconds: 10 };
+  const boss =
+    "pglite" in options.backend
+      ? new PgBoss({ db: fromPglite(options.backend.pglite), backend: "pglite", ...watch })
+      : new PgBoss({ connectionString: options.backend.connectionString, max: 4, ...watch });
+  boss.on("error", (error: unknown) => console.error("memory-pass queue:", error));
+  await boss.start();
+  const timeoutSeconds = Math.ceil(options.timeoutMs / 1000);
+  await boss.createQueue(MEMORY_PASS_QUEUE, {
+    policy: "stately",
+    retryLimit: options.retries,
+    retryDelay: options.retryDelaySeconds ?? 5,
+    retryBackoff: true,
+    retryDelayMax: 300,
+    // A running pass refreshes its heartbeat; a server that died mid-pass stops, and the job is retried.
+    heartbeatSeconds: 10,
+    expireInSeconds: timeoutSeconds + 60,
+  });
+  if (options.work ?? true) {
+    await boss.work<Payload>(MEMORY_PASS_QUEUE, { batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: 1 }, async ([job]) => runJob(options, job));
+  }
+  const enqueue = async (threadId: string) => {
+    await boss.send(MEMORY_PASS_QUEUE, { threadId } satisfies Payload, { singletonKey: threadId });
+  };
+  return {
+    enqueue,
+    async retryFailed(threadId) {
+      const failed = await tracesByMemoryPassStatus(options.db, threadId, ["failed"]);
+      await markTraces(options.db, failed, { status: "queued", attempts: 0 });
+      if (failed.length > 0) await enqueue(threadId);
+      return failed.length;
+    },
+    stop: () => boss.stop({ graceful: true, timeout: 5_000 }),
+  };
+}
