@@ -28,7 +28,7 @@ beforeAll(async () => {
   const samples = parseLocomo(JSON.parse(await readFile(FIXTURE, "utf8")));
   report = await runEvaluation(
     { db: t.db, database: t.kind, choice, config: testConfig() },
-    { source: { kind: "locomo", samples, file: "tests/fixtures/locomo-mini.json" }, options: { arms: [...ARM_IDS], window: WINDOW, stretch: 6, seed: 1 } },
+    { source: { kind: "locomo", samples, file: "tests/fixtures/locomo-mini.json" }, options: { arms: [...ARM_IDS], window: WINDOW, stretch: 6, seed: 1, bufferReach: 72 } },
   );
 }, 600_000);
 afterAll(() => t?.close());
@@ -53,6 +53,30 @@ describe("the evaluation on a LoCoMo file", () => {
     expect(report.regimes).toEqual(["outside", "inside"]);
     expect(report.cases.find((c) => c.question === "What is the name of Rosa's food truck?")).toMatchObject({ regime: "outside", expected: "La Chispa" });
     expect(report.cases.filter((c) => c.id.startsWith("mini-bookshop")).every((c) => c.regime === "inside")).toBe(true);
+  });
+
+  it("files both speakers' words, photos included, as trusted owner messages", async () => {
+    const samples = parseLocomo(JSON.parse(await readFile(FIXTURE, "utf8")));
+    const conversation = toEvalConversation(samples[0], { window: WINDOW - 1 });
+    expect(new Set(conversation.messages.map((m) => m.speaker))).toEqual(new Set(["owner"]));
+    expect(new Set(conversation.messages.map((m) => m.speakerName))).toEqual(new Set([samples[0].speakerA, samples[0].speakerB]));
+    expect(conversation.messages.some((m) => m.text.includes("[shares a photo: "))).toBe(true);
+    expect(report.cases.every((c) => (c.memoryPass?.passes ?? 0) > 0)).toBe(true);
+  });
+
+  it("gives token F1 by category with adversarial items apart, resampling whole conversations", () => {
+    const f1 = report.f1 ?? [];
+    expect(f1.some((r) => r.group === "adversarial")).toBe(false);
+    const overall = f1.filter((r) => r.group === "all but adversarial");
+    expect(overall.map((r) => r.arm)).toEqual([...ARM_IDS]);
+    for (const row of overall) {
+      expect(row.clusters).toBe(2);
+      expect(row.n).toBe(report.cases.filter((c) => c.details.adversarial !== true).length);
+      expect(row.low).toBeLessThanOrEqual(row.mean);
+      expect(row.high).toBeGreaterThanOrEqual(row.mean);
+    }
+    expect(report.groups).toContain("adversarial");
+    for (const c of report.cases) for (const r of c.results) expect(r.f1 === null).toBe(c.details.adversarial === true);
   });
 
   it("scores the adversarial item as a trap and lists every question in report.md", () => {

@@ -3,7 +3,7 @@ import type { PlantedThread } from "@/lib/eval/generator";
 import { normaliseAnswer, scoreAnswer } from "@/lib/eval/score";
 
 function fact(kind: PlantedThread["fact"]["kind"], value: string, alsoAccept: string[] = []): PlantedThread["fact"] {
-  return { kind, value, accept: [value, ...alsoAccept], statement: `It is ${value}.`, page: "Test" };
+  return { kind, value, accept: [value, ...alsoAccept], reject: [], statement: `It is ${value}.`, page: "Test" };
 }
 
 describe("normaliseAnswer", () => {
