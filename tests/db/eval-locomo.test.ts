@@ -6,6 +6,7 @@ import { parseLocomo, toEvalConversation } from "@/lib/eval/locomo";
 import { reportMarkdown } from "@/lib/eval/report";
 import { evalReportSchema, type EvalReport } from "@/lib/eval/report-schema";
 import { runEvaluation } from "@/lib/eval/run";
+import { normaliseAnswer } from "@/lib/eval/score";
 import type { ModelChoice } from "@/lib/models";
 import { createOfflineModel } from "@/lib/models/offline";
 import { testConfig } from "@/tests/db/fixtures";
@@ -82,7 +83,8 @@ describe("the evaluation on a LoCoMo file", () => {
   it("scores the adversarial item as a trap and lists every question in report.md", () => {
     const trap = report.cases.find((c) => c.details.adversarial === true);
     expect(trap?.expected).toBe("the boat needed a new sail");
-    expect(trap?.results.every((r) => r.correct === !/new sail/i.test(r.answer))).toBe(true);
+    const statesTrap = (answer: string) => ` ${normaliseAnswer(answer)} `.includes(` ${normaliseAnswer(trap!.expected)} `);
+    expect(trap?.results.every((r) => r.correct === !statesTrap(r.answer))).toBe(true);
     const markdown = reportMarkdown(report);
     expect(markdown).toContain("## Questions");
     for (const c of report.cases) expect(markdown).toContain(c.question);
