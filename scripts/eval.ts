@@ -215,10 +215,14 @@ function currentCommit(): string {
   }
 }
 
-/** The options as given, without the database URL (it may hold a password). */
+/** Options that change nothing in the figures: where the report goes, and the database (its URL may hold a password). */
+const NOT_RECORDED = ["--out", "--database-url"];
+
+/** The options as given, less those that change nothing in the figures. */
 function commandLine(): string {
   const given = process.argv.slice(2);
-  return given.filter((arg, i) => !arg.startsWith("--database-url") && given[i - 1] !== "--database-url").join(" ");
+  const recorded = (arg: string | undefined) => !NOT_RECORDED.some((name) => arg === name || arg?.startsWith(`${name}=`));
+  return given.filter((arg, i) => recorded(arg) && !(NOT_RECORDED.includes(given[i - 1] ?? "") && !arg.startsWith("--"))).join(" ");
 }
 
 /** The cases not already done, on worker threads, or in this process when one worker is asked for (easier to debug). */
