@@ -102,7 +102,7 @@ export function generateThreads(options: GeneratorOptions): PlantedThread[] {
 }
 
 /** The range of message indexes the latest statement may take in a thread of `total` messages, or null when it cannot be placed. */
-export function positionRange(position: Position, total: number, window: number, bufferReach: number, firstStretch: number): [number, number] | null {
+function positionRange(position: Position, total: number, window: number, bufferReach: number, firstStretch: number): [number, number] | null {
   // The question takes one slot of the window, so the history shows window − 1 messages.
   const windowStart = total - (window - 1);
   const ranges: Record<Position, [number, number]> = {
