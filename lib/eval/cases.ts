@@ -4,7 +4,7 @@
 
 import type { PlantedCase } from "@/lib/eval/case-file";
 import { toEvalConversation, type LocomoSample } from "@/lib/eval/locomo";
-import type { Regime } from "@/lib/eval/generator";
+import type { Regime } from "@/lib/eval/regimes";
 import { scoreAnswer, tokenF1 } from "@/lib/eval/score";
 
 export type Probe = {

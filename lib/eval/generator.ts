@@ -19,10 +19,8 @@ import {
 import type { PlantedCase } from "@/lib/eval/case-file";
 import { questionsFor } from "@/lib/eval/questions";
 import { deriveSeed, mulberry32, pick, randomInt, shuffled, type Random } from "@/lib/eval/random";
+import type { Regime } from "@/lib/eval/regimes";
 import { scoreAnswer } from "@/lib/eval/score";
-
-export const REGIMES = ["outside", "inside"] as const;
-export type Regime = (typeof REGIMES)[number];
 
 /**
  * Where the latest statement of the fact sits, oldest first. The first four

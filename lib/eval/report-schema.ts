@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ARM_IDS } from "@/lib/eval/arms";
-import { REGIMES } from "@/lib/eval/generator";
+import { REGIMES } from "@/lib/eval/regimes";
 
 // The evaluation's report.json: written by scripts/eval.ts, read back by the
 // evaluation page. One schema for both, so a report the page cannot read is

@@ -19,7 +19,8 @@ import { answerF1, fileCase, isCorrect, locomoCase, type EvalCase, type Probe } 
 import type { PlantedCase } from "@/lib/eval/case-file";
 import { NO_SUMMARY, compressorSplit, summariseMiddle, type Summary } from "@/lib/context/compressor";
 import { turnCosts } from "@/lib/eval/costs";
-import { REGIMES, generateThreads, toPlantedCase, type PlantedThread, type Position } from "@/lib/eval/generator";
+import { generateThreads, toPlantedCase, type PlantedThread, type Position } from "@/lib/eval/generator";
+import { REGIMES } from "@/lib/eval/regimes";
 import { countTokens } from "@/lib/models/tokens";
 import { answerStatesValue } from "@/lib/eval/judge";
 import type { LocomoSample } from "@/lib/eval/locomo";
