@@ -155,9 +155,14 @@ runCli(USAGE, async () => {
   const header = JSON.stringify({ run: { source: source.kind, file: "file" in source ? source.file : null, ...runOptions, concurrency: undefined, model: choice.modelId, judge: args.judge, threads: args.threads, positions: args.positions } });
   const resumed = args.resume ? await readJournal(journal, header) : [];
   if (!args.resume) await writeFile(journal, `${header}\n`);
+  let appended: Promise<void> = Promise.resolve();
   const hooks: RunHooks = {
     done: new Set(resumed.map(probeKey)),
-    onCaseResults: (results) => appendFile(journal, results.map((r) => `${JSON.stringify(r)}\n`).join("")),
+    // Appends one after another, so lines from two workers never interleave.
+    onCaseResults: (results) => {
+      appended = appended.then(() => appendFile(journal, results.map((r) => `${JSON.stringify(r)}\n`).join("")));
+      return appended;
+    },
   };
   const databaseUrl = args["database-url"] ?? env.databaseUrl;
 
@@ -169,6 +174,7 @@ runCli(USAGE, async () => {
   const fresh = await runOn(evaluation, { config, databaseUrl, judge: args.judge, model: args.model }, args.workers, hooks, (e) =>
     progress.update(e),
   ).finally(() => progress.finish());
+  await appended;
   const { kind, label, modelId } = choice;
   const report = evaluationReport(
     evaluation,
