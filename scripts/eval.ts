@@ -38,7 +38,7 @@ import { readArgs, runCli } from "@/scripts/thread-cli";
 // PGlite runs on the thread that opened it: one worker per core, and two
 // already halve a run on the small machines this is meant to run on.
 const DEFAULT_WORKERS = Math.min(2, availableParallelism());
-/** Ten threads per position: about two minutes on two idle cores with the offline model (30 took 1 min, 3 min on busy ones). */
+/** Ten threads per position: 65 s on two idle cores with the offline model, a few minutes on busy ones. */
 const DEFAULT_THREADS = 60;
 /** A remote model's typical call, for the time estimate. */
 const SECONDS_PER_REMOTE_CALL = 2.5;
