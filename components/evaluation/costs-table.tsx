@@ -2,7 +2,7 @@ import { ARMS } from "@/lib/eval/arms";
 import { figure, milliseconds } from "@/lib/eval/format";
 import type { CostRow, Distribution, EvalReport } from "@/lib/eval/report-schema";
 
-const COLUMNS: Array<{ key: keyof Omit<CostRow, "arm" | "n">; label: string; hint: string; show: (v: number) => string }> = [
+const COLUMNS: Array<{ key: keyof Omit<CostRow, "arm" | "n" | "group" | "allCallsInputTokens" | "outputTokens">; label: string; hint: string; show: (v: number) => string }> = [
   { key: "promptTokens", label: "Prompt tokens", hint: "first model call, o200k", show: (v) => figure(Math.round(v)) },
   { key: "addedTokens", label: "Added", hint: "buffer block or summary", show: (v) => figure(Math.round(v)) },
   { key: "inputTokens", label: "Input tokens", hint: "all calls, as reported", show: (v) => figure(Math.round(v)) },

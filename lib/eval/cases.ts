@@ -1,21 +1,28 @@
 // What the runner asks about: a conversation to load as one thread, and the
-// questions (probes) to ask at its end. Planted threads and LoCoMo samples
-// both become cases, so every arm runs through one code path.
+// questions (probes) to ask at its end. Case files (generated or a user's own)
+// and LoCoMo samples both become cases, so every arm runs through one path.
 
-import type { PlantedThread, Regime } from "@/lib/eval/generator";
+import type { PlantedCase } from "@/lib/eval/case-file";
 import { toEvalConversation, type LocomoSample } from "@/lib/eval/locomo";
-import { scoreAnswer } from "@/lib/eval/score";
+import type { Regime } from "@/lib/eval/regimes";
+import { scoreAnswer, tokenF1 } from "@/lib/eval/score";
 
 export type Probe = {
-  /** Pairs results across arms (and, for planted threads, across regimes). */
+  /** Pairs results across arms. */
   id: string;
   regime: Regime;
+  /** Where the evidence sits (a planted case's group, a LoCoMo category); results are broken down by it. */
+  group: string;
   question: string;
   /** The value a right answer states; for a trap, the value it must not state. */
   expected: string;
   accept: string[];
+  /** Values that make an answer wrong even when it also states an accepted one. */
+  reject: string[];
   /** LoCoMo's adversarial items: the right answer is that it never came up. */
   trap: boolean;
+  /** Free-text gold answers (LoCoMo) are also scored by token F1. */
+  freeText: boolean;
   /** Whether a filed fact is the record of this probe's evidence. */
   isEvidenceFact: (fact: { text: string; messageIndex: number }) => boolean;
   details: Record<string, string | number | boolean>;
@@ -29,38 +36,52 @@ export type EvalCase = {
   probes: Probe[];
 };
 
-export function isCorrect(probe: Pick<Probe, "accept" | "trap">, answer: string): boolean {
-  const states = scoreAnswer(answer, probe);
-  return probe.trap ? !states : states;
+export function isCorrect(probe: Pick<Probe, "accept" | "reject" | "trap">, answer: string): boolean {
+  if (probe.trap) return !scoreAnswer(answer, probe);
+  return scoreAnswer(answer, probe) && !scoreAnswer(answer, { accept: probe.reject });
 }
 
-/** The planted-fact corpus is a bakery-café owner's threads. */
-const PLANTED_BUSINESS = "Bayou Bakes";
+/** Token F1 against the gold answer, for free-text probes; null for planted values, which are matched exactly. */
+export function answerF1(probe: Pick<Probe, "expected" | "freeText" | "trap">, answer: string): number | null {
+  return probe.freeText && !probe.trap ? tokenF1(answer, probe.expected) : null;
+}
 
-export function plantedCase(thread: PlantedThread): EvalCase {
-  const { fact } = thread;
+/** A user's own cases run in a workspace with a neutral name; generated ones say whose business it is. */
+const DEFAULT_WORKSPACE = "Evaluation";
+
+/**
+ * A case from a case file. Its regime is where the last message stating an
+ * accepted value sits: "inside" when the question turn's window (which
+ * spends one slot on the question) still shows it.
+ */
+export function fileCase(
+  c: PlantedCase,
+  window: number,
+  extra: { workspaceName?: string; details?: Probe["details"] } = {},
+): EvalCase {
+  const stating = c.messages.flatMap((m, i) => (scoreAnswer(m.text, c) ? [i] : []));
+  const last = stating.at(-1);
+  const regime: Regime = last !== undefined && last >= c.messages.length - (window - 1) ? "inside" : "outside";
+  const group = c.group ?? "all";
   return {
-    id: `${thread.id}/${thread.regime}`,
-    workspaceName: PLANTED_BUSINESS,
-    title: thread.topic,
-    messages: thread.messages,
+    id: c.id,
+    workspaceName: extra.workspaceName ?? DEFAULT_WORKSPACE,
+    title: c.id,
+    messages: c.messages,
     probes: [
       {
-        id: thread.id,
-        regime: thread.regime,
-        question: thread.question,
-        expected: fact.value,
-        accept: fact.accept,
+        id: c.id,
+        regime,
+        group,
+        question: c.question,
+        expected: c.accept[0],
+        accept: c.accept,
+        reject: c.reject ?? [],
         trap: false,
-        // The statement is the only message holding the value, so any fact stating it was filed from there.
-        isEvidenceFact: (filed) => scoreAnswer(filed.text, fact),
-        details: {
-          topic: thread.topic,
-          kind: fact.kind,
-          page: fact.page,
-          questionNamesTopic: thread.questionNamesTopic,
-          plantedIndex: thread.plantedIndex,
-        },
+        freeText: false,
+        // A fact stating an accepted value, filed from anywhere, is the record of the evidence.
+        isEvidenceFact: (filed) => scoreAnswer(filed.text, c),
+        details: { group, statedAt: last ?? -1, ...extra.details },
       },
     ],
   };
@@ -82,10 +103,13 @@ export function locomoCase(sample: LocomoSample, window: number): EvalCase {
     probes: conversation.questions.map((q, i) => ({
       id: `${conversation.id}#${i + 1}`,
       regime: q.evidenceOutsideWindow ? "outside" : "inside",
+      group: q.adversarial ? "adversarial" : `category ${q.category}`,
       question: q.question,
       expected: q.answer,
       accept: [q.answer],
+      reject: [],
       trap: q.adversarial,
+      freeText: true,
       isEvidenceFact: (filed) => q.evidenceIndexes.includes(filed.messageIndex),
       details: {
         sample: conversation.id,

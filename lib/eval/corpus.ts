@@ -26,8 +26,6 @@ export type FactTemplate = {
   /** Agent replies to the statement; they confirm the filing without repeating the value. */
   acks: string[];
   followUps: Exchange[];
-  askNamingTopic: string[];
-  askWithoutTopic: string[];
 };
 
 /**
@@ -69,8 +67,6 @@ export const FACT_TEMPLATES: readonly FactTemplate[] = [
       { owner: "Yes, and ask who fixes the AC if it breaks.", agent: "Added: who pays for AC repairs. I'll keep the landlord questions together." },
       { owner: "Also ask if they'd give us two months free for the build-out.", agent: "I'll ask about two free months during the build-out." },
     ],
-    askNamingTopic: ["What rent did we agree on for the Main St lease?", "How much is the monthly rent for the second location?"],
-    askWithoutTopic: ["Remind me what we're paying each month for the new place?", "What's the monthly number we ended up with for the new spot?"],
   },
   {
     topic: "catering tray price",
@@ -101,8 +97,6 @@ export const FACT_TEMPLATES: readonly FactTemplate[] = [
       { owner: "Small tray can wait until we see how the large one sells.", agent: "Okay, the small tray waits for sales numbers on the large one." },
       { owner: "Delivery within 10 miles is $15.", agent: "Noted: $15 delivery within 10 miles." },
     ],
-    askNamingTopic: ["What price did we set for the large catering tray?", "How much do we charge for the big catering tray?"],
-    askWithoutTopic: ["If the office park wants breakfast for twenty again, what do I quote them?", "What's the number for the big party order again?"],
   },
   {
     topic: "bank loan amount",
@@ -133,8 +127,6 @@ export const FACT_TEMPLATES: readonly FactTemplate[] = [
       { owner: "Yes, monthly payments please.", agent: "I'll draft a monthly repayment schedule." },
       { owner: "First payment isn't due until the Houma shop is open.", agent: "Noted: first payment deferred until the Houma shop opens." },
     ],
-    askNamingTopic: ["How much did the bank approve for the loan?", "What was the loan amount from First Bayou?"],
-    askWithoutTopic: ["How much money are we getting for the build-out?", "What's the total we have to work with for the expansion?"],
   },
   {
     topic: "new store manager",
@@ -171,8 +163,6 @@ export const FACT_TEMPLATES: readonly FactTemplate[] = [
       { owner: "Start date is the first of the month.", agent: "Noted: starting on the first of the month." },
       { owner: "They'll train at this shop for two weeks first.", agent: "Two weeks of training here first; I'll add it to the onboarding plan." },
     ],
-    askNamingTopic: ["Who did we hire as the new manager?", "Who's the manager for the Houma store?"],
-    askWithoutTopic: ["Who's running the new shop?", "Who will be in charge over in Houma day to day?"],
   },
   {
     topic: "bookkeeper",
@@ -209,8 +199,6 @@ export const FACT_TEMPLATES: readonly FactTemplate[] = [
       { owner: "They charge a flat monthly fee, which I like.", agent: "Noted: a flat monthly fee." },
       { owner: "Send them last quarter's statements first.", agent: "I'll start with last quarter's statements." },
     ],
-    askNamingTopic: ["Who's our new bookkeeper?", "Who did we get to do the books?"],
-    askWithoutTopic: ["Who should I send the receipts to now?", "Who's handling our numbers every month?"],
   },
   {
     topic: "logo designer",
@@ -247,8 +235,6 @@ export const FACT_TEMPLATES: readonly FactTemplate[] = [
       { owner: "Keep the pelican, lose the script font.", agent: "Noted for the brief: keep the pelican, drop the script font." },
       { owner: "First drafts in two weeks.", agent: "I'll check in on drafts in two weeks." },
     ],
-    askNamingTopic: ["Who's designing our new logo?", "Which designer did we pick for the rebrand?"],
-    askWithoutTopic: ["Who's doing the artwork for the new look?", "Who do I send the pelican sketches to?"],
   },
   {
     topic: "soft opening date",
@@ -279,8 +265,6 @@ export const FACT_TEMPLATES: readonly FactTemplate[] = [
       { owner: "Invite the neighbors on the block too.", agent: "I'll add the neighboring businesses to the invite list." },
       { owner: "Keep the menu small that day.", agent: "Noted: a short menu for the soft opening." },
     ],
-    askNamingTopic: ["When is the soft opening?", "What date did we set for opening the Houma shop?"],
-    askWithoutTopic: ["When do the first customers come through the door in Houma?", "What day did we circle for friends and family?"],
   },
   {
     topic: "health inspection date",
@@ -311,8 +295,6 @@ export const FACT_TEMPLATES: readonly FactTemplate[] = [
       { owner: "Make sure the hand sink signs are up.", agent: "Added hand sink signs to the checklist." },
       { owner: "Thermometers in every fridge too.", agent: "Noted: a thermometer in every fridge." },
     ],
-    askNamingTopic: ["When is the health inspection?", "What day is the inspector coming?"],
-    askWithoutTopic: ["When is the parish coming by to look at the kitchen?", "What day do we need the kitchen spotless by?"],
   },
   {
     topic: "walk-in cooler delivery",
@@ -343,8 +325,6 @@ export const FACT_TEMPLATES: readonly FactTemplate[] = [
       { owner: "Yes, the contractor needs to know.", agent: "I'll send the contractor a heads-up." },
       { owner: "We need two people there to sign for it.", agent: "Noted: two people on site to sign." },
     ],
-    askNamingTopic: ["When is the walk-in cooler being delivered?", "What day does the cooler arrive?"],
-    askWithoutTopic: ["When's the big truck showing up at the back of the Houma shop?", "What day do I need to keep the back door clear?"],
   },
   {
     topic: "second location street",
@@ -375,8 +355,6 @@ export const FACT_TEMPLATES: readonly FactTemplate[] = [
       { owner: "Parking out back is what sold me.", agent: "Noted: parking out back was the deciding factor." },
       { owner: "Let's measure for the counters next week.", agent: "I'll remind you to measure for the counters next week." },
     ],
-    askNamingTopic: ["Which street is the second location on?", "Where is the storefront we picked?"],
-    askWithoutTopic: ["Where's the new shop going to be?", "Where did we land in Houma?"],
   },
   {
     topic: "pop-up event spot",
@@ -407,8 +385,6 @@ export const FACT_TEMPLATES: readonly FactTemplate[] = [
       { owner: "Bring samples, not full-size items.", agent: "Noted: samples only at the pop-up." },
       { owner: "We need a tent and two tables.", agent: "Added a tent and two tables to the list." },
     ],
-    askNamingTopic: ["Where is the pop-up?", "Where's our booth for the event?"],
-    askWithoutTopic: ["Where are we setting up the tent on Saturday?", "Where do I take the samples this weekend?"],
   },
   {
     topic: "storage for old equipment",
@@ -445,8 +421,6 @@ export const FACT_TEMPLATES: readonly FactTemplate[] = [
       { owner: "Keep the old fryers, sell the rest.", agent: "Noted: keep the fryers, list the rest for sale." },
       { owner: "I'll move everything on Sunday with my brother's truck.", agent: "Got it, moving day is Sunday with your brother's truck." },
     ],
-    askNamingTopic: ["Where are we storing the old equipment?", "Which storage place did we rent?"],
-    askWithoutTopic: ["Where did the spare display case end up?", "If I need the old fryers back, where do I go?"],
   },
   {
     topic: "produce supplier",
@@ -483,8 +457,6 @@ export const FACT_TEMPLATES: readonly FactTemplate[] = [
       { owner: "They deliver Monday and Thursday mornings.", agent: "Noted: Monday and Thursday morning deliveries." },
       { owner: "Cancel the old standing order after this week.", agent: "I'll remind you to cancel the old standing order after this week." },
     ],
-    askNamingTopic: ["Which produce supplier did we choose?", "Who's our new produce vendor?"],
-    askWithoutTopic: ["Who's bringing us fruit and vegetables now?", "Who do I call if the berries come in bad?"],
   },
   {
     topic: "insurance carrier",
@@ -521,8 +493,6 @@ export const FACT_TEMPLATES: readonly FactTemplate[] = [
       { owner: "It includes the catering van.", agent: "Noted: the catering van is included." },
       { owner: "Premium is paid quarterly.", agent: "Got it, quarterly premium payments." },
     ],
-    askNamingTopic: ["Which insurance company did we go with?", "Who's our insurer now?"],
-    askWithoutTopic: ["Who's covering us if someone slips in the shop?", "Who do I call if a customer trips on the step?"],
   },
   {
     topic: "print shop",
@@ -559,8 +529,6 @@ export const FACT_TEMPLATES: readonly FactTemplate[] = [
       { owner: "Matte finish on the menus, not glossy.", agent: "Noted: matte menus." },
       { owner: "Window decals too, if they do them.", agent: "I'll ask whether they do window decals." },
     ],
-    askNamingTopic: ["Which printer did we go with for the menus?", "Who's printing our signs?"],
-    askWithoutTopic: ["Who do I send the artwork to for the new boards?", "Who's making the stuff for the front windows?"],
   },
 ];
 
@@ -1115,4 +1083,16 @@ export const FILLER_TOPICS: readonly FillerTopic[] = [
       },
     ],
   },
+];
+
+/**
+ * How an owner restates a fact that changed: "{statement}" is one of the
+ * template's statements with the new value. The question then asks for the
+ * latest value and the earlier one counts against an answer.
+ */
+export const REVISIONS: readonly string[] = [
+  "Change of plans on this. {statement}",
+  "Scratch what I told you before: {statement}",
+  "Update, it moved. {statement}",
+  "Small correction to what we had. {statement}",
 ];

@@ -1,125 +1,285 @@
-// Planted-fact threads for §08 of the design: an owner states one specific
-// fact, other business fills the thread, then the owner asks something only
-// that fact answers. Each thread is drawn once and then laid out two ways, so
-// the "outside" and "inside" regimes differ only in where the fact sits.
+// Planted-fact threads for §08 of the design: an owner states a specific
+// fact somewhere in a thread, other business fills the rest, then the owner
+// asks something only that fact answers. Nothing about the layout favours an
+// arm: the fact sits at any of six positions, threads run from shorter than
+// the window to several hundred messages, the fact's own page gets filler
+// and a same-page distractor, the value may change later (the question asks
+// for the latest), and other messages mention the topic without the value.
 
-import { FACT_KINDS, FACT_TEMPLATES, FILLER_TOPICS, type Exchange, type FactKind, type FactTemplate, type FillerBeat, type FillerTopic } from "@/lib/eval/corpus";
+import {
+  FACT_TEMPLATES,
+  FILLER_TOPICS,
+  REVISIONS,
+  type Exchange,
+  type FactKind,
+  type FactTemplate,
+  type FillerBeat,
+  type FillerTopic,
+} from "@/lib/eval/corpus";
+import type { PlantedCase } from "@/lib/eval/case-file";
+import { questionsFor } from "@/lib/eval/questions";
 import { deriveSeed, mulberry32, pick, randomInt, shuffled, type Random } from "@/lib/eval/random";
+import type { Regime } from "@/lib/eval/regimes";
+import { scoreAnswer } from "@/lib/eval/score";
 
-export const REGIMES = ["outside", "inside"] as const;
-export type Regime = (typeof REGIMES)[number];
+/**
+ * Where the latest statement of the fact sits, oldest first. The first four
+ * are outside the question turn's window: the first stretch (the buffer's
+ * first line), the far middle (past the buffer's reach), the middle (within
+ * it) and just before the window. The last two are controls with the fact in
+ * view: a long thread with it inside the window, and a thread that fits.
+ */
+export const POSITIONS = ["first-stretch", "far-middle", "middle", "before-window", "inside-window", "fits-window"] as const;
+export type Position = (typeof POSITIONS)[number];
+
+export const POSITION_REGIME: Record<Position, Regime> = {
+  "first-stretch": "outside",
+  "far-middle": "outside",
+  middle: "outside",
+  "before-window": "outside",
+  "inside-window": "inside",
+  "fits-window": "inside",
+};
+
+/** The smallest window the layouts work with: a fits-window thread needs a few exchanges, inside-window a few messages of room. */
+export const MIN_WINDOW = 16;
+/** Threads are drawn up to this many messages long. */
+export const MAX_MESSAGES = 300;
 
 export type PlantedThread = {
-  /** Shared by both regimes, so arms and regimes pair up by id. */
   id: string;
   /** The seed this thread was drawn from (derived from the run seed and the thread's index). */
   seed: number;
   /** The fact template's label, e.g. "second location rent". */
   topic: string;
+  position: Position;
+  regime: Regime;
   fact: {
     kind: FactKind;
+    /** The latest value: what a right answer states. */
     value: string;
-    /** Strings any of which in an answer counts as correct (normalised matching). */
     accept: string[];
-    /** The owner message that plants the fact; it contains `value` verbatim. */
+    /** Values that make an answer wrong: the earlier value when it changed. */
+    reject: string[];
+    /** The message that states the latest value; it contains `value` verbatim. */
     statement: string;
-    /** The memory page the fact belongs on, e.g. "Second Location". */
     page: string;
   };
-  /** The owner's next turn, asked after `messages`. */
   question: string;
   /** False when the question avoids every word that names the topic, so only the thread's history can link it to the fact. */
   questionNamesTopic: boolean;
+  /** The value was stated earlier with another value, which `reject` holds. */
+  changed: boolean;
   /** The history before the question, oldest first, alternating owner then agent. */
   messages: Array<{ speaker: "owner" | "agent"; text: string; at: string }>;
-  /** Index in `messages` of the statement; the only message that contains the fact. */
+  /** Index in `messages` of the latest statement; no other message contains the value. */
   plantedIndex: number;
-  regime: Regime;
 };
 
-/**
- * "inside" puts the statement up to 12 messages back; a window that also
- * holds the question needs 13 slots to keep it in view.
- */
-export const MIN_WINDOW = 13;
-
-type Fact = PlantedThread["fact"];
-type Stretch = Exchange[];
-type FillerStretch = { page: string; exchanges: Stretch };
-
-/** Everything about a thread that does not depend on the regime. */
-type Draft = {
-  id: string;
+export type GeneratorOptions = {
+  count: number;
   seed: number;
-  template: FactTemplate;
-  fact: Fact;
-  question: string;
-  questionNamesTopic: boolean;
-  /** Opener, statement, then an optional follow-up: the statement is always exchange 1. */
-  planted: Stretch;
-  fillers: FillerStretch[];
+  window: number;
+  /** Messages before the window the buffer's lines cover (its line cap × messages per pass); "far middle" lies past them. */
+  bufferReach: number;
+  positions?: readonly Position[];
 };
 
-export function generateThreads(options: { count: number; seed: number; window: number; regime: Regime }): PlantedThread[] {
-  const { count, seed, window, regime } = options;
+type Stretch = Exchange[];
+type Block = { kind: "filler" | "fact" | "earlier" | "mention" | "distractor"; exchanges: Stretch; page?: string };
+
+export function generateThreads(options: GeneratorOptions): PlantedThread[] {
+  const { count, seed, window, bufferReach, positions = POSITIONS } = options;
   if (!Number.isInteger(count) || count < 0) throw new RangeError(`count must be a non-negative integer, got ${count}`);
   if (!Number.isInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
   if (!Number.isInteger(window) || window < MIN_WINDOW) throw new RangeError(`window must be an integer of at least ${MIN_WINDOW}, got ${window}`);
-  return Array.from({ length: count }, (_, index) => layOut(draftThread(seed, index, window), regime));
+  if (!Number.isInteger(bufferReach) || bufferReach < 0) throw new RangeError(`bufferReach must be a non-negative integer, got ${bufferReach}`);
+  if (positions.length === 0) throw new RangeError("at least one position is needed");
+  // Positions rotate so even a small run covers each one equally.
+  return Array.from({ length: count }, (_, index) => drawThread(seed, index, window, bufferReach, positions[index % positions.length]));
 }
 
-function draftThread(runSeed: number, index: number, window: number): Draft {
+/** The range of message indexes the latest statement may take in a thread of `total` messages, or null when it cannot be placed. */
+function positionRange(position: Position, total: number, window: number, bufferReach: number, firstStretch: number): [number, number] | null {
+  // The question takes one slot of the window, so the history shows window − 1 messages.
+  const windowStart = total - (window - 1);
+  const ranges: Record<Position, [number, number]> = {
+    "first-stretch": [1, firstStretch - 1],
+    "far-middle": [firstStretch + 6, windowStart - bufferReach - 6],
+    middle: [Math.max(firstStretch + 6, windowStart - bufferReach + 6), windowStart - 14],
+    "before-window": [windowStart - 12, windowStart - 2],
+    "inside-window": [windowStart + 4, total - 4],
+    "fits-window": [1, total - 2],
+  };
+  const [low, high] = ranges[position];
+  const fits = position === "fits-window" ? total <= window - 1 : windowStart > 0;
+  return fits && low <= high && low >= 0 ? [low, high] : null;
+}
+
+/** How long, in messages, a thread with the fact at `position` is drawn. */
+function lengthRange(position: Position, window: number, bufferReach: number): [number, number] {
+  // Fourteen messages hold the fact's block and every special.
+  if (position === "fits-window") return [14, window - 1];
+  const least: Record<Exclude<Position, "fits-window">, number> = {
+    "first-stretch": window + 12,
+    "far-middle": window + bufferReach + 40,
+    middle: window + 40,
+    "before-window": window + 24,
+    "inside-window": window + 16,
+  };
+  return [least[position], Math.max(least[position] + 20, MAX_MESSAGES)];
+}
+
+function drawThread(runSeed: number, index: number, window: number, bufferReach: number, position: Position): PlantedThread {
   const seed = deriveSeed(runSeed, index);
   const random = mulberry32(seed);
-  // Kinds rotate and every other question avoids the topic, so even a small
-  // run is balanced on both; the rest is drawn.
-  const kind = FACT_KINDS[(index + (runSeed >>> 0)) % FACT_KINDS.length];
   const questionNamesTopic = index % 2 === 0;
-  const template = pick(random, FACT_TEMPLATES.filter((t) => t.kind === kind));
-  const fact = drawFact(random, template);
-  const question = pick(random, questionNamesTopic ? template.askNamingTopic : template.askWithoutTopic);
-  const planted: Stretch = [
-    pick(random, template.openers),
-    { owner: fact.statement, agent: pick(random, template.acks) },
-    ...(random() < 0.5 ? [pick(random, template.followUps)] : []),
-  ];
-  // Total length is drawn here, not per regime, so paired threads are the same length.
-  const exchanges = randomInt(random, Math.ceil(window * 0.75), window * 2);
-  const decks = FILLER_TOPICS.filter((t) => t.page !== fact.page).map((topic) => ({
-    topic,
-    openers: shuffled(random, topic.openers),
-    beats: shuffled(random, topic.beats),
-  }));
-  const fillers: FillerStretch[] = [];
-  for (const size of stretchSizes(random, exchanges - planted.length)) {
-    fillers.push(fillerStretch(random, size, decks, fillers.at(-1)?.page));
-  }
-  return { id: `planted-${runSeed}-${String(index).padStart(3, "0")}`, seed, template, fact, question, questionNamesTopic, planted, fillers };
-}
+  const template = FACT_TEMPLATES[(index + (runSeed >>> 0)) % FACT_TEMPLATES.length];
+  const questions = questionsFor(template.topic);
+  const question = pick(random, questionNamesTopic ? questions.namingTopic : questions.withoutTopic);
+  const [latest, earlier] = shuffled(random, template.values);
+  const [minLength, maxLength] = lengthRange(position, window, bufferReach);
+  const total = 2 * Math.floor(randomInt(random, minLength, maxLength) / 2);
+  // An earlier value needs room before the latest one: not when the fact opens the thread.
+  const changed = position !== "first-stretch" && random() < 0.5;
+  const accept = [latest.value, ...(latest.alsoAccept ?? [])];
+  const reject = changed ? [earlier.value] : [];
 
-function drawFact(random: Random, template: FactTemplate): Fact {
-  const { value, alsoAccept = [] } = pick(random, template.values);
+  const statementOf = (value: string) => pick(random, template.statements).replace("{value}", value);
+  const factBlock: Block = {
+    kind: "fact",
+    exchanges: [
+      pick(random, template.openers),
+      { owner: changed ? pick(random, REVISIONS).replace("{statement}", statementOf(latest.value)) : statementOf(latest.value), agent: pick(random, template.acks) },
+      ...(random() < 0.5 ? [pick(random, template.followUps)] : []),
+    ],
+  };
+  const specials: Block[] = [];
+  if (changed) specials.push({ kind: "earlier", exchanges: [{ owner: statementOf(earlier.value), agent: pick(random, template.acks) }] });
+  // Another message on the topic, without any value, so the topic's words do not point at one message.
+  specials.push({ kind: "mention", exchanges: [pick(random, [...template.openers, ...template.followUps])] });
+  const distractor = sameDistractor(random, template, [...accept, ...reject]);
+  if (distractor) specials.push(distractor);
+
+  const blocks = layOut(random, { position, total, window, bufferReach, factBlock, specials, forbidden: [...accept, ...reject] });
+  const messages = timestamped(blocks.map((b) => b.exchanges), mulberry32(deriveSeed(seed, 1)));
+  const plantedIndex = statementIndex(blocks);
   return {
-    kind: template.kind,
-    value,
-    accept: [value, ...alsoAccept],
-    statement: pick(random, template.statements).replace("{value}", value),
-    page: template.page,
+    id: `planted-${runSeed}-${String(index).padStart(3, "0")}`,
+    seed,
+    topic: template.topic,
+    position,
+    regime: POSITION_REGIME[position],
+    fact: {
+      kind: template.kind,
+      value: latest.value,
+      accept,
+      reject,
+      statement: messages[plantedIndex].text,
+      page: template.page,
+    },
+    question,
+    questionNamesTopic,
+    changed,
+    messages,
+    plantedIndex,
   };
 }
 
-/** Sizes of 2–4 exchanges summing to `total`: a stretch is a short conversation, never a lone exchange. */
-function stretchSizes(random: Random, total: number): number[] {
-  const sizes: number[] = [];
-  let left = total;
+/**
+ * Another fact on the same page, with a value of its own: the page holds more
+ * than the answer. Never one that states the fact's values ("the Main St
+ * lease" when the fact is the street), which would make it a second statement.
+ */
+function sameDistractor(random: Random, template: FactTemplate, forbidden: readonly string[]): Block | null {
+  const others = FACT_TEMPLATES.filter((t) => t.page === template.page && t.topic !== template.topic);
+  const candidates = others.flatMap((other) =>
+    other.values.flatMap(({ value }) =>
+      other.statements.map((statement) => ({ owner: statement.replace("{value}", value), agent: pick(random, other.acks) })),
+    ),
+  );
+  const clean = candidates.filter((exchange) => !states(exchange, forbidden));
+  return clean.length === 0 ? null : { kind: "distractor", exchanges: [pick(random, clean)] };
+}
+
+function statementIndex(blocks: readonly Block[]): number {
+  let before = 0;
+  for (const block of blocks) {
+    if (block.kind === "fact") return 2 * (before + 1);
+    before += block.exchanges.length;
+  }
+  throw new Error("a planted thread has no fact block");
+}
+
+type Layout = {
+  position: Position;
+  total: number;
+  window: number;
+  bufferReach: number;
+  factBlock: Block;
+  specials: Block[];
+  /** Values no filler may state, so the statement stays the only message with the answer. */
+  forbidden: string[];
+};
+
+/**
+ * Filler of about `total` messages with the specials dropped in anywhere
+ * (the fact's own earlier value before the fact), then the fact's block in a
+ * slot its position allows, drawn among every such slot.
+ */
+function layOut(random: Random, layout: Layout): Block[] {
+  const { position, total, window, bufferReach, factBlock, specials, forbidden } = layout;
+  const specialExchanges = [factBlock, ...specials].reduce((sum, b) => sum + b.exchanges.length, 0);
+  const fillers = fillerBlocks(random, Math.max(0, total / 2 - specialExchanges), forbidden);
+  const length = 2 * (specialExchanges + fillers.reduce((sum, b) => sum + b.exchanges.length, 0));
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const blocks = [...fillers];
+    for (const special of specials) {
+      // A retry puts the earlier value first, which leaves the fact every later slot.
+      const at = special.kind === "earlier" && attempt > 0 ? 0 : randomInt(random, 0, blocks.length);
+      blocks.splice(at, 0, special);
+    }
+    const earliest = position === "first-stretch" ? 0 : blocks.findIndex((b) => b.kind === "earlier") + 1;
+    const latest = position === "first-stretch" ? 0 : blocks.length;
+    // Outside the first stretch means past the first memory pass too, which covers a few exchanges.
+    const firstStretch = position === "first-stretch" ? 2 * factBlock.exchanges.length : Math.max(8, 2 * (blocks[0]?.exchanges.length ?? 0));
+    const range = positionRange(position, length, window, bufferReach, firstStretch);
+    if (!range) break;
+    const slots = Array.from({ length: latest - earliest + 1 }, (_, k) => earliest + k).filter((slot) => {
+      const at = statementIndex([...blocks.slice(0, slot), factBlock]);
+      return at >= range[0] && at <= range[1];
+    });
+    if (slots.length === 0) continue;
+    blocks.splice(pick(random, slots), 0, factBlock);
+    return blocks;
+  }
+  throw new Error(`cannot place a fact at ${position} in ${length} messages with a window of ${window}`);
+}
+
+/** Filler stretches of 1–4 exchanges on any page, the fact's included, none stating a forbidden value. */
+function fillerBlocks(random: Random, exchanges: number, forbidden: readonly string[]): Block[] {
+  const decks = FILLER_TOPICS.map((topic) => ({ topic, openers: shuffled(random, topic.openers), beats: shuffled(random, topic.beats) }));
+  const blocks: Block[] = [];
+  let left = exchanges;
   while (left > 0) {
-    let size = left <= 4 ? left : randomInt(random, 2, 4);
-    if (left - size === 1) size--;
-    sizes.push(size);
+    const size = Math.min(left, randomInt(random, 1, 4));
+    const previous = blocks.at(-1);
+    let stretch = fillerStretch(random, size, decks, previous?.page);
+    for (let retry = 0; retry < 10 && stretch.exchanges.some((e) => states(e, forbidden)); retry++) {
+      stretch = fillerStretch(random, size, decks, previous?.page);
+    }
+    // A stretch that still states a forbidden value after retries is dropped for generic small talk.
+    const exchangesOf = stretch.exchanges.map((e) => (states(e, forbidden) ? SMALL_TALK : e));
+    blocks.push({ kind: "filler", exchanges: exchangesOf, page: stretch.page });
     left -= size;
   }
-  return sizes;
+  return blocks;
 }
+
+const SMALL_TALK: Exchange = { owner: "Busy morning, I'll get back to you on the rest.", agent: "Sounds good, I'm here when you're ready." };
+
+const states = (exchange: Exchange, values: readonly string[]) =>
+  values.length > 0 && (scoreAnswer(exchange.owner, { accept: values }) || scoreAnswer(exchange.agent, { accept: values }));
 
 /**
  * What is still unsaid on one filler page in this thread. Beats are dealt
@@ -138,18 +298,15 @@ function deal(random: Random, remaining: FillerBeat[], all: readonly FillerBeat[
 }
 
 /**
- * A short conversation on another page than the fact's, and than the
- * previous stretch's so neighbours do not blur together. The page with the
- * most left unsaid goes next, preferring one that can fill the whole stretch
- * without repeating, which spreads the thread over every page.
+ * A short conversation on another page than the previous stretch's, so
+ * neighbours do not blur together. The page with the most left unsaid goes
+ * next, which spreads the thread over every page.
  */
-function fillerStretch(random: Random, size: number, decks: Deck[], previousPage: string | undefined): FillerStretch {
+function fillerStretch(random: Random, size: number, decks: Deck[], previousPage: string | undefined): { page: string; exchanges: Stretch } {
   const others = decks.filter((d) => d.topic.page !== previousPage);
-  const fitting = others.filter((d) => d.openers.length > 0 && d.beats.length >= size - 1);
-  const candidates = fitting.length > 0 ? fitting : others;
   const unsaid = (d: Deck) => d.openers.length + d.beats.length;
-  const most = Math.max(...candidates.map(unsaid));
-  const deck = pick(random, candidates.filter((d) => unsaid(d) === most));
+  const most = Math.max(...others.map(unsaid));
+  const deck = pick(random, others.filter((d) => unsaid(d) === most));
   const { openers, beats } = deck.topic;
   const [opener] = deal(random, deck.openers, openers, 1);
   // Corpus order reads as a natural conversation, so dealt beats are put back in it.
@@ -163,42 +320,26 @@ function fillBeat(random: Random, beat: FillerBeat): Exchange {
   return { owner: fill(beat.owner), agent: fill(beat.agent) };
 }
 
-/**
- * "outside": the fact's stretch opens the thread (the first stretch, as in
- * §08) and every filler follows. "inside": the same stretches, with the fact's
- * placed just before the last filler, which puts the statement 6–12 messages
- * before the question.
- */
-function layOut(draft: Draft, regime: Regime): PlantedThread {
-  const { planted } = draft;
-  const fillers = draft.fillers.map((f) => f.exchanges);
-  const stretches = regime === "outside" ? [planted, ...fillers] : [...fillers.slice(0, -1), planted, ...fillers.slice(-1)];
-  const exchangesBefore = stretches.slice(0, stretches.indexOf(planted)).reduce((sum, s) => sum + s.length, 0);
-  return {
-    id: draft.id,
-    seed: draft.seed,
-    topic: draft.template.topic,
-    fact: draft.fact,
-    question: draft.question,
-    questionNamesTopic: draft.questionNamesTopic,
-    messages: timestamped(stretches, mulberry32(deriveSeed(draft.seed, 1))),
-    plantedIndex: 2 * (exchangesBefore + 1),
-    regime,
-  };
-}
-
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
 /**
- * One stretch per working session, a few days apart, so a thread spans weeks.
- * The agent answers within a minute; the owner takes a few minutes to reply.
+ * One block per working session, a few days apart (two blocks in a row on a
+ * busy day), so a long thread spans months. The agent answers within a
+ * minute; the owner takes a few minutes to reply.
  */
 function timestamped(stretches: Stretch[], random: Random): PlantedThread["messages"] {
-  let day = Date.UTC(2026, 8, 1) + randomInt(random, 0, 30) * DAY;
+  let day = Date.UTC(2026, 6, 1) + randomInt(random, 0, 30) * DAY;
+  let at = day + randomInt(random, 8 * 60, 12 * 60) * MINUTE;
   return stretches.flatMap((stretch, s) => {
-    if (s > 0) day += randomInt(random, 1, 3) * DAY;
-    let at = day + randomInt(random, 8 * 60, 17 * 60) * MINUTE;
+    if (s > 0) {
+      if (random() < 0.7) {
+        day += randomInt(random, 1, 2) * DAY;
+        at = day + randomInt(random, 8 * 60, 12 * 60) * MINUTE;
+      } else {
+        at += randomInt(random, 20, 90) * MINUTE;
+      }
+    }
     return stretch.flatMap(({ owner, agent }, e) => {
       if (e > 0) at += randomInt(random, 1, 12) * MINUTE;
       const ownerAt = at;
@@ -209,4 +350,16 @@ function timestamped(stretches: Stretch[], random: Random): PlantedThread["messa
       ];
     });
   });
+}
+
+/** A generated thread in the case-file format, exactly what `--write-cases` writes and `--cases` reads. */
+export function toPlantedCase(thread: PlantedThread): PlantedCase {
+  return {
+    id: thread.id,
+    group: thread.position,
+    messages: thread.messages,
+    question: thread.question,
+    accept: thread.fact.accept,
+    ...(thread.fact.reject.length > 0 ? { reject: thread.fact.reject } : {}),
+  };
 }

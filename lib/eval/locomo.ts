@@ -2,18 +2,22 @@
 // multi-session conversations with questions whose evidence is marked turn by
 // turn. It lets the evaluation run on conversations nobody here wrote.
 //
-// Mapping: both LoCoMo speakers are people. speaker_a plays the owner, whose
-// words the agent trusts and files; speaker_b plays the agent's side of the
-// thread. The choice is arbitrary but fixed, so runs are comparable.
+// Mapping: both LoCoMo speakers are people whose words are the record, and
+// the questions ask about both. So both become owner messages (the speaker
+// the memory pass trusts and files; agent words would wait as pending),
+// each prefixed with the speaker's name so the record says who said it.
+// The question is asked by the owner too. A shared photo becomes text:
+// "[shares a photo: <BLIP caption>]", since some answers are only in it.
 
 import { z } from "zod";
+import { formatIssuePath } from "@/lib/eval/issue-path";
 import { monthNumber } from "@/lib/eval/months";
 
 export class LocomoFormatError extends Error {
   override name = "LocomoFormatError";
 }
 
-export type LocomoTurn = { speaker: string; diaId: string; text: string };
+export type LocomoTurn = { speaker: string; diaId: string; text: string; caption: string | null };
 
 export type LocomoSession = {
   number: number;
@@ -62,10 +66,12 @@ const ADVERSARIAL_CATEGORY = 5;
 // Numeric answers (years, counts) appear in the data; they are compared as text.
 const answerText = z.union([z.string(), z.number()]).transform(String);
 
+// Ids are matched loosely (dialogueKeys), so an odd one in the data does not stop the import.
 const turnSchema = z.object({
   speaker: z.string().min(1),
-  dia_id: z.string().regex(/^D\d+:\d+$/, 'expected a dialogue id like "D1:3"'),
+  dia_id: z.string().regex(/D\s*\d+\s*:\s*\d+/i, 'expected a dialogue id like "D1:3"'),
   text: z.string(),
+  blip_caption: z.string().nullish(),
 });
 
 // Category 5 items carry adversarial_answer in place of answer.
@@ -96,15 +102,10 @@ const sampleSchema = z.object({
 
 const SESSION_KEY = /^session_(\d+)$/;
 
-/** "qa[3].answer" */
-function formatPath(path: ReadonlyArray<PropertyKey>): string {
-  return path.map((part, i) => (typeof part === "number" ? `[${part}]` : `${i === 0 ? "" : "."}${String(part)}`)).join("");
-}
-
 function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, label: string, at: ReadonlyArray<PropertyKey> = []): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => `${formatPath([...at, ...issue.path]) || "(root)"}: ${issue.message}`);
+  const problems = result.error.issues.map((issue) => `${formatIssuePath([...at, ...issue.path]) || "(root)"}: ${issue.message}`);
   throw new LocomoFormatError(`LoCoMo ${label}: ${problems.join("; ")}`);
 }
 
@@ -131,7 +132,11 @@ function parseSessions(conversation: Record<string, unknown>, speakers: string[]
       });
       const dateKey = `${key}_date_time`;
       const dateTime = parseOrThrow(z.string().optional(), conversation[dateKey], label, ["conversation", dateKey]) ?? null;
-      return { number, dateTime, turns: turns.map((t) => ({ speaker: t.speaker, diaId: t.dia_id, text: t.text })) };
+      return {
+        number,
+        dateTime,
+        turns: turns.map((t) => ({ speaker: t.speaker, diaId: t.dia_id, text: t.text, caption: t.blip_caption?.trim() || null })),
+      };
     });
   if (sessions.length === 0) throw new LocomoFormatError(`LoCoMo ${label}: conversation has no session_<n> lists`);
   return sessions;
@@ -191,6 +196,12 @@ function dialogueKeys(text: string): string[] {
   return [...text.matchAll(/D\s*(\d+)\s*:\s*(\d+)/gi)].map(([, session, turn]) => `${Number(session)}:${Number(turn)}`);
 }
 
+/** "Caroline: Look at this! [shares a photo: a dog on a beach]" */
+export function turnText(turn: LocomoTurn): string {
+  const photo = turn.caption ? `[shares a photo: ${turn.caption}]` : "";
+  return `${turn.speaker}: ${[turn.text.trim(), photo].filter(Boolean).join(" ")}`;
+}
+
 /**
  * One LoCoMo sample as a thread: sessions in order, one message per turn.
  * LoCoMo dates sessions, not turns, so turns are spaced a minute apart from
@@ -202,9 +213,9 @@ export function toEvalConversation(sample: LocomoSample, options: { window: numb
   const starts = sessionStarts(sample.sessions);
   const messages = sample.sessions.flatMap((session, s) =>
     session.turns.map((turn, t) => ({
-      speaker: turn.speaker === sample.speakerA ? ("owner" as const) : ("agent" as const),
+      speaker: "owner" as const,
       speakerName: turn.speaker,
-      text: turn.text,
+      text: turnText(turn),
       at: new Date(starts[s] + t * MINUTE).toISOString(),
       diaId: turn.diaId,
     })),

@@ -6,14 +6,15 @@
 
 import { Worker } from "node:worker_threads";
 import type { AppConfig } from "@/lib/config";
-import type { CaseResult, EvalReport } from "@/lib/eval/report-schema";
-import { casesFor, evaluationReport, type Evaluation, type ProgressEvent } from "@/lib/eval/run";
-import { evalModel, type ModelSetting } from "@/lib/eval/setup";
+import type { CaseResult } from "@/lib/eval/report-schema";
+import { casesFor, probeKey, type Evaluation, type ProgressEvent, type RunHooks } from "@/lib/eval/run";
+import type { ModelSetting } from "@/lib/eval/setup";
 
 export type WorkerSetup = { evaluation: Evaluation; config: AppConfig; model: ModelSetting; judge: boolean; databaseUrl?: string };
 export type WorkerData = WorkerSetup & { share: number[] };
 export type WorkerMessage =
   | { type: "progress"; event: ProgressEvent }
+  | { type: "case"; results: CaseResult[] }
   | { type: "done"; results: CaseResult[] }
   | { type: "failed"; message: string };
 
@@ -23,19 +24,22 @@ export function shares(count: number, workers: number): number[][] {
   return Array.from({ length: n }, (_, w) => Array.from({ length: Math.ceil((count - w) / n) }, (_, k) => w + k * n));
 }
 
-const resultKey = (r: { regime: string; id: string }) => `${r.regime}:${r.id}`;
-
-/** Results from several workers in the order the cases (and their probes) were listed. */
+/** Results from several workers (and an earlier, resumed run) in the order the cases and their probes were listed. */
 export function inCaseOrder(evaluation: Evaluation, results: readonly CaseResult[]): CaseResult[] {
-  const order = new Map(casesFor(evaluation).flatMap((c) => c.probes.map((p) => resultKey(p))).map((key, i) => [key, i]));
-  return [...results].sort((x, y) => (order.get(resultKey(x)) ?? 0) - (order.get(resultKey(y)) ?? 0));
+  const order = new Map(casesFor(evaluation).flatMap((c) => c.probes.map((p) => probeKey(p))).map((key, i) => [key, i]));
+  return [...results].sort((x, y) => (order.get(probeKey(x)) ?? 0) - (order.get(probeKey(y)) ?? 0));
 }
 
-function runWorker(data: WorkerData, onProgress: (event: ProgressEvent) => void): { done: Promise<CaseResult[]>; stop: () => void } {
+function runWorker(
+  data: WorkerData,
+  onProgress: (event: ProgressEvent) => void,
+  onCaseResults: RunHooks["onCaseResults"],
+): { done: Promise<CaseResult[]>; stop: () => void } {
   const worker = new Worker(new URL("./worker.ts", import.meta.url), { workerData: data });
   const done = new Promise<CaseResult[]>((resolve, reject) => {
     worker.on("message", (message: WorkerMessage) => {
       if (message.type === "progress") onProgress(message.event);
+      else if (message.type === "case") void onCaseResults?.(message.results);
       else if (message.type === "failed") reject(new Error(message.message));
       else resolve(message.results);
     });
@@ -46,34 +50,32 @@ function runWorker(data: WorkerData, onProgress: (event: ProgressEvent) => void)
   return { done: done.finally(() => void worker.terminate()), stop: () => void worker.terminate() };
 }
 
-export async function runEvaluationInWorkers(
+/** The results of the cases not already done, from `workers` threads; the caller builds the report. */
+export async function runCasesInWorkers(
   setup: WorkerSetup,
   workers: number,
   onProgress?: (event: ProgressEvent) => void,
-): Promise<EvalReport> {
-  const started = performance.now();
-  const total = casesFor(setup.evaluation).length;
+  hooks: RunHooks = {},
+): Promise<CaseResult[]> {
+  const cases = casesFor(setup.evaluation);
+  const todo = cases.flatMap((c, i) => (c.probes.every((p) => hooks.done?.has(probeKey(p))) ? [] : [i]));
+  const skipped = cases.length - todo.length;
+  if (todo.length === 0) return [];
   const doneBy: number[] = [];
-  const running = shares(total, workers).map((share, w) => {
+  const running = shares(todo.length, workers).map((share, w) => {
     doneBy[w] = 0;
-    return runWorker({ ...setup, share }, (event) => {
-      doneBy[w] = event.casesDone;
-      onProgress?.({ ...event, casesDone: doneBy.reduce((sum, n) => sum + n, 0), casesTotal: total });
-    });
+    return runWorker(
+      { ...setup, share: share.map((k) => todo[k]) },
+      (event) => {
+        doneBy[w] = event.casesDone;
+        onProgress?.({ ...event, casesDone: skipped + doneBy.reduce((sum, n) => sum + n, 0), casesTotal: cases.length });
+      },
+      hooks.onCaseResults,
+    );
   });
   const results = await Promise.all(running.map((r) => r.done)).catch((error: unknown) => {
     running.forEach((r) => r.stop());
     throw error;
   });
-  const { kind, label, modelId } = evalModel(setup.config, setup.model);
-  return evaluationReport(
-    setup.evaluation,
-    {
-      model: { kind, label, modelId },
-      database: setup.databaseUrl ? "postgres" : "pglite",
-      judge: setup.judge,
-      wallMs: performance.now() - started,
-    },
-    inCaseOrder(setup.evaluation, results.flat()),
-  );
+  return results.flat();
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ARM_IDS } from "@/lib/eval/arms";
-import { REGIMES } from "@/lib/eval/generator";
+import { REGIMES } from "@/lib/eval/regimes";
 
 // The evaluation's report.json: written by scripts/eval.ts, read back by the
 // evaluation page. One schema for both, so a report the page cannot read is
@@ -26,6 +26,14 @@ export const armCostsSchema = z.object({
   promptTokens: z.number().int().nonnegative(),
   /** Input tokens over every model call of the turn, as the model reported them. */
   inputTokens: z.number().int().nonnegative(),
+  /**
+   * Input tokens over every model call, counted like promptTokens: each later
+   * call rereads the prompt plus the earlier steps' text, tool calls and tool
+   * results. The compressor's summary calls are counted apart (summaryCalls).
+   */
+  allCallsInputTokens: z.number().int().nonnegative().optional(),
+  /** The reply's text, tool calls and tool results, counted like promptTokens. */
+  outputTokens: z.number().int().nonnegative().optional(),
   /** Tokens of the buffer block or the compressor's summary in the prompt. */
   addedTokens: z.number().int().nonnegative(),
   recallTokens: z.number().int().nonnegative(),
@@ -47,6 +55,8 @@ export const armResultSchema = z.object({
   correct: z.boolean(),
   /** The model judge's verdict, null when no judge ran. */
   judged: z.boolean().nullable(),
+  /** Token F1 against a free-text gold answer (LoCoMo); absent for planted values. */
+  f1: z.number().min(0).max(1).nullable().optional(),
   /** The answer's turn called read_page on a page the evidence was filed on. */
   opened: z.boolean(),
   /** The buffer block held a line pointing at such a page. */
@@ -68,6 +78,12 @@ export const caseResultSchema = z.object({
   messages: z.number().int().nonnegative(),
   /** Pages the memory pass filed the evidence on; empty when it filed none. */
   filedPages: z.array(z.string()),
+  /** Where the evidence sits: a planted case's group (fact position), a LoCoMo category. */
+  group: z.string().optional(),
+  /** The conversation the case came from (LoCoMo's sample); intervals resample these, not questions. */
+  cluster: z.string().optional(),
+  /** What loading the thread cost the memory pass, once for every arm: its runs, and the tokens of the episode lines it wrote. */
+  memoryPass: z.object({ passes: z.number().int().nonnegative(), episodeTokens: z.number().int().nonnegative() }).optional(),
   results: z.array(armResultSchema),
 });
 
@@ -107,6 +123,22 @@ export const comparisonSchema = z.object({
   onlyBaseline: z.number().int().nonnegative(),
   onlyArm: z.number().int().nonnegative(),
   pValue: z.number().min(0).max(1),
+  /** Holm-adjusted over every comparison of the report's family (regimes, or groups, per metric). */
+  pHolm: z.number().min(0).max(1).optional(),
+});
+
+/** The same paired comparison within one group of cases (a fact position). */
+export const groupComparisonSchema = comparisonSchema.omit({ regime: true }).extend({ group: z.string() });
+
+/** Mean token F1 of an arm over one group of free-text questions, the interval resampling whole conversations. */
+export const f1RowSchema = z.object({
+  arm: armIdSchema,
+  group: z.string(),
+  n: z.number().int().nonnegative(),
+  clusters: z.number().int().nonnegative(),
+  mean: z.number().min(0).max(1),
+  low: z.number().min(0).max(1),
+  high: z.number().min(0).max(1),
 });
 
 export const costRowSchema = z.object({
@@ -119,10 +151,15 @@ export const costRowSchema = z.object({
   toolCalls: distributionSchema,
   overheadMs: distributionSchema,
   totalMs: distributionSchema,
+  allCallsInputTokens: distributionSchema.optional(),
+  outputTokens: distributionSchema.optional(),
+  /** Set on rows of one group of cases (e.g. the fits-window no-op cost); absent on the all-cases rows. */
+  group: z.string().optional(),
 });
 
 export const evalReportSchema = z.object({
   version: z.literal(1),
+  /** "planted" covers generated cases and a user's case file alike. */
   source: z.enum(["planted", "locomo"]),
   createdAt: z.iso.datetime(),
   /** The small run that ships with the app (`npm run eval:sample`), shown until a real run has written its own. */
@@ -149,6 +186,19 @@ export const evalReportSchema = z.object({
   comparisons: z.array(comparisonSchema),
   costs: z.array(costRowSchema),
   cases: z.array(caseResultSchema),
+  /** How the cases were grouped (fact position, LoCoMo category), in report order. */
+  groups: z.array(z.string()).optional(),
+  /** Accuracy of every arm in every group. */
+  byGroup: z.array(sliceRowSchema.omit({ regime: true })).optional(),
+  groupComparisons: z.array(groupComparisonSchema).optional(),
+  /** Costs per arm within each group. */
+  groupCosts: z.array(costRowSchema).optional(),
+  /** Token F1 per arm and group, for free-text (LoCoMo) cases; categories apart, adversarial apart. */
+  f1: z.array(f1RowSchema).optional(),
+  /** The memory pass's episode lines over all cases, tokens per pass. */
+  episodeTokensPerPass: distributionSchema.optional(),
+  /** What the run was: the code's commit (with "-dirty" for uncommitted changes) and the command's options. */
+  provenance: z.object({ commit: z.string(), options: z.string(), casesFile: z.string().nullable() }).optional(),
 });
 
 export type EvalReport = z.infer<typeof evalReportSchema>;
@@ -159,5 +209,7 @@ export type AccuracyRow = z.infer<typeof accuracyRowSchema>;
 export type Comparison = z.infer<typeof comparisonSchema>;
 export type SliceRow = z.infer<typeof sliceRowSchema>;
 export type CostRow = z.infer<typeof costRowSchema>;
+export type GroupComparison = z.infer<typeof groupComparisonSchema>;
+export type F1Row = z.infer<typeof f1RowSchema>;
 export type Proportion = z.infer<typeof proportionSchema>;
 export type Distribution = z.infer<typeof distributionSchema>;

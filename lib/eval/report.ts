@@ -14,14 +14,19 @@ import type {
   CostRow,
   Distribution,
   EvalReport,
+  F1Row,
+  GroupComparison,
   Proportion,
   SliceRow,
 } from "@/lib/eval/report-schema";
 import { evalReportSchema } from "@/lib/eval/report-schema";
-import { exactMcNemar, mean, pairedBootstrap, quantile, wilson } from "@/lib/eval/stats";
+import { clusterBootstrap, exactMcNemar, holm, mean, pairedBootstrap, quantile, wilson } from "@/lib/eval/stats";
 
 /** Everything a report holds except what this module derives. */
-export type ReportInput = Omit<EvalReport, "version" | "accuracy" | "slices" | "comparisons" | "costs">;
+export type ReportInput = Omit<
+  EvalReport,
+  "version" | "accuracy" | "slices" | "comparisons" | "costs" | "groups" | "byGroup" | "groupComparisons" | "groupCosts" | "f1" | "episodeTokensPerPass"
+>;
 
 /**
  * The detail each source's accuracy is broken down by. Half the planted
@@ -72,27 +77,33 @@ function sliceRows(report: ReportInput): SliceRow[] {
   );
 }
 
-/** Arm minus baseline over the cases both answered, for one metric. */
+type Pair = { arm: ArmId; baseline: ArmId; metric: Comparison["metric"] };
+
+/**
+ * Arm minus baseline over the cases both answered, for one metric. Cases
+ * from one conversation (LoCoMo) are resampled together; planted cases are
+ * each their own thread.
+ */
 function compare(
   cases: readonly CaseResult[],
-  pair: { arm: ArmId; baseline: ArmId; regime: Comparison["regime"]; metric: Comparison["metric"] },
+  pair: Pair,
   bootstrap: { seed: number; iterations: number },
-): Comparison | null {
-  const { arm, baseline, regime, metric } = pair;
-  const pairs = cases
-    .filter((c) => c.regime === regime)
-    .flatMap((c) => {
-      const [x, y] = [resultOf(c, arm), resultOf(c, baseline)];
-      const [vx, vy] = metric === "correct" ? [x?.correct, y?.correct] : [x?.judged, y?.judged];
-      return typeof vx === "boolean" && typeof vy === "boolean" ? [{ arm: vx, baseline: vy }] : [];
-    });
+): Omit<Comparison, "regime"> | null {
+  const { arm, baseline, metric } = pair;
+  const pairs = cases.flatMap((c) => {
+    const [x, y] = [resultOf(c, arm), resultOf(c, baseline)];
+    const [vx, vy] = metric === "correct" ? [x?.correct, y?.correct] : [x?.judged, y?.judged];
+    return typeof vx === "boolean" && typeof vy === "boolean" ? [{ arm: vx, baseline: vy, cluster: c.cluster ?? c.id }] : [];
+  });
   if (pairs.length === 0) return null;
   const armOutcomes = pairs.map((p) => p.arm);
   const baselineOutcomes = pairs.map((p) => p.baseline);
-  const interval = pairedBootstrap(baselineOutcomes, armOutcomes, bootstrap);
+  const clustered = pairs.some((p, i) => pairs.findIndex((q) => q.cluster === p.cluster) !== i);
+  const interval = clustered
+    ? clusteredDifference(baselineOutcomes, armOutcomes, pairs.map((p) => p.cluster), bootstrap)
+    : pairedBootstrap(baselineOutcomes, armOutcomes, bootstrap);
   const test = exactMcNemar(baselineOutcomes, armOutcomes);
   return {
-    regime,
     metric,
     arm,
     baseline,
@@ -108,12 +119,43 @@ function compare(
   };
 }
 
-const COST_FIELDS = ["promptTokens", "inputTokens", "addedTokens", "modelCalls", "toolCalls", "overheadMs", "totalMs"] as const;
+function clusteredDifference(a: readonly boolean[], b: readonly boolean[], clusters: string[], bootstrap: { seed: number; iterations: number }) {
+  const diffs = b.map((v, i) => Number(v) - Number(a[i]));
+  const interval = clusterBootstrap(diffs, clusters, bootstrap);
+  const meanA = mean(a.map(Number));
+  const meanB = mean(b.map(Number));
+  return { meanA, meanB, diff: meanB - meanA, low: interval.low, high: interval.high };
+}
 
-function costRow(cases: readonly CaseResult[], arm: ArmId): CostRow {
+/** Holm over one family of comparisons, each metric apart. */
+function withHolm<T extends { metric: Comparison["metric"]; pValue: number; pHolm?: number }>(rows: T[]): T[] {
+  const out = rows.map((row) => ({ ...row }));
+  for (const metric of new Set(rows.map((r) => r.metric))) {
+    const indexes = out.flatMap((r, i) => (r.metric === metric ? [i] : []));
+    holm(indexes.map((i) => out[i].pValue)).forEach((p, k) => (out[indexes[k]].pHolm = p));
+  }
+  return out;
+}
+
+const COST_FIELDS = [
+  "promptTokens",
+  "inputTokens",
+  "addedTokens",
+  "modelCalls",
+  "toolCalls",
+  "overheadMs",
+  "totalMs",
+  "allCallsInputTokens",
+  "outputTokens",
+] as const;
+
+function costRow(cases: readonly CaseResult[], arm: ArmId, group?: string): CostRow {
   const costs: ArmCosts[] = cases.flatMap((c) => resultOf(c, arm)?.costs ?? []);
-  const of = (field: (typeof COST_FIELDS)[number]) => distribution(costs.map((c) => c[field]));
+  const of = (field: (typeof COST_FIELDS)[number]) => distribution(costs.map((c) => c[field] ?? 0));
   return {
+    ...(group === undefined ? {} : { group }),
+    allCallsInputTokens: of("allCallsInputTokens"),
+    outputTokens: of("outputTokens"),
     arm,
     n: costs.length,
     promptTokens: of("promptTokens"),
@@ -126,17 +168,70 @@ function costRow(cases: readonly CaseResult[], arm: ArmId): CostRow {
   };
 }
 
+const groupOf = (c: CaseResult) => c.group ?? "all";
+
+/** Groups in the order the cases first show them, which for generated cases is oldest position first. */
+export function groupsOf(cases: readonly CaseResult[]): string[] {
+  return [...new Set(cases.map(groupOf))];
+}
+
+/** Mean token F1 per arm and group, and over every non-adversarial question, with conversation-level intervals. */
+function f1Rows(input: ReportInput, groups: string[]): F1Row[] {
+  const scored = input.cases.filter((c) => c.results.some((r) => typeof r.f1 === "number"));
+  if (scored.length === 0) return [];
+  const slices = [...groups.map((group) => ({ group, cases: scored.filter((c) => groupOf(c) === group) })), { group: "all but adversarial", cases: scored }];
+  return input.arms.flatMap(({ id: arm }, a) =>
+    slices.flatMap(({ group, cases }, g) => {
+      const rows = cases.flatMap((c) => {
+        const f1 = resultOf(c, arm)?.f1;
+        return typeof f1 === "number" ? [{ f1, cluster: c.cluster ?? c.id }] : [];
+      });
+      if (rows.length === 0) return [];
+      const interval = clusterBootstrap(
+        rows.map((r) => r.f1),
+        rows.map((r) => r.cluster),
+        { seed: deriveSeed(input.settings.seed, 10_000 + a * 100 + g), iterations: input.settings.bootstrapIterations },
+      );
+      return [{ arm, group, n: rows.length, clusters: interval.clusters, mean: interval.mean, low: Math.max(0, interval.low), high: Math.min(1, interval.high) }];
+    }),
+  );
+}
+
 export function buildReport(input: ReportInput): EvalReport {
   const armIds = input.arms.map((a) => a.id);
   const { judge, seed, bootstrapIterations } = input.settings;
   const metrics: Comparison["metric"][] = judge ? ["correct", "judged"] : ["correct"];
-  const planned = input.regimes.flatMap((regime) =>
-    metrics.flatMap((metric) => comparisonsFor(armIds).map(([arm, baseline]) => ({ arm, baseline, regime, metric }))),
-  );
+  const pairs = metrics.flatMap((metric) => comparisonsFor(armIds).map(([arm, baseline]) => ({ arm, baseline, metric })));
   // One independent, reproducible bootstrap stream per comparison.
-  const comparisons = planned.flatMap(
-    (pair, i) => compare(input.cases, pair, { seed: deriveSeed(seed, i), iterations: bootstrapIterations }) ?? [],
+  const comparisons: Comparison[] = withHolm(
+    input.regimes.flatMap((regime, r) =>
+      pairs.flatMap((pair, i) => {
+        const row = compare(input.cases.filter((c) => c.regime === regime), pair, { seed: deriveSeed(seed, r * pairs.length + i), iterations: bootstrapIterations });
+        return row ? [{ regime, ...row }] : [];
+      }),
+    ),
   );
+  const groups = groupsOf(input.cases);
+  const groupComparisons: GroupComparison[] = withHolm(
+    groups.flatMap((group, g) =>
+      pairs.flatMap((pair, i) => {
+        const row = compare(input.cases.filter((c) => groupOf(c) === group), pair, {
+          seed: deriveSeed(seed, 1_000 + g * pairs.length + i),
+          iterations: bootstrapIterations,
+        });
+        return row ? [{ group, ...row }] : [];
+      }),
+    ),
+  );
+  const byGroup = armIds.flatMap((arm) =>
+    groups.map((value) => ({
+      by: "group",
+      value,
+      arm,
+      correct: proportion(input.cases.filter((c) => groupOf(c) === value).flatMap((c) => resultOf(c, arm)?.correct ?? [])),
+    })),
+  );
+  const passes = input.cases.flatMap((c) => (c.memoryPass && c.memoryPass.passes > 0 ? [c.memoryPass.episodeTokens / c.memoryPass.passes] : []));
   return evalReportSchema.parse({
     version: 1,
     ...input,
@@ -144,6 +239,12 @@ export function buildReport(input: ReportInput): EvalReport {
     slices: sliceRows(input),
     comparisons,
     costs: armIds.map((arm) => costRow(input.cases, arm)),
+    groups,
+    byGroup,
+    groupComparisons,
+    groupCosts: groups.flatMap((group) => armIds.map((arm) => costRow(input.cases.filter((c) => groupOf(c) === group), arm, group))),
+    f1: f1Rows(input, groups),
+    episodeTokensPerPass: distribution(passes),
   });
 }
 
@@ -191,30 +292,75 @@ function comparisonsTable(report: EvalReport): string {
     pointsInterval(c.low, c.high),
     `${c.onlyArm} / ${c.onlyBaseline}`,
     pValue(c.pValue),
+    c.pHolm === undefined ? "—" : pValue(c.pHolm),
   ]);
-  return markdownTable(["Regime", "Metric", "Arms", "Accuracy", "Difference", "95% CI", "Only arm / only baseline", "McNemar p"], rows);
+  return markdownTable(["Regime", "Metric", "Arms", "Accuracy", "Difference", "95% CI", "Only arm / only baseline", "McNemar p", "Holm p"], rows);
+}
+
+function byGroupTable(report: EvalReport): string {
+  const groups = report.groups ?? [];
+  const rows = report.arms.map(({ id }) => [
+    armName(id),
+    ...groups.map((group) => {
+      const row = report.byGroup?.find((r) => r.arm === id && r.value === group);
+      return row ? rateCell(row.correct) : "—";
+    }),
+  ]);
+  return markdownTable(["Arm", ...groups], rows);
+}
+
+function groupComparisonsTable(report: EvalReport): string {
+  const rows = (report.groupComparisons ?? []).map((c) => [
+    c.group,
+    c.metric === "correct" ? "scored" : "judge",
+    `${c.arm} − ${c.baseline}`,
+    `${percent(c.meanArm)} vs ${percent(c.meanBaseline)}`,
+    points(c.diff),
+    pointsInterval(c.low, c.high),
+    `${c.onlyArm} / ${c.onlyBaseline}`,
+    pValue(c.pValue),
+    c.pHolm === undefined ? "—" : pValue(c.pHolm),
+  ]);
+  return markdownTable(["Group", "Metric", "Arms", "Accuracy", "Difference", "95% CI", "Only arm / only baseline", "McNemar p", "Holm p"], rows);
+}
+
+function f1Table(report: EvalReport): string {
+  const groups = [...new Set((report.f1 ?? []).map((r) => r.group))];
+  const rows = report.arms.map(({ id }) => [
+    armName(id),
+    ...groups.map((group) => {
+      const row = report.f1?.find((r) => r.arm === id && r.group === group);
+      return row ? `${percent(row.mean)} [${percentInterval(row.low, row.high)}] (n ${row.n}, ${row.clusters} conv.)` : "—";
+    }),
+  ]);
+  return markdownTable(["Arm", ...groups], rows);
 }
 
 function dist(d: Distribution, show: (v: number) => string = figure): string {
   return `${show(d.mean)} · ${show(d.p50)} · ${show(d.p95)}`;
 }
 
-function costsTable(report: EvalReport): string {
-  const rows = report.costs.map((c) => [
-    armName(c.arm),
-    dist(c.promptTokens, (v) => figure(Math.round(v))),
-    dist(c.addedTokens, (v) => figure(Math.round(v))),
-    dist(c.inputTokens, (v) => figure(Math.round(v))),
-    dist(c.modelCalls),
-    dist(c.toolCalls),
-    dist(c.overheadMs, milliseconds),
-    dist(c.totalMs, milliseconds),
-  ]);
+const tokens = (v: number) => figure(Math.round(v));
+
+export function costsTable(rows: readonly CostRow[]): string {
   return markdownTable(
-    ["Arm", "Prompt tokens", "Added by buffer/summary", "Input tokens, all calls", "Model calls", "Tool calls", "Before the model", "Whole turn"],
-    rows,
+    ["Arm", "First prompt", "Added by buffer/summary", "Input, all calls (counted)", "Output", "Model calls", "Tool calls", "Before the model", "Whole turn"],
+    rows.map((c) => [
+      armName(c.arm),
+      dist(c.promptTokens, tokens),
+      dist(c.addedTokens, tokens),
+      c.allCallsInputTokens ? dist(c.allCallsInputTokens, tokens) : "—",
+      c.outputTokens ? dist(c.outputTokens, tokens) : "—",
+      dist(c.modelCalls),
+      dist(c.toolCalls),
+      dist(c.overheadMs, milliseconds),
+      dist(c.totalMs, milliseconds),
+    ]),
   );
 }
+
+/** The group whose thread fits the window: there the buffer should cost nothing. */
+export const FITS_WINDOW_GROUP = "fits-window";
 
 function headline(report: EvalReport): string {
   const { settings } = report;
@@ -242,10 +388,26 @@ export function summaryMarkdown(report: EvalReport): string {
     accuracyTable(report, (r) => r.opened),
     "## The buffer held a line pointing at that page",
     accuracyTable(report, (r) => r.pointed),
-    "## Paired differences on the same cases (bootstrap 95% CI, exact McNemar)",
+    ...((report.groups?.length ?? 0) > 1
+      ? [`## Accuracy by group (${report.source === "locomo" ? "LoCoMo category; adversarial apart" : "where the fact sits"})`, byGroupTable(report)]
+      : []),
+    ...((report.f1?.length ?? 0) > 0
+      ? ["## Token F1 against the gold answer (conversation-level bootstrap 95% interval; adversarial items are scored apart, above)", f1Table(report)]
+      : []),
+    "## Paired differences on the same cases (bootstrap 95% CI, exact McNemar, Holm-adjusted over the table)",
     comparisonsTable(report),
+    ...((report.groupComparisons?.length ?? 0) > 0 ? ["## Paired differences by group", groupComparisonsTable(report)] : []),
     "## Cost of the question turn (mean · p50 · p95)",
-    costsTable(report),
+    costsTable(report.costs),
+    ...(report.groupCosts?.some((c) => c.group === FITS_WINDOW_GROUP)
+      ? [
+          "## Cost where the thread fits the window (the buffer should add nothing)",
+          costsTable(report.groupCosts.filter((c) => c.group === FITS_WINDOW_GROUP)),
+        ]
+      : []),
+    ...(report.episodeTokensPerPass && report.episodeTokensPerPass.mean > 0
+      ? [`The memory pass's episode line, paid once per pass for every arm: ${dist(report.episodeTokensPerPass, tokens)} tokens of output (mean · p50 · p95).`]
+      : []),
   ];
   return sections.join("\n\n");
 }

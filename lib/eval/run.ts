@@ -15,10 +15,13 @@ import type { ModelChoice } from "@/lib/models";
 import { appendMessages, truncateThread } from "@/lib/threads/messages";
 import { deleteThreadTraces } from "@/lib/traces/store";
 import { ARMS, type ArmId } from "@/lib/eval/arms";
-import { isCorrect, locomoCase, plantedCase, type EvalCase, type Probe } from "@/lib/eval/cases";
+import { answerF1, fileCase, isCorrect, locomoCase, type EvalCase, type Probe } from "@/lib/eval/cases";
+import type { PlantedCase } from "@/lib/eval/case-file";
 import { NO_SUMMARY, compressorSplit, summariseMiddle, type Summary } from "@/lib/context/compressor";
 import { turnCosts } from "@/lib/eval/costs";
-import { REGIMES, generateThreads, type Regime } from "@/lib/eval/generator";
+import { generateThreads, toPlantedCase, type PlantedThread, type Position } from "@/lib/eval/generator";
+import { REGIMES } from "@/lib/eval/regimes";
+import { countTokens } from "@/lib/models/tokens";
 import { answerStatesValue } from "@/lib/eval/judge";
 import { withTimeout } from "@/lib/models/timeout";
 import type { LocomoSample } from "@/lib/eval/locomo";
@@ -49,7 +52,16 @@ export type RunContext = {
   onProgress?: (event: ProgressEvent) => void;
 };
 
-export type RunOptions = { arms: ArmId[]; window: number; stretch: number; seed: number };
+export type RunOptions = {
+  arms: ArmId[];
+  window: number;
+  stretch: number;
+  seed: number;
+  /** Messages before the window the buffer's lines reach (its line cap × stretch): where the generator's far middle starts. */
+  bufferReach: number;
+  /** Cases in flight at once on one database: more than one only pays off when a remote model is the bottleneck. */
+  concurrency?: number;
+};
 
 /** A case's thread after loading and consolidation: what every arm starts from. */
 export type LoadedCase = {
@@ -58,6 +70,8 @@ export type LoadedCase = {
   messages: Message[];
   /** Facts the memory pass filed, with the index of the message each came from. */
   facts: Array<{ text: string; messageIndex: number; page: string }>;
+  /** The memory pass's runs, and the tokens of the episode lines it wrote (output every arm pays for, the buffer's reason to exist). */
+  memoryPass: { passes: number; episodeTokens: number };
 };
 
 export async function loadCase(db: Db, model: LanguageModel, c: EvalCase, slug: string, stretch: number): Promise<LoadedCase> {
@@ -79,12 +93,15 @@ export async function loadCase(db: Db, model: LanguageModel, c: EvalCase, slug: 
   // count episodes and facts after every pass for its progress bar, a third
   // more queries than the passes themselves need.
   const lastSeq = messages.at(-1)?.seq ?? 0;
+  let passes = 0;
   for (let cursor = 0; cursor < lastSeq; ) {
     const pass = await runMemoryPass(db, model, thread.id, { maxMessages: stretch });
     if (pass.status === "failed") throw new Error(`The memory pass over ${c.id} #${pass.fromSeq}–${pass.toSeq} failed: ${pass.error}`);
     if (pass.status === "nothing-new") break;
+    passes++;
     cursor = pass.toSeq;
   }
+  const episodes = await db.episode.findMany({ where: { threadId: thread.id }, select: { gist: true } });
   const firstSeq = messages[0]?.seq ?? 1;
   const facts = await db.fact.findMany({
     where: { threadId: thread.id },
@@ -95,6 +112,7 @@ export async function loadCase(db: Db, model: LanguageModel, c: EvalCase, slug: 
     threadId: thread.id,
     messages,
     facts: facts.map((f) => ({ text: f.text, messageIndex: f.message.seq - firstSeq, page: f.page.title })),
+    memoryPass: { passes, episodeTokens: episodes.reduce((sum, e) => sum + countTokens(e.gist), 0) },
   };
 }
 
@@ -157,6 +175,7 @@ export async function askUnderArm({ ctx, loaded, probe, filedPages, arm, window,
     answer: outcome.answer,
     correct: isCorrect(probe, outcome.answer),
     judged: null,
+    f1: answerF1(probe, outcome.answer),
     opened: trace.toolCalls.some((call) => call.name === "read_page" && onFiledPage(titleOf(call.input))),
     pointed: trace.buffer.chosen.some((line) => line.line !== null && line.pages.some(onFiledPage)),
     bufferStatus: trace.buffer.status,
@@ -180,75 +199,117 @@ async function judged(ctx: RunContext, probe: Probe, answer: string): Promise<bo
   }
 }
 
-/** Loads, consolidates and asks every case under every arm, one case at a time. */
-export async function runCases(ctx: RunContext, cases: readonly EvalCase[], options: RunOptions): Promise<CaseResult[]> {
-  const results: CaseResult[] = [];
-  const progress = (casesDone: number, caseId: string, step: string) =>
-    ctx.onProgress?.({ casesDone, casesTotal: cases.length, caseId, step });
-  for (const [index, c] of cases.entries()) {
-    progress(index, c.id, "consolidating");
-    const passModel = withTimeout(ctx.choice.model, ctx.config.memoryPassTimeoutMs);
-    const loaded = await loadCase(ctx.db, passModel, c, `eval-${index + 1}`, options.stretch);
+/** Skips cases already done (a resumed run) and reports each finished case as soon as it is, so a crash loses only the cases in flight. */
+export type RunHooks = { done?: ReadonlySet<string>; onCaseResults?: (results: CaseResult[]) => void | Promise<void> };
+
+async function runCase(ctx: RunContext, c: EvalCase, index: number, options: RunOptions, progress: (step: string) => void): Promise<CaseResult[]> {
+  progress("consolidating");
+  const loaded = await loadCase(ctx.db, withTimeout(ctx.choice.model, ctx.config.memoryPassTimeoutMs), c, `eval-${index + 1}`, options.stretch);
+  try {
     const summary = options.arms.some((arm) => ARMS[arm].needsSummary)
       ? await compressorSummary(ctx.choice.model, loaded, options.window, options.stretch, ctx.config.modelTimeoutMs)
       : NO_SUMMARY;
+    const results: CaseResult[] = [];
     for (const probe of c.probes) {
       const filedPages = [...new Set(loaded.facts.filter(probe.isEvidenceFact).map((f) => f.page))];
       const armResults: ArmResult[] = [];
       for (const arm of options.arms) {
-        progress(index, c.id, `arm ${arm}`);
+        progress(`arm ${arm}`);
         const result = await askUnderArm({ ctx, loaded, probe, filedPages, arm, window: options.window, summary });
         armResults.push({ ...result, judged: await judged(ctx, probe, result.answer) });
       }
       results.push({
         id: probe.id,
         regime: probe.regime,
+        group: probe.group,
+        cluster: c.id,
         question: probe.question,
         expected: probe.expected,
         details: probe.details,
         messages: loaded.messages.length,
         filedPages,
+        memoryPass: loaded.memoryPass,
         results: armResults,
       });
     }
-    // The workspace goes once its arms are done, so the database stays the size of one case.
+    return results;
+  } finally {
+    // The workspace goes once its arms are done, so the database stays the size of the cases in flight.
     await ctx.db.workspace.delete({ where: { id: loaded.workspaceId } });
-    progress(index + 1, c.id, "done");
   }
-  return results;
+}
+
+/** The keys a case's results are stored under, to tell which cases a resumed run can skip. */
+export const probeKey = (probe: { id: string; regime: string }) => `${probe.regime}:${probe.id}`;
+
+/** Loads, consolidates and asks every case under every arm, `concurrency` cases at a time. */
+export async function runCases(ctx: RunContext, cases: readonly EvalCase[], options: RunOptions, hooks: RunHooks = {}): Promise<CaseResult[]> {
+  const results: CaseResult[][] = cases.map(() => []);
+  const todo = cases.flatMap((c, index) => (c.probes.every((p) => hooks.done?.has(probeKey(p))) ? [] : [index]));
+  let finished = cases.length - todo.length;
+  let next = 0;
+  const worker = async () => {
+    while (next < todo.length) {
+      const index = todo[next++];
+      const c = cases[index];
+      results[index] = await runCase(ctx, c, index, options, (step) =>
+        ctx.onProgress?.({ casesDone: finished, casesTotal: cases.length, caseId: c.id, step }),
+      );
+      await hooks.onCaseResults?.(results[index]);
+      finished++;
+      ctx.onProgress?.({ casesDone: finished, casesTotal: cases.length, caseId: c.id, step: "done" });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 1, todo.length)) }, worker));
+  return results.flat();
 }
 
 /** Where the cases come from; plain data, so a worker thread can rebuild the same cases. */
 export type CaseSource =
-  | { kind: "planted"; threads: number; regimes: Regime[] }
+  | { kind: "planted"; threads: number; positions: Position[] }
+  | { kind: "file"; file: string; cases: PlantedCase[] }
   | { kind: "locomo"; samples: LocomoSample[]; file: string };
 
 export type Evaluation = { source: CaseSource; options: RunOptions };
 
+/** The generated threads of a planted run, as case-file cases: what `--write-cases` writes. */
+export function generatedThreads({ source, options }: Evaluation & { source: { kind: "planted" } }): PlantedThread[] {
+  return generateThreads({ count: source.threads, seed: options.seed, window: options.window, bufferReach: options.bufferReach, positions: source.positions });
+}
+
+/** The generated corpus is a bakery-café owner's threads. */
+const PLANTED_BUSINESS = "Bayou Bakes";
+
 /** Every case of an evaluation, in a fixed order that workers and the report share. */
-export function casesFor({ source, options }: Evaluation): EvalCase[] {
+export function casesFor(evaluation: Evaluation): EvalCase[] {
+  const { source, options } = evaluation;
   if (source.kind === "locomo") return source.samples.map((sample) => locomoCase(sample, options.window));
-  const layouts = source.regimes.map((regime) => generateThreads({ count: source.threads, seed: options.seed, window: options.window, regime }));
-  // Regimes interleaved thread by thread, so a run stopped part-way is still balanced.
-  return Array.from({ length: source.threads }, (_, i) => layouts.map((threads) => plantedCase(threads[i]))).flat();
+  if (source.kind === "file") return source.cases.map((c) => fileCase(c, options.window));
+  // Generated threads take the case-file path too; only what the file format has no field for rides along as details.
+  return generatedThreads({ ...evaluation, source }).map((thread) =>
+    fileCase(toPlantedCase(thread), options.window, {
+      workspaceName: PLANTED_BUSINESS,
+      details: { topic: thread.topic, kind: thread.fact.kind, questionNamesTopic: thread.questionNamesTopic, changed: thread.fact.reject.length > 0 },
+    }),
+  );
 }
 
 /** The report of a finished evaluation; results must be in casesFor's order. */
 export function evaluationReport(
   evaluation: Evaluation,
-  run: { model: EvalReport["model"]; database: EvalReport["database"]; judge: boolean; wallMs: number },
+  run: { model: EvalReport["model"]; database: EvalReport["database"]; judge: boolean; wallMs: number; provenance?: EvalReport["provenance"] },
   results: CaseResult[],
 ): EvalReport {
   const { source, options } = evaluation;
-  const regimes = source.kind === "planted" ? source.regimes : REGIMES.filter((regime) => results.some((r) => r.regime === regime));
+  const regimes = REGIMES.filter((regime) => results.some((r) => r.regime === regime));
   return buildReport({
-    source: source.kind,
+    source: source.kind === "locomo" ? "locomo" : "planted",
     createdAt: new Date().toISOString(),
     wallMs: run.wallMs,
     model: run.model,
     database: run.database,
     settings: {
-      threads: source.kind === "planted" ? source.threads : source.samples.length,
+      threads: source.kind === "planted" ? source.threads : source.kind === "file" ? source.cases.length : source.samples.length,
       seed: options.seed,
       window: options.window,
       stretch: options.stretch,
@@ -259,13 +320,14 @@ export function evaluationReport(
     arms: options.arms.map((id) => ({ id, label: ARMS[id].label, description: ARMS[id].description })),
     regimes,
     cases: results,
+    ...(run.provenance ? { provenance: run.provenance } : {}),
   });
 }
 
 /** The whole evaluation in this process, on the context's database. */
-export async function runEvaluation(ctx: RunContext, evaluation: Evaluation): Promise<EvalReport> {
+export async function runEvaluation(ctx: RunContext, evaluation: Evaluation, hooks: RunHooks = {}): Promise<EvalReport> {
   const started = performance.now();
-  const results = await runCases(ctx, casesFor(evaluation), evaluation.options);
+  const results = await runCases(ctx, casesFor(evaluation), evaluation.options, hooks);
   const { kind, label, modelId } = ctx.choice;
   return evaluationReport(
     evaluation,

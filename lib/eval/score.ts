@@ -2,7 +2,6 @@
 // match: cheap, deterministic and the same for every model, so arms differ
 // only in what the model could see, never in how it was judged.
 
-import type { PlantedThread } from "@/lib/eval/generator";
 import { MONTHS, MONTH_WORDS, monthNumber } from "@/lib/eval/months";
 
 const MONTH_WORD = `(${MONTH_WORDS.join("|")})\\.?`;
@@ -59,10 +58,52 @@ export function normaliseAnswer(text: string): string {
  * answer. Whole words matter: "$23,500" must not pass for "$2,350". An answer
  * that also names a wrong value still counts; judging hedges needs a judge.
  */
-export function scoreAnswer(answer: string, fact: Pick<PlantedThread["fact"], "accept">): boolean {
+export function scoreAnswer(answer: string, fact: { accept: readonly string[] }): boolean {
   const haystack = ` ${normaliseAnswer(answer)} `;
   return fact.accept.some((form) => {
     const needle = normaliseAnswer(form);
     return needle !== "" && haystack.includes(` ${needle} `);
   });
+}
+
+/**
+ * Lower case, punctuation and articles gone, as LoCoMo (Maharana et al.,
+ * 2024) and SQuAD normalise before comparing tokens; "and" goes too, as in
+ * LoCoMo's own scorer. No stemming.
+ */
+export function answerTokens(text: string): string[] {
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, " ")
+    .split(/\s+/)
+    .filter((word) => word !== "" && !["a", "an", "the", "and"].includes(word));
+}
+
+/**
+ * Token F1 between an answer and a free-text gold answer: the harmonic mean
+ * of the share of the answer's tokens found in the gold and the share of the
+ * gold's tokens found in the answer, each token counted as often as it
+ * occurs in both. A long answer that contains the gold scores below 1, as in
+ * the paper; that is why the report shows it beside the judge, not alone.
+ */
+export function tokenF1(answer: string, gold: string): number {
+  const predicted = answerTokens(answer);
+  const truth = answerTokens(gold);
+  if (predicted.length === 0 || truth.length === 0) return predicted.length === truth.length ? 1 : 0;
+  const counts = new Map<string, number>();
+  for (const token of truth) counts.set(token, (counts.get(token) ?? 0) + 1);
+  let common = 0;
+  for (const token of predicted) {
+    const left = counts.get(token) ?? 0;
+    if (left > 0) {
+      common++;
+      counts.set(token, left - 1);
+    }
+  }
+  if (common === 0) return 0;
+  const precision = common / predicted.length;
+  const recall = common / truth.length;
+  return (2 * precision * recall) / (precision + recall);
 }

@@ -114,3 +114,58 @@ export function wilson(successes: number, n: number): { low: number; high: numbe
   // At 0/n and n/n the bound is exactly 0 or 1; floating point would miss it by an ulp.
   return { low: successes === 0 ? 0 : centre - half, high: successes === n ? 1 : centre + half };
 }
+
+/**
+ * Holm's step-down adjustment: p-values of a family of tests, made safe to
+ * compare with α one by one. The smallest is multiplied by m, the next by
+ * m − 1 and so on, each kept at least as large as the one before and at most
+ * 1. Returned in the order given.
+ */
+export function holm(pValues: readonly number[]): number[] {
+  const m = pValues.length;
+  const order = pValues.map((p, i) => ({ p, i })).sort((x, y) => x.p - y.p);
+  const adjusted = new Array<number>(m);
+  let running = 0;
+  order.forEach(({ p, i }, rank) => {
+    running = Math.max(running, Math.min(1, (m - rank) * p));
+    adjusted[i] = running;
+  });
+  return adjusted;
+}
+
+/**
+ * Interval for a mean over items that come in clusters (questions within one
+ * conversation): whole clusters are resampled with replacement, so questions
+ * about the same conversation, which succeed or fail together, are not
+ * counted as independent evidence. The point estimate is the plain mean.
+ */
+export function clusterBootstrap(
+  values: readonly number[],
+  clusters: readonly string[],
+  options: { iterations?: number; seed: number; confidence?: number },
+): { mean: number; low: number; high: number; clusters: number } {
+  assertPaired(values, clusters);
+  if (values.length === 0) throw new RangeError("clusterBootstrap needs at least one value");
+  const { iterations = 10_000, seed, confidence = 0.95 } = options;
+  const groups = new Map<string, { sum: number; n: number }>();
+  values.forEach((v, i) => {
+    const g = groups.get(clusters[i]) ?? { sum: 0, n: 0 };
+    g.sum += v;
+    g.n += 1;
+    groups.set(clusters[i], g);
+  });
+  const list = [...groups.values()];
+  const random = mulberry32(seed);
+  const resampled = Array.from({ length: iterations }, () => {
+    let sum = 0;
+    let n = 0;
+    for (let k = 0; k < list.length; k++) {
+      const g = list[Math.floor(random() * list.length)];
+      sum += g.sum;
+      n += g.n;
+    }
+    return sum / n;
+  }).sort((x, y) => x - y);
+  const tail = (1 - confidence) / 2;
+  return { mean: mean([...values]), low: quantile(resampled, tail), high: quantile(resampled, 1 - tail), clusters: list.length };
+}

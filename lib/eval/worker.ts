@@ -24,6 +24,7 @@ async function main() {
     },
     data.share.map((i) => all[i]),
     data.evaluation.options,
+    { onCaseResults: (results) => post({ type: "case", results }) },
   ).finally(() => database.close());
   post({ type: "done", results });
 }

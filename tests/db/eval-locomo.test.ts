@@ -6,6 +6,7 @@ import { parseLocomo, toEvalConversation } from "@/lib/eval/locomo";
 import { reportMarkdown } from "@/lib/eval/report";
 import { evalReportSchema, type EvalReport } from "@/lib/eval/report-schema";
 import { runEvaluation } from "@/lib/eval/run";
+import { normaliseAnswer } from "@/lib/eval/score";
 import type { ModelChoice } from "@/lib/models";
 import { createOfflineModel } from "@/lib/models/offline";
 import { testConfig } from "@/tests/db/fixtures";
@@ -28,7 +29,7 @@ beforeAll(async () => {
   const samples = parseLocomo(JSON.parse(await readFile(FIXTURE, "utf8")));
   report = await runEvaluation(
     { db: t.db, database: t.kind, choice, config: testConfig() },
-    { source: { kind: "locomo", samples, file: "tests/fixtures/locomo-mini.json" }, options: { arms: [...ARM_IDS], window: WINDOW, stretch: 6, seed: 1 } },
+    { source: { kind: "locomo", samples, file: "tests/fixtures/locomo-mini.json" }, options: { arms: [...ARM_IDS], window: WINDOW, stretch: 6, seed: 1, bufferReach: 72 } },
   );
 }, 600_000);
 afterAll(() => t?.close());
@@ -55,10 +56,35 @@ describe("the evaluation on a LoCoMo file", () => {
     expect(report.cases.filter((c) => c.id.startsWith("mini-bookshop")).every((c) => c.regime === "inside")).toBe(true);
   });
 
+  it("files both speakers' words, photos included, as trusted owner messages", async () => {
+    const samples = parseLocomo(JSON.parse(await readFile(FIXTURE, "utf8")));
+    const conversation = toEvalConversation(samples[0], { window: WINDOW - 1 });
+    expect(new Set(conversation.messages.map((m) => m.speaker))).toEqual(new Set(["owner"]));
+    expect(new Set(conversation.messages.map((m) => m.speakerName))).toEqual(new Set([samples[0].speakerA, samples[0].speakerB]));
+    expect(conversation.messages.some((m) => m.text.includes("[shares a photo: "))).toBe(true);
+    expect(report.cases.every((c) => (c.memoryPass?.passes ?? 0) > 0)).toBe(true);
+  });
+
+  it("gives token F1 by category with adversarial items apart, resampling whole conversations", () => {
+    const f1 = report.f1 ?? [];
+    expect(f1.some((r) => r.group === "adversarial")).toBe(false);
+    const overall = f1.filter((r) => r.group === "all but adversarial");
+    expect(overall.map((r) => r.arm)).toEqual([...ARM_IDS]);
+    for (const row of overall) {
+      expect(row.clusters).toBe(2);
+      expect(row.n).toBe(report.cases.filter((c) => c.details.adversarial !== true).length);
+      expect(row.low).toBeLessThanOrEqual(row.mean);
+      expect(row.high).toBeGreaterThanOrEqual(row.mean);
+    }
+    expect(report.groups).toContain("adversarial");
+    for (const c of report.cases) for (const r of c.results) expect(r.f1 === null).toBe(c.details.adversarial === true);
+  });
+
   it("scores the adversarial item as a trap and lists every question in report.md", () => {
     const trap = report.cases.find((c) => c.details.adversarial === true);
     expect(trap?.expected).toBe("the boat needed a new sail");
-    expect(trap?.results.every((r) => r.correct === !/new sail/i.test(r.answer))).toBe(true);
+    const statesTrap = (answer: string) => ` ${normaliseAnswer(answer)} `.includes(` ${normaliseAnswer(trap!.expected)} `);
+    expect(trap?.results.every((r) => r.correct === !statesTrap(r.answer))).toBe(true);
     const markdown = reportMarkdown(report);
     expect(markdown).toContain("## Questions");
     for (const c of report.cases) expect(markdown).toContain(c.question);

@@ -11,8 +11,8 @@ function anyOf(...alternatives: string[]): RegExp {
   return new RegExp(alternatives.map((a) => `\\b${a}\\b`).join("|"), "i");
 }
 
-const MONEY_WORD = "(?:price|rent|cost|fee|rate|number|total|amount|budget|wage)";
-const PLACE_WORD = "(?:street|place|town|city|address|site|location|storefront|spot|neighbou?rhood)";
+const MONEY_WORD = "(?:price|rent|cost|fee|rate|total|amount|budget|wage)";
+const PLACE_WORD = "(?:street|place|town|city|address|site|location|storefront|neighbou?rhood)";
 const CHOICE_WORD = "(?:decided?|pick(?:ed)?|choose|chose|chosen|go with|went with|settled?|land(?:ed)?|liked?|prefer(?:red)?)";
 
 /**
@@ -27,8 +27,6 @@ const ASKS: ReadonlyArray<readonly [AnswerType, RegExp]> = [
     anyOf(
       "how much",
       `what(?:'s| is| was| are| were)? (?:the |our |my )?(?:\\w+ )?${MONEY_WORD}`,
-      "what (?:do|did|should) (?:we|i) (?:quote|charge|pay)",
-      "what (?:we're|we are|are we|were we) paying",
     ),
   ],
   ["place", anyOf("where", `(?:what|which) ${PLACE_WORD}`)],

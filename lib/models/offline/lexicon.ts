@@ -147,7 +147,7 @@ export const TOPICS: readonly TopicEntry[] = [
 export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ["budget", "spend", "spending", "afford", "cap", "limit", "max", "maximum", "allowance"],
   ["lease", "rent", "rental", "landlord", "tenancy"],
-  ["location", "site", "storefront", "premises", "space", "spot", "place"],
+  ["location", "site", "storefront", "premises", "space", "place"],
   ["hire", "hiring", "recruit", "employ", "employee", "staff", "manager", "worker", "candidate", "team"],
   ["wage", "pay", "salary", "payroll", "hourly"],
   ["price", "cost", "charge", "fee", "pricing", "quote"],

@@ -1,25 +1,41 @@
 import { describe, expect, it } from "vitest";
-import { isCorrect, locomoCase, plantedCase } from "@/lib/eval/cases";
-import { generateThreads } from "@/lib/eval/generator";
+import { answerF1, fileCase, isCorrect, locomoCase } from "@/lib/eval/cases";
+import type { PlantedCase } from "@/lib/eval/case-file";
 import { parseLocomo } from "@/lib/eval/locomo";
 import locomoMini from "@/tests/fixtures/locomo-mini.json";
 
-describe("planted cases", () => {
-  const [outside] = generateThreads({ count: 1, seed: 3, window: 30, regime: "outside" });
-  const [inside] = generateThreads({ count: 1, seed: 3, window: 30, regime: "inside" });
+describe("cases from a case file", () => {
+  const at = (i: number) => new Date(Date.UTC(2026, 9, 1, 9, i)).toISOString();
+  const messages = Array.from({ length: 40 }, (_, i) => ({
+    speaker: i % 2 === 0 ? ("owner" as const) : ("agent" as const),
+    text: i === 4 ? "Rent is $2,100 a month." : i === 20 ? "Rent went up to $2,350." : `Message ${i}.`,
+    at: at(i),
+  }));
+  const planted: PlantedCase = { id: "rent", group: "middle", messages, question: "What's the rent?", accept: ["$2,350"], reject: ["$2,100"] };
 
-  it("pair regimes by thread id and keep one thread per regime", () => {
-    const [a, b] = [plantedCase(outside), plantedCase(inside)];
-    expect(a.id).not.toBe(b.id);
-    expect(a.probes[0].id).toBe(b.probes[0].id);
-    expect(a.probes[0]).toMatchObject({ regime: "outside", question: outside.question, expected: outside.fact.value, trap: false });
-    expect(a.messages).toBe(outside.messages);
+  it("asks the question at the end, grouped as the file says", () => {
+    const c = fileCase(planted, 30);
+    expect(c.messages).toBe(messages);
+    expect(c.probes[0]).toMatchObject({ id: "rent", group: "middle", question: "What's the rent?", expected: "$2,350", reject: ["$2,100"], trap: false });
   });
 
-  it("take a fact stating the planted value as the evidence's record", () => {
-    const probe = plantedCase(outside).probes[0];
-    expect(probe.isEvidenceFact({ text: `Noted: ${outside.fact.value}.`, messageIndex: 40 })).toBe(true);
-    expect(probe.isEvidenceFact({ text: "Something else entirely.", messageIndex: outside.plantedIndex })).toBe(false);
+  it("is outside when the window no longer shows the last message stating the value", () => {
+    // 40 messages, window 30: the question turn shows the last 29 (indexes 11–39).
+    expect(fileCase(planted, 30).probes[0].regime).toBe("inside");
+    expect(fileCase(planted, 16).probes[0].regime).toBe("outside");
+  });
+
+  it("counts an answer right only when it states an accepted value and no rejected one", () => {
+    const probe = fileCase(planted, 30).probes[0];
+    expect(isCorrect(probe, "It's $2,350 a month.")).toBe(true);
+    expect(isCorrect(probe, "It's $2,100 a month.")).toBe(false);
+    expect(isCorrect(probe, "Either $2,100 or $2,350.")).toBe(false);
+  });
+
+  it("takes a filed fact stating an accepted value as the evidence's record", () => {
+    const probe = fileCase(planted, 30).probes[0];
+    expect(probe.isEvidenceFact({ text: "Rent: $2,350/mo", messageIndex: 20 })).toBe(true);
+    expect(probe.isEvidenceFact({ text: "Rent: $2,100/mo", messageIndex: 4 })).toBe(false);
   });
 });
 
@@ -45,6 +61,15 @@ describe("LoCoMo cases", () => {
     expect(trap).toBeDefined();
     expect(isCorrect(trap!, "I don't see that in this conversation — could you remind me?")).toBe(true);
     expect(isCorrect(trap!, `Because ${trap!.expected}.`)).toBe(false);
+  });
+
+  it("score free-text answers by token F1, and adversarial items apart", () => {
+    const probes = locomoCase(truck, 30).probes;
+    const plain = probes.find((p) => !p.trap)!;
+    expect(answerF1(plain, plain.expected)).toBe(1);
+    expect(answerF1(plain, "no idea")).toBe(0);
+    expect(answerF1(probes.find((p) => p.trap)!, "anything")).toBeNull();
+    expect(probes.find((p) => p.trap)!.group).toBe("adversarial");
   });
 
   it("take facts filed from an evidence message as its record", () => {

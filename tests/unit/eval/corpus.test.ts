@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FACT_KINDS, FACT_TEMPLATES, FILLER_TOPICS, type FactTemplate, type FillerBeat } from "@/lib/eval/corpus";
 import { scoreAnswer } from "@/lib/eval/score";
+import { questionsFor } from "@/lib/eval/questions";
 
 const factsOf = (template: FactTemplate) =>
   template.values.map(({ value, alsoAccept = [] }) => ({
@@ -44,8 +45,8 @@ describe("fact templates", () => {
       ...template.openers.flatMap((e) => [e.owner, e.agent]),
       ...template.acks,
       ...template.followUps.flatMap((e) => [e.owner, e.agent]),
-      ...template.askNamingTopic,
-      ...template.askWithoutTopic,
+      ...questionsFor(template.topic).namingTopic,
+      ...questionsFor(template.topic).withoutTopic,
     ];
     for (const fact of factsOf(template)) {
       for (const text of others) expect(scoreAnswer(text, fact), `${text} / ${fact.value}`).toBe(false);
@@ -53,8 +54,8 @@ describe("fact templates", () => {
   });
 
   it.each(FACT_TEMPLATES.map((t) => [t.topic, t] as const))("%s: questions name the topic, or avoid it, as labelled", (_, template) => {
-    for (const question of template.askNamingTopic) expect(namesTopic(question, template.topicWords), question).toBe(true);
-    for (const question of template.askWithoutTopic) expect(namesTopic(question, template.topicWords), question).toBe(false);
+    for (const question of questionsFor(template.topic).namingTopic) expect(namesTopic(question, template.topicWords), question).toBe(true);
+    for (const question of questionsFor(template.topic).withoutTopic) expect(namesTopic(question, template.topicWords), question).toBe(false);
   });
 });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { TurnTraceData } from "@/lib/contracts/trace";
 import { NO_SUMMARY } from "@/lib/context/compressor";
-import { promptTokens, stepsOf, turnCosts } from "@/lib/eval/costs";
-import { countMessageTokens } from "@/lib/models/tokens";
+import { allCallsTokens, promptTokens, stepsOf, turnCosts } from "@/lib/eval/costs";
+import { countMessageTokens, countTokens } from "@/lib/models/tokens";
 
 const prompt: TurnTraceData["prompt"] = {
   system: "You are Miles.",
@@ -62,5 +62,25 @@ describe("costs of a question turn", () => {
       summaryMs: 30,
     });
     expect(turnCosts(trace(), null, NO_SUMMARY.cost)).toMatchObject({ addedTokens: 120, modelCalls: 2, summaryCalls: 0 });
+  });
+});
+
+describe("tokens over every model call of a turn", () => {
+  it("rereads the prompt and every earlier step, tool results included, at each later call", () => {
+    const output = { title: "Second Location", facts: ["Rent is $2,350 a month"] };
+    const parts = [
+      { type: "step-start" },
+      { type: "tool-read_page", toolCallId: "c1", state: "output-available", input: { title: "Second Location" }, output },
+      { type: "step-start" },
+      { type: "text", text: "It's $2,350 a month." },
+    ] as unknown as Parameters<typeof allCallsTokens>[1];
+    const tool = countTokens(`read_page ${JSON.stringify({ title: "Second Location" })}\n${JSON.stringify(output)}`);
+    const answer = countTokens("It's $2,350 a month.");
+    expect(allCallsTokens(100, parts)).toEqual({ input: 100 + (100 + tool), output: tool + answer });
+  });
+
+  it("is the first prompt alone for a turn of one call, or with no stored reply", () => {
+    expect(allCallsTokens(100, null)).toEqual({ input: 100, output: 0 });
+    expect(allCallsTokens(100, [{ type: "text", text: "Hi" }] as never).input).toBe(100);
   });
 });

@@ -1,162 +1,151 @@
 import { describe, expect, it } from "vitest";
-import { FACT_KINDS, FACT_TEMPLATES } from "@/lib/eval/corpus";
-import { generateThreads, MIN_WINDOW, type PlantedThread } from "@/lib/eval/generator";
+import { FACT_TEMPLATES } from "@/lib/eval/corpus";
+import { caseFileSchema } from "@/lib/eval/case-file";
+import { generateThreads, MIN_WINDOW, POSITIONS, toPlantedCase, type PlantedThread, type Position } from "@/lib/eval/generator";
+import { questionsFor } from "@/lib/eval/questions";
 import { scoreAnswer } from "@/lib/eval/score";
 
 const WINDOW = 30;
-const COUNT = 40;
-const outside = generateThreads({ count: COUNT, seed: 42, window: WINDOW, regime: "outside" });
-const inside = generateThreads({ count: COUNT, seed: 42, window: WINDOW, regime: "inside" });
-
-/** Messages from the planted one to the end of the history, inclusive. */
-const distanceFromEnd = (t: PlantedThread) => t.messages.length - t.plantedIndex;
+const REACH = 72;
+const COUNT = 60;
+const threads = generateThreads({ count: COUNT, seed: 42, window: WINDOW, bufferReach: REACH });
+const at = (position: Position) => threads.filter((t) => t.position === position);
+/** The first message the question turn's window shows (the question takes one slot). */
+const windowStart = (t: PlantedThread) => t.messages.length - (WINDOW - 1);
 
 describe("generateThreads: reproducibility", () => {
-  it("gives identical output for the same options", () => {
-    expect(generateThreads({ count: COUNT, seed: 42, window: WINDOW, regime: "outside" })).toEqual(outside);
+  it("gives identical output for the same options, and each thread independently of the count", () => {
+    expect(generateThreads({ count: COUNT, seed: 42, window: WINDOW, bufferReach: REACH })).toEqual(threads);
+    expect(generateThreads({ count: 7, seed: 42, window: WINDOW, bufferReach: REACH })).toEqual(threads.slice(0, 7));
   });
 
   it("gives different threads for a different seed", () => {
-    const other = generateThreads({ count: COUNT, seed: 43, window: WINDOW, regime: "outside" });
-    expect(other.map((t) => t.id)).not.toEqual(outside.map((t) => t.id));
-    const sameFact = other.filter((t, i) => t.fact.statement === outside[i].fact.statement && t.question === outside[i].question);
-    expect(sameFact.length).toBeLessThan(COUNT / 4);
-    expect(other.map((t) => t.messages.length)).not.toEqual(outside.map((t) => t.messages.length));
+    const other = generateThreads({ count: COUNT, seed: 43, window: WINDOW, bufferReach: REACH });
+    expect(other.map((t) => t.messages.length)).not.toEqual(threads.map((t) => t.messages.length));
   });
 
-  it("draws each thread independently of the count", () => {
-    expect(generateThreads({ count: 5, seed: 42, window: WINDOW, regime: "outside" })).toEqual(outside.slice(0, 5));
+  it("rejects a window too small for the layouts, and bad counts", () => {
+    expect(() => generateThreads({ count: 1, seed: 1, window: MIN_WINDOW - 1, bufferReach: REACH })).toThrow(RangeError);
+    expect(() => generateThreads({ count: -1, seed: 1, window: WINDOW, bufferReach: REACH })).toThrow(RangeError);
+    expect(() => generateThreads({ count: 1.5, seed: 1, window: WINDOW, bufferReach: REACH })).toThrow(RangeError);
   });
 
-  it("returns exactly count threads with unique ids", () => {
-    expect(outside).toHaveLength(COUNT);
-    expect(new Set(outside.map((t) => t.id)).size).toBe(COUNT);
-    expect(generateThreads({ count: 0, seed: 1, window: WINDOW, regime: "inside" })).toEqual([]);
-  });
-
-  it("rejects a window too small for the inside regime, and bad counts", () => {
-    expect(() => generateThreads({ count: 1, seed: 1, window: MIN_WINDOW - 1, regime: "inside" })).toThrow(RangeError);
-    expect(() => generateThreads({ count: -1, seed: 1, window: WINDOW, regime: "inside" })).toThrow(RangeError);
-    expect(() => generateThreads({ count: 1.5, seed: 1, window: WINDOW, regime: "inside" })).toThrow(RangeError);
+  it("draws only the positions asked for", () => {
+    const far = generateThreads({ count: 6, seed: 1, window: WINDOW, bufferReach: REACH, positions: ["far-middle"] });
+    expect(new Set(far.map((t) => t.position))).toEqual(new Set(["far-middle"]));
   });
 });
 
-describe("generateThreads: regimes pair up", () => {
-  it("share id, fact, question and content per thread; only the order differs", () => {
-    outside.forEach((o, i) => {
-      const n = inside[i];
-      expect(n.regime).toBe("inside");
-      expect(o.regime).toBe("outside");
-      expect({ id: n.id, seed: n.seed, topic: n.topic, fact: n.fact, question: n.question, named: n.questionNamesTopic }).toEqual({
-        id: o.id, seed: o.seed, topic: o.topic, fact: o.fact, question: o.question, named: o.questionNamesTopic,
-      });
-      expect(n.messages.map((m) => m.text).sort()).toEqual(o.messages.map((m) => m.text).sort());
-    });
+describe("generateThreads: where the fact sits", () => {
+  it("covers every position equally", () => {
+    for (const position of POSITIONS) expect(at(position)).toHaveLength(COUNT / POSITIONS.length);
   });
 
-  it.each([MIN_WINDOW, WINDOW, 50])("outside buries the fact past a window of %i; inside keeps it 6–12 messages back", (window) => {
-    const far = generateThreads({ count: 30, seed: 9, window, regime: "outside" });
-    const near = generateThreads({ count: 30, seed: 9, window, regime: "inside" });
-    for (const t of far) {
-      expect(t.messages.length).toBeGreaterThanOrEqual(window * 1.5);
-      expect(t.messages.length).toBeLessThanOrEqual(window * 4);
-      expect(t.plantedIndex).toBeLessThan(t.messages.length - window);
-    }
-    for (const t of near) {
-      expect(distanceFromEnd(t)).toBeGreaterThanOrEqual(6);
-      expect(distanceFromEnd(t)).toBeLessThanOrEqual(12);
-      // Inside even when the question itself takes a slot of the window.
-      expect(t.plantedIndex).toBeGreaterThanOrEqual(t.messages.length - (window - 1));
+  it("opens the thread in the first stretch", () => {
+    for (const t of at("first-stretch")) expect(t.plantedIndex).toBeLessThan(6);
+  });
+
+  it("buries the far middle past the buffer's reach, and not in the first stretch", () => {
+    for (const t of at("far-middle")) {
+      expect(t.plantedIndex).toBeGreaterThanOrEqual(8);
+      expect(t.plantedIndex).toBeLessThan(windowStart(t) - REACH);
     }
   });
 
-  it("varies thread length", () => {
-    expect(new Set(outside.map((t) => t.messages.length)).size).toBeGreaterThan(10);
+  it("keeps the middle within the buffer's reach but out of the window", () => {
+    for (const t of at("middle")) {
+      expect(t.plantedIndex).toBeGreaterThanOrEqual(windowStart(t) - REACH);
+      expect(t.plantedIndex).toBeLessThan(windowStart(t) - 12);
+    }
+  });
+
+  it("puts 'before-window' just out of view and 'inside-window' in view", () => {
+    for (const t of at("before-window")) {
+      expect(t.plantedIndex).toBeLessThan(windowStart(t));
+      expect(t.plantedIndex).toBeGreaterThanOrEqual(windowStart(t) - 12);
+    }
+    for (const t of at("inside-window")) {
+      expect(windowStart(t)).toBeGreaterThan(0);
+      expect(t.plantedIndex).toBeGreaterThanOrEqual(windowStart(t));
+    }
+  });
+
+  it("draws whole threads shorter than the window for 'fits-window'", () => {
+    for (const t of at("fits-window")) expect(t.messages.length).toBeLessThanOrEqual(WINDOW - 1);
+  });
+
+  it("runs threads from shorter than the window to several hundred messages", () => {
+    const lengths = threads.map((t) => t.messages.length);
+    expect(Math.min(...lengths)).toBeLessThan(WINDOW);
+    expect(Math.max(...lengths)).toBeGreaterThanOrEqual(250);
+    expect(new Set(lengths).size).toBeGreaterThan(30);
+  });
+
+  it("gives each fact's regime by whether the window shows it", () => {
+    for (const t of threads) expect(t.regime).toBe(t.plantedIndex >= windowStart(t) ? "inside" : "outside");
   });
 });
 
-describe("generateThreads: the planted fact", () => {
-  const all = [...outside, ...inside];
-
-  it("is stated verbatim by the owner at plantedIndex", () => {
-    for (const t of all) {
+describe("generateThreads: what the thread holds", () => {
+  it("states the latest value once, by the owner, at plantedIndex", () => {
+    for (const t of threads) {
       const planted = t.messages[t.plantedIndex];
       expect(planted.speaker).toBe("owner");
       expect(planted.text).toBe(t.fact.statement);
       expect(planted.text).toContain(t.fact.value);
-      expect(t.fact.accept).toContain(t.fact.value);
-    }
-  });
-
-  it("appears in no other message, in any accepted form", () => {
-    for (const t of all) {
       t.messages.forEach((m, i) => {
-        if (i === t.plantedIndex) return;
-        expect(m.text.includes(t.fact.value), `${t.id} #${i}: ${m.text}`).toBe(false);
-        expect(scoreAnswer(m.text, t.fact), `${t.id} #${i}: ${m.text}`).toBe(false);
+        if (i !== t.plantedIndex) expect(scoreAnswer(m.text, t.fact), `${t.id} #${i}: ${m.text}`).toBe(false);
       });
     }
   });
 
-  it("is not given away by the question", () => {
-    for (const t of outside) expect(scoreAnswer(t.question, t.fact), t.question).toBe(false);
-  });
-
-  it("varies in kind, topic and value", () => {
-    expect(new Set(outside.slice(0, 10).map((t) => t.fact.kind))).toEqual(new Set(FACT_KINDS));
-    expect(new Set(outside.map((t) => t.topic)).size).toBeGreaterThanOrEqual(10);
-    expect(new Set(outside.map((t) => t.fact.value)).size).toBeGreaterThanOrEqual(20);
-    expect(new Set(outside.map((t) => t.fact.statement.replace(t.fact.value, ""))).size).toBeGreaterThanOrEqual(15);
-  });
-});
-
-describe("generateThreads: questions", () => {
-  it("at least 40% avoid naming the topic", () => {
-    expect(outside.filter((t) => !t.questionNamesTopic).length / COUNT).toBeGreaterThanOrEqual(0.4);
-  });
-
-  it("come from the template's list that matches questionNamesTopic", () => {
-    for (const t of outside) {
-      const template = FACT_TEMPLATES.find((candidate) => candidate.topic === t.topic);
-      expect(template, t.topic).toBeDefined();
-      expect(t.questionNamesTopic ? template?.askNamingTopic : template?.askWithoutTopic).toContain(t.question);
-      expect(template?.page).toBe(t.fact.page);
+  it("changes the value in some threads: the earlier one is stated before the latest and rejected", () => {
+    const changed = threads.filter((t) => t.changed);
+    expect(changed.length).toBeGreaterThan(COUNT / 5);
+    for (const t of changed) {
+      expect(t.fact.reject).toHaveLength(1);
+      const stating = t.messages.flatMap((m, i) => (scoreAnswer(m.text, { accept: t.fact.reject }) ? [i] : []));
+      expect(stating.length).toBeGreaterThan(0);
+      expect(Math.min(...stating)).toBeLessThan(t.plantedIndex);
     }
+    for (const t of threads.filter((x) => !x.changed)) expect(t.fact.reject).toEqual([]);
   });
 
-  it("vary", () => {
-    expect(new Set(outside.map((t) => t.question)).size).toBeGreaterThanOrEqual(15);
+  it("mentions the topic in other messages too, and files other facts of the same page", () => {
+    for (const t of threads) {
+      const template = FACT_TEMPLATES.find((x) => x.topic === t.topic)!;
+      const topical = [...template.openers, ...template.followUps].map((e) => e.owner);
+      const mentions = t.messages.filter((m, i) => i !== t.plantedIndex && topical.includes(m.text));
+      expect(mentions.length, t.id).toBeGreaterThanOrEqual(1);
+    }
+    const samePage = threads.filter((t) => {
+      const neighbours = FACT_TEMPLATES.filter((x) => x.page === t.fact.page && x.topic !== t.topic);
+      return t.messages.some((m) => neighbours.some((n) => n.statements.some((s) => m.text.startsWith(s.split("{value}")[0]))));
+    });
+    expect(samePage.length).toBeGreaterThan(COUNT / 2);
   });
-});
 
-describe("generateThreads: the thread around it", () => {
-  const all = [...outside, ...inside];
+  it("asks a question from the frozen question file that does not give the value away", () => {
+    for (const t of threads) {
+      const set = questionsFor(t.topic);
+      expect(t.questionNamesTopic ? set.namingTopic : set.withoutTopic).toContain(t.question);
+      expect(scoreAnswer(t.question, t.fact)).toBe(false);
+    }
+    expect(threads.filter((t) => !t.questionNamesTopic).length).toBe(COUNT / 2);
+  });
 
-  it("alternates owner and agent, starting with the owner and ending with the agent", () => {
-    for (const t of all) {
+  it("alternates owner and agent and moves forward in time", () => {
+    for (const t of threads) {
       t.messages.forEach((m, i) => expect(m.speaker).toBe(i % 2 === 0 ? "owner" : "agent"));
-    }
-  });
-
-  it("moves forward in time over weeks", () => {
-    for (const t of all) {
       const times = t.messages.map((m) => Date.parse(m.at));
-      times.forEach((time, i) => {
-        expect(new Date(time).toISOString()).toBe(t.messages[i].at);
-        if (i > 0) expect(time).toBeGreaterThan(times[i - 1]);
-      });
-      expect(times.at(-1)! - times[0]).toBeGreaterThan(7 * 24 * 3600_000);
+      times.forEach((time, i) => i > 0 && expect(time).toBeGreaterThan(times[i - 1]));
+      for (const m of t.messages) expect(m.text).not.toMatch(/\{\w+\}/);
     }
   });
 
-  it("fills with stretches that do not repeat themselves within a default-size thread", () => {
-    for (const t of outside) {
-      const owners = t.messages.filter((m) => m.speaker === "owner").map((m) => m.text);
-      expect(new Set(owners).size, t.id).toBe(owners.length);
-    }
-  });
-
-  it("leaves every placeholder filled", () => {
-    for (const t of all) for (const m of t.messages) expect(m.text).not.toMatch(/\{\w+\}/);
+  it("writes cases in the case-file format, grouped by position", () => {
+    const file = caseFileSchema.parse({ cases: threads.map(toPlantedCase) });
+    expect(file.cases.map((c) => c.group)).toEqual(threads.map((t) => t.position));
+    expect(file.cases[0]).toMatchObject({ id: threads[0].id, question: threads[0].question, accept: threads[0].fact.accept });
   });
 });

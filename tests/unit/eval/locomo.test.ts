@@ -34,11 +34,16 @@ describe("parseLocomo", () => {
     expect(truck.sessions.map((s) => s.number)).toEqual([1, 2, 3]);
     expect(truck.sessions.map((s) => s.turns.length)).toEqual([22, 20, 18]);
     expect(truck.sessions[0].dateTime).toBe("2:15 pm on 3 March, 2024");
-    expect(truck.sessions[0].turns[2]).toEqual({ speaker: "Rosa", diaId: "D1:3", text: "About an hour. And I finally settled on a name: La Chispa." });
+    expect(truck.sessions[0].turns[2]).toEqual({ speaker: "Rosa", diaId: "D1:3", text: "About an hour. And I finally settled on a name: La Chispa.", caption: null });
   });
 
-  it("drops extra turn keys such as img_url and blip_caption", () => {
-    expect(Object.keys(truck.sessions[2].turns[0]).sort()).toEqual(["diaId", "speaker", "text"]);
+  it("keeps a shared photo's BLIP caption and drops other turn keys such as img_url", () => {
+    expect(truck.sessions[2].turns[0]).toEqual({
+      speaker: "Rosa",
+      diaId: "D3:1",
+      text: "The counter is on! Kids are ordering on their own now.",
+      caption: "a food truck with a wooden counter below its window",
+    });
   });
 
   it("coerces numeric answers and uses adversarial_answer for category 5", () => {
@@ -95,11 +100,16 @@ describe("toEvalConversation", () => {
     return found;
   };
 
-  it("flattens sessions into one thread with speaker_a as the owner", () => {
+  it("flattens sessions into one thread of trusted owner messages, each naming its speaker", () => {
     expect(conversation.id).toBe("mini-truck");
     expect(conversation.messages).toHaveLength(60);
     expect(conversation.messages[0]).toMatchObject({ speaker: "owner", speakerName: "Rosa", diaId: "D1:1", at: "2024-03-03T14:15:00.000Z" });
-    expect(conversation.messages[22]).toMatchObject({ speaker: "agent", speakerName: "Dev", diaId: "D2:1", at: "2024-03-17T10:05:00.000Z" });
+    expect(conversation.messages[0].text.startsWith("Rosa: ")).toBe(true);
+    expect(conversation.messages[22]).toMatchObject({ speaker: "owner", speakerName: "Dev", diaId: "D2:1", at: "2024-03-17T10:05:00.000Z" });
+    expect(conversation.messages[22].text.startsWith("Dev: ")).toBe(true);
+    expect(conversation.messages[42].text).toBe(
+      "Rosa: The counter is on! Kids are ordering on their own now. [shares a photo: a food truck with a wooden counter below its window]",
+    );
     expect(conversation.messages[1].at).toBe("2024-03-03T14:16:00.000Z");
     expect(conversation.messages.at(-1)?.diaId).toBe("D3:18");
   });

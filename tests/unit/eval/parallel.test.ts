@@ -10,17 +10,16 @@ describe("sharing cases between workers", () => {
     expect(shares(3, 1)).toEqual([[0, 1, 2]]);
   });
 
-  it("puts results back in case order, regimes of a thread together", () => {
+  it("puts results back in case order, resumed ones included", () => {
     const evaluation: Evaluation = {
-      source: { kind: "planted", threads: 3, regimes: ["outside", "inside"] },
-      options: { arms: ["A"], window: 30, stretch: 6, seed: 1 },
+      source: { kind: "planted", threads: 3, positions: ["first-stretch", "inside-window"] },
+      options: { arms: ["A"], window: 30, stretch: 6, seed: 1, bufferReach: 72 },
     };
     const result = (id: string, regime: "outside" | "inside") => ({ id, regime }) as CaseResult;
-    const shuffled = [result("planted-1-002", "outside"), result("planted-1-000", "inside"), result("planted-1-001", "outside"), result("planted-1-000", "outside")];
+    const shuffled = [result("planted-1-002", "outside"), result("planted-1-001", "inside"), result("planted-1-000", "outside")];
     expect(inCaseOrder(evaluation, shuffled).map((r) => `${r.id}/${r.regime}`)).toEqual([
       "planted-1-000/outside",
-      "planted-1-000/inside",
-      "planted-1-001/outside",
+      "planted-1-001/inside",
       "planted-1-002/outside",
     ]);
   });

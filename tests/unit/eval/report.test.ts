@@ -155,3 +155,50 @@ describe("markdown", () => {
     expect(reportMarkdown(report)).not.toContain("## Questions");
   });
 });
+
+describe("results by group, Holm, and conversation-level intervals", () => {
+  /** Outside cases in two groups, and a fits-window group where the buffer adds nothing. */
+  const grouped = (): CaseResult[] => [
+    ...outsideCases().map((c, i) => ({ ...c, group: i < 5 ? "far-middle" : "middle" })),
+    ...Array.from({ length: 4 }, (_, i) => ({
+      ...outsideCases()[0],
+      id: `fits${i}`,
+      regime: "inside" as const,
+      group: "fits-window",
+      results: [result("A", true), result("C", true)],
+    })),
+  ];
+
+  it("breaks accuracy, paired differences and costs down by group, in the order groups first appear", () => {
+    const report = buildReport(input(grouped(), { regimes: ["outside", "inside"] }));
+    expect(report.groups).toEqual(["far-middle", "middle", "fits-window"]);
+    expect(report.byGroup?.find((r) => r.arm === "C" && r.value === "far-middle")?.correct).toMatchObject({ count: 5, n: 5 });
+    expect(report.byGroup?.find((r) => r.arm === "A" && r.value === "middle")?.correct).toMatchObject({ count: 0, n: 5 });
+    expect(report.groupComparisons?.map((c) => `${c.group} ${c.arm}−${c.baseline}`)).toEqual(["far-middle C−A", "middle C−A", "fits-window C−A"]);
+    expect(report.groupCosts?.find((c) => c.group === "fits-window" && c.arm === "C")?.addedTokens.mean).toBe(0);
+    expect(summaryMarkdown(report)).toContain("## Cost where the thread fits the window");
+  });
+
+  it("adjusts each table's p-values by Holm", () => {
+    const report = buildReport(input(grouped(), { regimes: ["outside", "inside"] }));
+    const rows = report.groupComparisons ?? [];
+    // middle: 3 one-sided discordant pairs (p = 0.25); far-middle: 3 more (p = 0.25); fits-window: none (p = 1).
+    [0.25, 0.25, 1].forEach((p, i) => expect(rows[i].pValue).toBeCloseTo(p, 12));
+    [0.75, 0.75, 1].forEach((p, i) => expect(rows[i].pHolm).toBeCloseTo(p, 12));
+  });
+
+  it("resamples whole conversations for token F1, with adversarial items apart", () => {
+    const cases: CaseResult[] = Array.from({ length: 8 }, (_, i) => ({
+      ...outsideCases()[0],
+      id: `conv${i % 2}#${i}`,
+      cluster: `conv${i % 2}`,
+      group: i === 7 ? "adversarial" : "category 4",
+      results: [result("A", false, { f1: i === 7 ? null : i % 2 }), result("C", false, { f1: i === 7 ? null : 1 })],
+    }));
+    const report = buildReport(input(cases, { source: "locomo" }));
+    const overall = report.f1?.find((r) => r.arm === "A" && r.group === "all but adversarial");
+    expect(overall).toMatchObject({ n: 7, clusters: 2, low: 0, high: 1 });
+    expect(overall?.mean).toBeCloseTo(3 / 7, 12);
+    expect(report.f1?.some((r) => r.group === "adversarial")).toBe(false);
+  });
+});

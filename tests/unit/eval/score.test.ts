@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { PlantedThread } from "@/lib/eval/generator";
-import { normaliseAnswer, scoreAnswer } from "@/lib/eval/score";
+import { answerTokens, normaliseAnswer, scoreAnswer, tokenF1 } from "@/lib/eval/score";
 
 function fact(kind: PlantedThread["fact"]["kind"], value: string, alsoAccept: string[] = []): PlantedThread["fact"] {
-  return { kind, value, accept: [value, ...alsoAccept], statement: `It is ${value}.`, page: "Test" };
+  return { kind, value, accept: [value, ...alsoAccept], reject: [], statement: `It is ${value}.`, page: "Test" };
 }
 
 describe("normaliseAnswer", () => {
@@ -69,5 +69,24 @@ describe("scoreAnswer", () => {
 
   it("never counts an empty accepted form", () => {
     expect(scoreAnswer("anything", { ...fact("name", "X"), accept: ["", "  ", "?"] })).toBe(false);
+  });
+});
+
+describe("tokenF1 (LoCoMo's free-text scorer)", () => {
+  it("drops case, punctuation and articles before comparing", () => {
+    expect(answerTokens("The Boat, and a SAIL!")).toEqual(["boat", "sail"]);
+    expect(tokenF1("The cat sat.", "cat sat")).toBe(1);
+  });
+
+  it("is the harmonic mean of token precision and recall", () => {
+    expect(tokenF1("a red car", "the blue car")).toBeCloseTo(0.5, 12);
+    // 2 of 4 answer tokens in the gold, 2 of 2 gold tokens in the answer: P = 0.5, R = 1.
+    expect(tokenF1("she went to Paris", "went Paris")).toBeCloseTo(2 / 3, 12);
+    expect(tokenF1("Paris Paris", "Paris")).toBeCloseTo(2 / 3, 12);
+  });
+
+  it("is 0 with nothing in common and for an empty answer", () => {
+    expect(tokenF1("no idea", "La Chispa")).toBe(0);
+    expect(tokenF1("", "La Chispa")).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { exactMcNemar, pairedBootstrap, wilson } from "@/lib/eval/stats";
+import { clusterBootstrap, exactMcNemar, holm, pairedBootstrap, wilson } from "@/lib/eval/stats";
 
 /** Paired outcomes built from counts of (A, B) combinations. */
 function pairs(counts: { both: number; onlyA: number; onlyB: number; neither: number }) {
@@ -111,5 +111,50 @@ describe("pairedBootstrap", () => {
     expect(() => pairedBootstrap([], [], { seed: 1 })).toThrow(RangeError);
     expect(() => pairedBootstrap(a, b, { seed: 1, confidence: 1 })).toThrow(RangeError);
     expect(() => pairedBootstrap(a, b, { seed: 1, iterations: 0 })).toThrow(RangeError);
+  });
+});
+
+describe("exactMcNemar when every discordant pair favours one arm", () => {
+  it.each([
+    [5, 0.0625],
+    [6, 0.03125],
+    [10, 0.001953125],
+  ])("gives 2 × 0.5^%i for that many one-sided discordant pairs", (n, p) => {
+    const { a, b } = pairs({ both: 4, onlyA: 0, onlyB: n, neither: 3 });
+    expect(exactMcNemar(a, b).pValue).toBeCloseTo(p, 12);
+  });
+});
+
+describe("holm", () => {
+  it("matches R's p.adjust(c(0.01, 0.04, 0.03, 0.005), 'holm')", () => {
+    const adjusted = holm([0.01, 0.04, 0.03, 0.005]);
+    [0.03, 0.06, 0.06, 0.02].forEach((p, i) => expect(adjusted[i]).toBeCloseTo(p, 12));
+  });
+
+  it("caps at 1, keeps ties and order, and leaves a single test alone", () => {
+    expect(holm([0.5, 0.5, 0.9])).toEqual([1, 1, 1]);
+    expect(holm([0.2])).toEqual([0.2]);
+    expect(holm([])).toEqual([]);
+  });
+});
+
+describe("clusterBootstrap", () => {
+  const values = [...Array(50).fill(1), ...Array(50).fill(0)];
+
+  it("resamples whole clusters: two conversations that succeed or fail together give a wide interval", () => {
+    const clustered = clusterBootstrap(values, values.map((v) => (v ? "a" : "b")), { seed: 1, iterations: 2_000 });
+    expect(clustered).toMatchObject({ mean: 0.5, low: 0, high: 1, clusters: 2 });
+  });
+
+  it("matches an item-level bootstrap when every item is its own cluster", () => {
+    const alone = clusterBootstrap(values, values.map((_, i) => String(i)), { seed: 1, iterations: 4_000 });
+    expect(alone.clusters).toBe(100);
+    expect(alone.low).toBeGreaterThan(0.38);
+    expect(alone.high).toBeLessThan(0.62);
+  });
+
+  it("rejects unmatched lengths and empty input", () => {
+    expect(() => clusterBootstrap([1], [], { seed: 1 })).toThrow(RangeError);
+    expect(() => clusterBootstrap([], [], { seed: 1 })).toThrow(RangeError);
   });
 });

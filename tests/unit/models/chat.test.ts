@@ -154,7 +154,7 @@ describe("questions that share few words with their answer: the kind of value as
       "Priya Raman",
     ],
     [
-      "What's the monthly number we ended up with for the new spot?",
+      "How much do we pay each month for the new premises?",
       said("Final rent for the Main St storefront is $2,180 per month.", "Staff who refer a hire get a $50 bonus after 90 days."),
       "$2,180",
     ],
@@ -221,7 +221,7 @@ describe("questions that share few words with their answer: the kind of value as
     const buffer: ChatView["buffer"] = [
       { day: "2026-10-11", gist: "Rent for the new spot settled at $2,180/mo", pages: ["Second Location"] },
     ];
-    const question = "What's the monthly number for the new spot?";
+    const question = "How much is the monthly rent at the new spot?";
     expect(decideChat(view(question, { buffer }), BOTH)).toMatchObject({ toolName: READ_PAGE, input: { title: "Second Location" } });
     expect(decideChat(view(question, { buffer }), new Set([SEARCH_HISTORY]))).toMatchObject({ toolName: SEARCH_HISTORY });
     const answer = textOf(decideChat(view(question, { buffer }), NONE));
