@@ -5,7 +5,7 @@
 // second-person chat, so it only counts when the text talks about the model's
 // steering (rules, prompt, persona, mode ...) as well.
 
-import weights from "@/lib/guard/classifier-weights.json";
+import weights from "@/lib/guard/classifier-weights.json" with { type: "json" };
 
 export type ClassifierWeights = { buckets: number; bias: number; weights: number[] };
 
