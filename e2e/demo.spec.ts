@@ -31,10 +31,11 @@ test("the long seeded thread opens on a preview of the next turn's buffer, befor
   const turns = panel.getByTestId("turn-select");
   const turnFor = async (question: string) => (await turns.locator("option", { hasText: question.slice(0, 30) }).getAttribute("value"))!;
   await turns.selectOption(await turnFor(DEMO_TURNS.questions[0]));
-  await expect(panel.getByTestId("tool-call").first()).toContainText("read_page");
+  // The agent may search before it opens the page; what matters is that it opened one.
+  await expect(panel.getByTestId("tool-call").filter({ hasText: "read_page" }).first()).toBeVisible();
   await expect(panel.getByTestId("context-bar").locator('[data-part="buffer"]').first()).toBeVisible();
   await turns.selectOption(await turnFor(DEMO_TURNS.questions[1]));
-  await expect(panel.getByTestId("tool-call").first()).toContainText("search_chat_history");
+  await expect(panel.getByTestId("tool-call").filter({ hasText: "search_chat_history" }).first()).toBeVisible();
   await panel.screenshot({ path: testInfo.outputPath("seeded-turn-search.png") });
 });
 

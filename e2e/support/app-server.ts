@@ -63,7 +63,8 @@ export async function spawnAppServer(env: Record<string, string>): Promise<AppSe
 export async function startAppServer(env: Record<string, string>): Promise<AppServer> {
   const app = await spawnAppServer(env);
   try {
-    await waitUntilUp(`${app.url}/api/threads`, 90_000);
+    // A first request migrates and seeds the demo (consolidation, then its turns): minutes on a busy two-core machine.
+    await waitUntilUp(`${app.url}/api/threads`, 240_000);
   } catch (error) {
     await app.stop();
     throw error;

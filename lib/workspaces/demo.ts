@@ -74,7 +74,7 @@ async function seedOnce(db: Db): Promise<Workspace> {
   if (threadIds.length === 0) return workspace;
 
   // The offline model whatever the environment says, without its streaming pause.
-  const config = { ...readConfig(), openaiApiKey: undefined, openaiBaseUrl: undefined, offlineDelayMs: 0 };
+  const config = { ...readConfig(), openaiApiKey: undefined, openaiBaseUrl: undefined, localModel: undefined, offlineDelayMs: 0, offlineMemoryPassDelayMs: 0 };
   const choice = chooseModel(config);
   for (const [i, threadId] of threadIds.entries()) {
     const outcome = await consolidateThread(db, choice.model, workspace.id, threadId, {
