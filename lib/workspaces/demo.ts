@@ -85,8 +85,9 @@ async function seedOnce(db: Db): Promise<Workspace> {
     });
     if (!outcome.finished) throw new Error(`Seeding the demo workspace could not consolidate a thread: ${outcome.error}`);
   }
-  await replayDemoTurns(db, config, choice, workspace.id);
+  // The support chat first: the long thread's turns then make it the most recently updated thread, which the app opens on.
   await seedSupportChat(db, config, choice, workspace.id);
+  await replayDemoTurns(db, config, choice, workspace.id);
   reportStartup("ready", "The demo workspace is ready.");
   return workspace;
 }
