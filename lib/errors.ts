@@ -18,6 +18,7 @@ const REFUSALS = {
   "not_found:thread": { status: 404, message: "No such thread in this workspace." },
   "not_found:page": { status: 404, message: "No such page in this workspace." },
   "not_found:fact": { status: 404, message: "No such fact in this workspace." },
+  "not_found:trace": { status: 404, message: "No such trace in this workspace." },
   "conflict:retry": { status: 409, message: "There is no unanswered message to retry in this thread." },
   "conflict:review": { status: 409, message: "This fact is no longer waiting for review." },
   "conflict:memory_pass": { status: 409, message: "No memory pass in this thread has failed; there is nothing to retry." },

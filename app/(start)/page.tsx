@@ -5,7 +5,9 @@ import { requestScope } from "@/lib/workspaces/current";
 
 export default async function Home() {
   const { db, workspace } = await requestScope();
-  const [latest] = await listThreads(db, workspace.id);
+  const {
+    items: [latest],
+  } = await listThreads(db, workspace.id, { limit: 1 });
   if (latest) redirect(threadHref(latest.id));
   return <p className="p-8 text-slate-500">No threads yet: start one with New thread in the sidebar.</p>;
 }

@@ -4,7 +4,7 @@ import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport, type UIMessage } from "ai";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { z } from "zod";
 import { DebugPanel } from "@/components/debug/debug-panel";
 import { ExportThreadButton } from "@/components/transfer/export-button";
@@ -31,32 +31,65 @@ export type ChatThread = {
 /** How often, at most, the page looks again while a reply is being written elsewhere. */
 const IN_FLIGHT_REFRESH_MS = [1_000, 2_000, 4_000, 8_000];
 
-/** Which stretch the page loaded: the latest messages, or an older stretch a link pointed into. */
-type ShownRange = { latest: boolean; fromSeq: number; toSeq: number };
+/** Which stretch the page loaded: the latest messages, or an older stretch a link pointed into, and whether more lie either side. */
+type ShownRange = { latest: boolean; hasOlder: boolean; hasNewer: boolean };
 
-const savedMessagesSchema = z.object({
+const stretchSchema = z.object({
   messages: z.array(
     z.object({
       id: z.string(),
       seq: z.number().int(),
       role: z.enum(["USER", "ASSISTANT"]),
       speaker: z.enum(["OWNER", "CUSTOMER", "AGENT"]),
+      status: z.enum(["COMPLETE", "INTERRUPTED"]),
       parts: z.array(z.looseObject({ type: z.string() })),
     }),
   ),
+  hasOlder: z.boolean(),
+  hasNewer: z.boolean(),
 });
 
-/** The thread's latest messages as saved, or null when they could not be loaded (the streamed ones stay). */
-async function savedMessages(threadId: string): Promise<ChatMessage[] | null> {
-  const response = await fetch(`/api/threads/${encodeURIComponent(threadId)}`, { cache: "no-store" }).catch(() => null);
-  const parsed = savedMessagesSchema.safeParse(await response?.json().catch(() => null));
-  if (!response?.ok || !parsed.success) return null;
-  return parsed.data.messages.map((m) => ({
-    id: m.id,
-    role: m.role === "USER" ? "user" : "assistant",
-    parts: m.parts as ChatMessage["parts"],
-    metadata: { seq: m.seq, speaker: m.speaker },
-  }));
+type Stretch = { messages: ChatMessage[]; hasOlder: boolean; hasNewer: boolean };
+
+/** A stretch of the thread's saved messages (`?before=`, `?after=`, or the latest with no query); throws a sentence when it cannot. */
+async function savedMessages(threadId: string, query = ""): Promise<Stretch> {
+  const response = await fetch(`/api/threads/${encodeURIComponent(threadId)}/messages${query}`, { cache: "no-store" }).catch(() => null);
+  if (!response) throw new Error("Could not reach the server; check the connection.");
+  const parsed = stretchSchema.safeParse(await response.json().catch(() => null));
+  if (!response.ok || !parsed.success) throw new Error(`Could not load the messages: the server answered ${response.status}.`);
+  return {
+    ...parsed.data,
+    messages: parsed.data.messages.map((m) => ({
+      id: m.id,
+      role: m.role === "USER" ? "user" : "assistant",
+      parts: m.parts as ChatMessage["parts"],
+      metadata: { seq: m.seq, speaker: m.speaker, interrupted: m.status === "INTERRUPTED" },
+    })),
+  };
+}
+
+const seqOf = (message: ChatMessage | undefined) => message?.metadata?.seq;
+
+/** Messages older than the chat's own list, loaded as the user scrolls up, and newer ones past an older stretch a link opened. */
+function useEarlierAndLater(threadId: string, shown: ShownRange) {
+  const [older, setOlder] = useState<ChatMessage[]>([]);
+  const [hasOlder, setHasOlder] = useState(shown.hasOlder);
+  const [hasNewer, setHasNewer] = useState(shown.hasNewer);
+  const [loading, setLoading] = useState<"older" | "newer" | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  async function load(direction: "older" | "newer", query: string, apply: (stretch: Stretch) => void) {
+    if (loading) return;
+    setLoading(direction);
+    setError(null);
+    try {
+      apply(await savedMessages(threadId, query));
+    } catch (reason) {
+      setError((reason as Error).message);
+    } finally {
+      setLoading(null);
+    }
+  }
+  return { older, setOlder, hasOlder, setHasOlder, hasNewer, setHasNewer, loading, error, load };
 }
 
 function lastUserText(messages: UIMessage[]): string {
@@ -123,14 +156,45 @@ export function ChatView(props: {
       setTurnsFinished((n) => n + 1);
       router.refresh();
       // The stream ends once the turn is saved: reload the messages so the new ones carry their #seq.
-      // A failed turn keeps what the chat shows, so Retry acts on it.
-      if (!isError && !isAbort) void savedMessages(thread.id).then((saved) => saved && setMessages(saved));
+      // A failed turn keeps what the chat shows, so Retry acts on it; so does a reload that fails (the streamed ones stay).
+      if (!isError && !isAbort) void savedMessages(thread.id).then((saved) => adoptLatest(saved.messages), () => undefined);
     },
   });
+  const paging = useEarlierAndLater(thread.id, shown);
+  const current = useRef(messages);
+  current.current = messages;
+  /** Takes the server's latest messages as the chat's own; the ones they no longer reach move to the loaded older ones. */
+  function adoptLatest(latest: ChatMessage[]) {
+    const first = seqOf(latest[0]);
+    const passed = first === undefined ? [] : current.current.filter((m) => (seqOf(m) ?? first) < first);
+    if (passed.length > 0) paging.setOlder((known) => [...known.filter((m) => seqOf(m)! < seqOf(passed[0])!), ...passed]);
+    setMessages(latest);
+  }
+  const firstSeq = seqOf(messages[0]);
+  const shownMessages = useMemo(
+    () => [...paging.older.filter((m) => firstSeq === undefined || seqOf(m)! < firstSeq), ...messages],
+    [paging.older, messages, firstSeq],
+  );
+  const loadOlder = () => {
+    const before = seqOf(shownMessages[0]);
+    if (before === undefined) return;
+    void paging.load("older", `?before=${before}`, (stretch) => {
+      paging.setOlder((known) => [...stretch.messages, ...known]);
+      paging.setHasOlder(stretch.hasOlder);
+    });
+  };
+  const loadNewer = () => {
+    const after = seqOf(messages.at(-1));
+    if (after === undefined) return;
+    void paging.load("newer", `?after=${after}`, (stretch) => {
+      setMessages([...current.current, ...stretch.messages]);
+      paging.setHasNewer(stretch.hasNewer);
+    });
+  };
   const busy = status === "submitted" || status === "streaming";
   // A refresh brings the server's messages (numbered, marked interrupted, or written by another tab); between turns they are the truth.
   useEffect(() => {
-    if (status === "ready") setMessages(props.initialMessages);
+    if (status === "ready") adoptLatest(props.initialMessages);
     // Only a new server render should replace the list, not a change of status.
   }, [props.initialMessages]);
   const last = messages.at(-1);
@@ -143,7 +207,6 @@ export function ChatView(props: {
     const timers = IN_FLIGHT_REFRESH_MS.map((delay) => setTimeout(() => router.refresh(), delay));
     return () => timers.forEach(clearTimeout);
   }, [writingElsewhere, router]);
-  const olderThanShown = shown.latest ? shown.fromSeq - 1 : 0;
 
   return (
     <div className="flex h-full">
@@ -179,22 +242,22 @@ export function ChatView(props: {
         </header>
         {!shown.latest && (
           <p className="border-b border-amber-200 bg-amber-50 px-6 py-2 text-sm text-amber-900" data-testid="older-stretch">
-            You are reading an older stretch of this thread (messages #{shown.fromSeq}–#{shown.toSeq}).{" "}
+            You are reading an older stretch of this thread (messages #{seqOf(shownMessages[0])}–#{seqOf(shownMessages.at(-1))}).{" "}
             <Link href={threadHref(thread.id)} className="font-medium underline">
               Jump to the latest messages
             </Link>
           </p>
         )}
-        {olderThanShown > 0 && (
-          <p className="border-b border-slate-200 bg-slate-50 px-6 py-2 text-xs text-slate-600">
-            {plural(olderThanShown, "older message")} not shown here; the{" "}
-            <Link href={episodesHref(thread.id)} className="font-medium text-indigo-700 underline">
-              episode timeline
-            </Link>{" "}
-            leads to them.
-          </p>
-        )}
-        <MessageList messages={messages} busy={status === "submitted"} highlightSeq={props.highlightSeq} customerThread={thread.kind === "SUPPORT"} />
+        <MessageList
+          messages={shownMessages}
+          busy={status === "submitted"}
+          highlightSeq={props.highlightSeq}
+          pinned={!shown.latest}
+          customerThread={thread.kind === "SUPPORT"}
+          older={{ more: paging.hasOlder, loading: paging.loading === "older", load: loadOlder }}
+          newer={{ more: !shown.latest && paging.hasNewer, loading: paging.loading === "newer", load: loadNewer }}
+          loadError={paging.error}
+        />
         {error && (
           <div
             role="alert"

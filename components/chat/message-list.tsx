@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { ChatMessage } from "@/components/chat/types";
 
 function ToolChip({ name, input, state }: { name: string; input: unknown; state: string }) {
@@ -20,6 +20,30 @@ function ToolChip({ name, input, state }: { name: string; input: unknown; state:
 
 /** How long after arrival a link's target is kept in view while the page settles. */
 const SETTLE_MS = 3_000;
+
+/** How close to the top (or, past an older stretch, the bottom) the reader scrolls before the next stretch loads. */
+const LOAD_MARGIN_PX = 400;
+
+/** One direction the list can grow in: whether there is more, whether it is on its way, and how to ask for it. */
+type Growth = { more: boolean; loading: boolean; load: () => void };
+
+function GrowButton({ growth, label, testId }: { growth: Growth; label: string; testId: string }) {
+  if (!growth.more) return null;
+  return (
+    <div className="flex justify-center py-2">
+      <button
+        type="button"
+        onClick={growth.load}
+        disabled={growth.loading}
+        aria-busy={growth.loading}
+        className="rounded-md border border-slate-300 bg-white px-3 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60"
+        data-testid={testId}
+      >
+        {growth.loading ? "Loading…" : label}
+      </button>
+    </div>
+  );
+}
 
 function bubbleColours(mine: boolean, customer: boolean, highlighted: boolean): string {
   const ring = highlighted ? "ring-4 ring-amber-300" : customer ? "ring-1 ring-violet-300" : mine ? "" : "ring-1 ring-slate-200";
@@ -70,7 +94,10 @@ function MessageBubble({ message, highlighted, customer }: { message: ChatMessag
 /**
  * Follows the conversation to its end, except on arrival through a link to
  * one message: then that message is brought into view instead, until the
- * conversation moves on. The target is scrolled to once it has rendered,
+ * conversation moves on (never, for an older stretch: `pinned`). Scrolling
+ * near the top loads the stretch before the first message, keeping what the
+ * reader was looking at where it was; past an older stretch, scrolling near
+ * the bottom loads the one after. The target is scrolled to once it has rendered,
  * and again after each layout change of the first moments (late styles,
  * fonts), because in development the list renders twice and the page settles
  * late; a production build needs only the first.
@@ -79,18 +106,48 @@ export function MessageList({
   messages,
   busy,
   highlightSeq,
+  pinned,
   customerThread,
+  older,
+  newer,
+  loadError,
 }: {
   messages: ChatMessage[];
   busy: boolean;
   highlightSeq: number | null;
+  pinned: boolean;
   customerThread: boolean;
+  older: Growth;
+  newer: Growth;
+  loadError: string | null;
 }) {
   const end = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLUListElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  const last = messages.at(-1);
   // The last message when the page was opened: a link's target stays in view until a newer one arrives.
-  const [arrivedWith] = useState(() => messages.at(-1)?.id);
-  const following = highlightSeq === null || messages.at(-1)?.id !== arrivedWith;
+  const [arrivedWith] = useState(() => last?.id);
+  const following = highlightSeq === null || (!pinned && last?.id !== arrivedWith);
+
+  // Where the list stood at the last render: when older messages arrive above, the reader's place moves down by their height.
+  const before = useRef<{ firstId?: string; height: number; top: number }>({ height: 0, top: 0 });
+  const firstId = messages[0]?.id;
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const was = before.current;
+    const prepended = was.firstId !== undefined && was.firstId !== firstId && messages.findIndex((m) => m.id === was.firstId) > 0;
+    if (prepended) el.scrollTop = was.top + (el.scrollHeight - was.height);
+    before.current = { firstId, height: el.scrollHeight, top: el.scrollTop };
+  });
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el) return;
+    before.current = { ...before.current, height: el.scrollHeight, top: el.scrollTop };
+    if (el.scrollTop < LOAD_MARGIN_PX && older.more && !older.loading) older.load();
+    if (el.scrollHeight - el.scrollTop - el.clientHeight < LOAD_MARGIN_PX && newer.more && !newer.loading) newer.load();
+  };
 
   useEffect(() => {
     if (following) {
@@ -108,10 +165,17 @@ export function MessageList({
       clearTimeout(stop);
       settle.disconnect();
     };
-  }, [following, highlightSeq, messages]);
+    // Only the end of the list moving (a new message, a reply streaming) calls for this; older messages arriving above do not.
+  }, [following, highlightSeq, last]);
 
   return (
-    <div className="flex-1 overflow-y-auto px-4 py-4 sm:px-6" aria-live="polite" data-testid="message-list">
+    <div ref={scroller} onScroll={onScroll} className="flex-1 overflow-y-auto px-4 py-4 sm:px-6" aria-live="polite" data-testid="message-list">
+      <GrowButton growth={older} label="Load older messages" testId="load-older-messages" />
+      {loadError && (
+        <p role="alert" className="pb-2 text-center text-xs text-red-700">
+          {loadError}
+        </p>
+      )}
       {messages.length === 0 && <p className="mt-16 text-center text-sm text-slate-500">Say hello, or tell the agent about your business.</p>}
       <ul ref={list} className="space-y-3">
         {messages.map((message) => (
@@ -123,6 +187,7 @@ export function MessageList({
           />
         ))}
       </ul>
+      <GrowButton growth={newer} label="Load newer messages" testId="load-newer-messages" />
       {busy && <p className="mt-3 text-xs text-slate-500" data-testid="thinking">The agent is thinking…</p>}
       <div ref={end} />
     </div>

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import type { BufferPreview } from "@/lib/contracts/buffer-preview";
-import type { TurnTraceRecord } from "@/lib/traces/queries";
+import type { TurnTraceRecord, TurnTraceSummary } from "@/lib/traces/queries";
 import { Badge } from "@/components/ui/badge";
 import { CopyPromptButton } from "@/components/debug/copy-prompt-button";
 import { promptText } from "@/components/debug/prompt-text";
@@ -20,40 +20,43 @@ const TURN_LABEL_CHARS = 48;
 /** The selector's value for the preview of the next turn. */
 const PREVIEW = "preview";
 
-/** A trace is complete once its memory pass is done or has failed, or when no pass will run (no finished reply). */
-function settled(trace: TurnTraceRecord): boolean {
-  if (!trace.answered || trace.data.replyStatus === "interrupted") return true;
-  const job = trace.data.memoryPassJob;
-  return job ? job.status === "done" || job.status === "failed" : trace.data.memoryPass !== null;
-}
-
 async function retryMemoryPass(threadId: string): Promise<void> {
   const response = await fetch(`/api/threads/${threadId}/memory-pass`, { method: "POST" });
   if (!response.ok) throw new Error(((await response.json().catch(() => ({}))) as { error?: string }).error ?? `the server answered ${response.status}`);
 }
 
-/** The thread's turns, newest first, `limit` at a time from the one before `before`; `limit: 1` is the cheap poll for the newest one. */
-async function fetchTraces(threadId: string, limit: number, before?: string): Promise<TurnTraceRecord[]> {
-  const query = new URLSearchParams({ limit: String(limit), ...(before ? { before } : {}) });
-  const response = await fetch(`/api/threads/${threadId}/traces?${query}`, { cache: "no-store" });
+async function getJson<T>(url: string): Promise<T> {
+  const response = await fetch(url, { cache: "no-store" });
   if (!response.ok) throw new Error(`the server answered ${response.status}`);
-  return ((await response.json()) as { traces: TurnTraceRecord[] }).traces;
+  return (await response.json()) as T;
 }
 
-function turnLabel(trace: TurnTraceRecord): string {
+/** The thread's turns as summaries, newest first, `limit` at a time from `cursor`; `limit: 1` is the cheap poll for the newest one. */
+function fetchSummaries(threadId: string, limit: number, cursor?: string) {
+  const query = new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) });
+  return getJson<{ traces: TurnTraceSummary[]; next: string | null }>(`/api/threads/${threadId}/traces?${query}`);
+}
+
+/** One turn's whole trace, its prompt included: fetched only for the turn on show. */
+async function fetchRecord(traceId: string): Promise<TurnTraceRecord> {
+  return (await getJson<{ trace: TurnTraceRecord }>(`/api/traces/${traceId}`)).trace;
+}
+
+function turnLabel(trace: TurnTraceSummary): string {
   const time = trace.createdAt.slice(11, 19);
   const message = trace.userMessage;
   const text = message ? message.text.replace(/\s+/g, " ") : "(message gone)";
   const clipped = text.length > TURN_LABEL_CHARS ? `${text.slice(0, TURN_LABEL_CHARS - 1)}…` : text;
-  return `${message ? `#${message.seq}` : "?"} · ${time} · ${clipped}${trace.data.error ? " · failed" : ""}`;
+  return `${message ? `#${message.seq}` : "?"} · ${time} · ${clipped}${trace.failed ? " · failed" : ""}`;
 }
 
 /**
- * How each turn's prompt was built. The panel loads the thread's turns itself
- * (traces carry whole prompts, too heavy to resend with every page refresh).
- * A finished turn saves its trace after the reply has streamed and fills in
- * the memory pass later still, so after every turn the panel polls for the
- * newest trace until it is complete.
+ * How each turn's prompt was built. The panel lists the thread's turns as
+ * summaries, a page at a time, and fetches a turn's whole trace (its prompt
+ * is the heavy part) only when that turn is on show. A finished turn saves
+ * its trace after the reply has streamed and fills in the memory pass later
+ * still, so after every turn the panel polls for the newest trace until it
+ * is complete.
  *
  * A thread past its window opens on the preview of its next turn (the
  * buffer it would be given), and follows the latest turn once one finishes.
@@ -66,11 +69,13 @@ export function DebugPanel(props: {
   onClose: () => void;
 }) {
   const { threadId, turnsFinished, preview } = props;
-  const [traces, setTraces] = useState<TurnTraceRecord[] | null>(null);
+  const [traces, setTraces] = useState<TurnTraceSummary[] | null>(null);
+  // Whole traces fetched so far, by id: each is fetched once, the newest again while its memory pass is running.
+  const [records, setRecords] = useState<Record<string, TurnTraceRecord>>({});
   const [loadAttempt, setLoadAttempt] = useState(0);
   // A pick holds until the next turn finishes; then the panel follows the latest turn again.
   const [picked, setPicked] = useState<{ id: string | null; turn: number }>({ id: preview ? PREVIEW : null, turn: 0 });
-  const [hasOlder, setHasOlder] = useState(false);
+  const [olderCursor, setOlderCursor] = useState<string | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [polling, setPolling] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -79,16 +84,17 @@ export function DebugPanel(props: {
   const [retried, setRetried] = useState(0);
   const turnsSeen = useRef(0);
 
-  const merge = (list: TurnTraceRecord[]) =>
+  const merge = (list: TurnTraceSummary[]) =>
     setTraces((known) => [...(known ?? []), ...list.filter((t) => !known?.some((k) => k.id === t.id))]);
+  const keep = (record: TurnTraceRecord) => setRecords((known) => ({ ...known, [record.id]: record }));
 
   useEffect(() => {
     let stopped = false;
-    fetchTraces(threadId, TURNS_PER_PAGE).then(
-      (list) => {
+    fetchSummaries(threadId, TURNS_PER_PAGE).then(
+      ({ traces: list, next }) => {
         if (stopped) return;
         newestId.current ??= list[0]?.id;
-        setHasOlder(list.length === TURNS_PER_PAGE);
+        setOlderCursor(next);
         merge(list);
       },
       (reason: unknown) => {
@@ -112,12 +118,17 @@ export function DebugPanel(props: {
       const deadline = Date.now() + POLL_FOR_MS;
       try {
         for (let pause = FIRST_POLL_MS; !stopped && Date.now() < deadline; pause = Math.min(pause * 1.5, MAX_POLL_MS)) {
-          const [newest] = await fetchTraces(threadId, 1);
+          const {
+            traces: [newest],
+          } = await fetchSummaries(threadId, 1);
           if (stopped) return;
           if (newest && newest.id !== before) {
+            const record = await fetchRecord(newest.id);
+            if (stopped) return;
             newestId.current = newest.id;
+            keep(record);
             setTraces((list) => [newest, ...(list ?? []).filter((t) => t.id !== newest.id)]);
-            if (settled(newest)) break;
+            if (newest.settled) break;
           }
           await new Promise((resolve) => setTimeout(resolve, pause));
         }
@@ -134,12 +145,11 @@ export function DebugPanel(props: {
   }, [threadId, turnsFinished, retried]);
 
   async function loadOlder() {
-    const oldest = traces?.at(-1);
-    if (!oldest) return;
+    if (!olderCursor) return;
     setLoadingOlder(true);
     try {
-      const list = await fetchTraces(threadId, TURNS_PER_PAGE, oldest.id);
-      setHasOlder(list.length === TURNS_PER_PAGE);
+      const { traces: list, next } = await fetchSummaries(threadId, TURNS_PER_PAGE, olderCursor);
+      setOlderCursor(next);
       merge(list);
     } catch (reason) {
       setError(`Could not load older turns: ${(reason as Error).message}.`);
@@ -148,11 +158,31 @@ export function DebugPanel(props: {
     }
   }
 
+  const hasOlder = olderCursor !== null;
   const pickedId = picked.turn === turnsFinished ? picked.id : null;
   // Followed to the latest turn, a thread without any shows its preview rather than "no turns yet".
   const showPreview = preview !== null && (pickedId === PREVIEW || (pickedId === null && traces?.length === 0 && !polling));
   const newest = traces?.[0];
   const selected = showPreview ? undefined : (traces?.find((t) => t.id === pickedId) ?? newest);
+  const record = selected ? records[selected.id] : undefined;
+
+  // The turn on show is fetched whole the first time it is shown.
+  const wanted = selected && !record ? selected.id : null;
+  useEffect(() => {
+    if (!wanted) return;
+    let stopped = false;
+    fetchRecord(wanted).then(
+      (fetched) => {
+        if (!stopped) keep(fetched);
+      },
+      (reason: unknown) => {
+        if (!stopped) setError(`Could not load this turn: ${(reason as Error).message}.`);
+      },
+    );
+    return () => {
+      stopped = true;
+    };
+  }, [wanted, loadAttempt]);
 
   return (
     <>
@@ -178,7 +208,7 @@ export function DebugPanel(props: {
             )}
           </div>
           <div className="flex items-center gap-2">
-            {selected && <CopyPromptButton text={promptText(selected.data.prompt)} />}
+            {record && <CopyPromptButton text={promptText(record.data.prompt)} />}
             <button
               type="button"
               onClick={props.onClose}
@@ -225,7 +255,7 @@ export function DebugPanel(props: {
             </div>
             <p className="mt-1 text-xs text-slate-500" data-testid="turn-count">
               {traces ? `${traces.length}${hasOlder ? "+" : ""} turn${traces.length === 1 ? "" : "s"}` : "…"}
-              {selected && ` · answered by ${selected.data.model.label}`}
+              {record && ` · answered by ${record.data.model.label}`}
             </p>
           </div>
         )}
@@ -247,16 +277,20 @@ export function DebugPanel(props: {
         <div className="min-h-0 flex-1 overflow-y-auto">
           {showPreview ? (
             <PreviewView preview={preview} />
-          ) : selected ? (
+          ) : record ? (
             <TraceView
-              record={selected}
-              memoryPassPending={polling && selected.id === newest?.id && !settled(selected)}
+              record={record}
+              memoryPassPending={polling && record.id === newest?.id && !newest.settled}
               onRetryMemoryPass={async () => {
                 await retryMemoryPass(threadId);
                 setPicked({ id: null, turn: turnsFinished });
                 setRetried((n) => n + 1);
               }}
             />
+          ) : selected ? (
+            <p role="status" className="px-4 py-6 text-sm text-slate-500" data-testid="turn-loading">
+              Loading this turn…
+            </p>
           ) : (
             <p role="status" className="px-4 py-6 text-sm text-slate-500">
               {traces === null && !error

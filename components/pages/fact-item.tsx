@@ -1,11 +1,12 @@
 import Link from "next/link";
-import type { PageDetail } from "@/lib/pages/queries";
+import type { PageFact } from "@/lib/pages/queries";
 import { day } from "@/components/ui/format";
 import { messageHref } from "@/components/ui/routes";
 import { FactReview } from "@/components/pages/fact-review";
 import { FactStatusBadge, sourceLabel } from "@/components/pages/fact-status";
 
-type Fact = PageDetail["facts"][number];
+/** As the server renders it, or as the browser fetched it (dates as strings). */
+type Fact = Omit<PageFact, "createdAt" | "message"> & { createdAt: Date | string; message: { seq: number; createdAt: Date | string } };
 
 /** One fact with where it came from; a pending one carries the owner's confirm and reject buttons. */
 export function FactItem({ fact }: { fact: Fact }) {

@@ -3,6 +3,9 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
+import { Badge } from "@/components/ui/badge";
+import { plural } from "@/components/ui/format";
+import { threadHref } from "@/components/ui/routes";
 
 export type Section = "chat" | "pages" | "evaluation" | "settings" | "import";
 
@@ -37,5 +40,22 @@ export function ThreadLink({ href, children }: { href: string; children: ReactNo
     <Link href={href} className={`block ${linkClass(active)}`} aria-current={active ? "page" : undefined}>
       {children}
     </Link>
+  );
+}
+
+/** A thread's entry in the sidebar list: the server renders the first ones, the browser appends more. */
+export function ThreadListItem({ thread }: { thread: { id: string; title: string; kind: "OWNER" | "SUPPORT"; lastSeq: number } }) {
+  return (
+    <li>
+      <ThreadLink href={threadHref(thread.id)}>
+        <span className="block truncate font-medium" title={thread.title}>
+          {thread.title}
+        </span>
+        <span className="mt-0.5 flex items-center gap-2 text-xs font-normal text-slate-500">
+          <Badge tone={thread.kind === "SUPPORT" ? "violet" : "sky"}>{thread.kind === "SUPPORT" ? "Support" : "Owner"}</Badge>
+          {plural(thread.lastSeq, "message")}
+        </span>
+      </ThreadLink>
+    </li>
   );
 }

@@ -1,10 +1,8 @@
-import { Badge } from "@/components/ui/badge";
-import { plural } from "@/components/ui/format";
-import { threadHref } from "@/components/ui/routes";
 import { listThreads } from "@/lib/threads/queries";
 import { requestScope } from "@/lib/workspaces/current";
+import { MoreThreads } from "@/components/shell/more-threads";
 import { NewThreadButton } from "@/components/shell/new-thread-button";
-import { SectionLink, ThreadLink } from "@/components/shell/nav-links";
+import { SectionLink, ThreadListItem } from "@/components/shell/nav-links";
 
 export async function Sidebar() {
   const { db, workspace } = await requestScope();
@@ -45,19 +43,11 @@ export async function Sidebar() {
           Threads
         </h2>
         <ul className="flex-1 space-y-0.5 overflow-y-auto px-2 pb-4" data-testid="thread-list">
-          {threads.map((thread) => (
-            <li key={thread.id}>
-              <ThreadLink href={threadHref(thread.id)}>
-                <span className="block truncate font-medium" title={thread.title}>
-                  {thread.title}
-                </span>
-                <span className="mt-0.5 flex items-center gap-2 text-xs font-normal text-slate-500">
-                  <Badge tone={thread.kind === "SUPPORT" ? "violet" : "sky"}>{thread.kind === "SUPPORT" ? "Support" : "Owner"}</Badge>
-                  {plural(thread.lastSeq, "message")}
-                </span>
-              </ThreadLink>
-            </li>
+          {threads.items.map((thread) => (
+            <ThreadListItem key={thread.id} thread={thread} />
           ))}
+          {/* A new render of the list (a thread changed) starts the browser's pages again from its own cursor. */}
+          <MoreThreads key={threads.next ?? "end"} next={threads.next} />
         </ul>
       </nav>
     </div>

@@ -1,6 +1,7 @@
 import type { Db, Tx } from "@/lib/db/client";
 import type { Episode } from "@/lib/db/generated/client";
 import type { EpisodeLine } from "@/lib/episodes/types";
+import { pageIdsByTitle } from "@/lib/pages/queries";
 
 export type EpisodeToSave = {
   threadId: string;
@@ -62,8 +63,30 @@ export async function readRecentEpisodes(db: Db, threadId: string, beforeSeq: nu
   return recent.map(toLine);
 }
 
-/** Every episode of a thread, oldest first, for its timeline. */
-export async function listEpisodes(db: Db, threadId: string): Promise<EpisodeLine[]> {
-  const all = await db.episode.findMany({ where: { threadId }, orderBy: { toSeq: "asc" } });
-  return all.map(toLine);
+/** Episodes a timeline shows at a time. */
+export const EPISODES_PER_PAGE = 50;
+
+/**
+ * A thread's episodes, oldest first, `limit` at a time from the one ending
+ * at `afterSeq`; `nextAfterSeq` continues the timeline, null at its end.
+ */
+export async function listEpisodes(
+  db: Db,
+  threadId: string,
+  { afterSeq = 0, limit = EPISODES_PER_PAGE }: { afterSeq?: number; limit?: number } = {},
+): Promise<{ items: EpisodeLine[]; nextAfterSeq: number | null }> {
+  const rows = await db.episode.findMany({ where: { threadId, toSeq: { gt: afterSeq } }, orderBy: { toSeq: "asc" }, take: limit + 1 });
+  const items = rows.slice(0, limit).map(toLine);
+  return { items, nextAfterSeq: rows.length > limit ? items[items.length - 1].toSeq : null };
+}
+
+/** How many episodes end before `beforeSeq`, leaving out the ones named: the buffer's gap, counted without reading it. */
+export function countEpisodes(db: Db, threadId: string, { beforeSeq, except = [] }: { beforeSeq?: number; except?: string[] } = {}): Promise<number> {
+  return db.episode.count({ where: { threadId, toSeq: { lt: beforeSeq }, id: { notIn: except } } });
+}
+
+/** A page of the timeline with the ids of the pages its lines point at, so each can link them. */
+export async function timelinePage(db: Db, workspaceId: string, threadId: string, afterSeq = 0) {
+  const page = await listEpisodes(db, threadId, { afterSeq });
+  return { ...page, pageIds: await pageIdsByTitle(db, workspaceId, page.items.flatMap((e) => e.pages)) };
 }

@@ -1,14 +1,48 @@
 import { z } from "zod";
+import { cursorSchema } from "@/lib/contracts/cursor";
 import { RequestError } from "@/lib/errors";
-import { getPage, listPages, setPageVisibility } from "@/lib/pages/queries";
+import { FACT_GROUPS, getPage, listPageEpisodes, listPageFacts, listPages, pageExists, setPageVisibility, type FactGroup } from "@/lib/pages/queries";
 import { requestScope } from "@/lib/workspaces/current";
-import { handle, parseJsonBody, routeId } from "@/lib/http/respond";
+import { handle, parseJsonBody, parseQuery, routeId } from "@/lib/http/respond";
 
-/** GET /api/pages */
-export function pagesResponse(): Promise<Response> {
+const listQuerySchema = z.object({ cursor: cursorSchema.optional() });
+
+/** GET /api/pages: the most recently changed pages; `?cursor=` continues the list. */
+export function pagesResponse(request: Request): Promise<Response> {
   return handle(async () => {
+    const { cursor } = parseQuery(request, listQuerySchema);
     const { db, workspace } = await requestScope();
-    return Response.json({ pages: await listPages(db, workspace.id) });
+    const page = await listPages(db, workspace.id, { after: cursor });
+    return Response.json({ pages: page.items, next: page.next });
+  });
+}
+
+const factsQuerySchema = z.object({
+  group: z.enum(Object.keys(FACT_GROUPS) as [FactGroup, ...FactGroup[]]).default("confirmed"),
+  cursor: cursorSchema.optional(),
+});
+
+/** GET /api/pages/:id/facts: one of the page's fact groups, oldest first, `?group=` and `?cursor=` to continue. */
+export function pageFactsResponse(request: Request, rawPageId: string): Promise<Response> {
+  return handle(async () => {
+    const pageId = routeId(rawPageId);
+    const { group, cursor } = parseQuery(request, factsQuerySchema);
+    const { db, workspace } = await requestScope();
+    if (!(await pageExists(db, workspace.id, pageId))) throw new RequestError("not_found:page");
+    const page = await listPageFacts(db, pageId, group, { after: cursor });
+    return Response.json({ facts: page.items, next: page.next });
+  });
+}
+
+/** GET /api/pages/:id/episodes: the episodes that point at the page, latest first; `?cursor=` continues. */
+export function pageEpisodesResponse(request: Request, rawPageId: string): Promise<Response> {
+  return handle(async () => {
+    const pageId = routeId(rawPageId);
+    const { cursor } = parseQuery(request, listQuerySchema);
+    const { db, workspace } = await requestScope();
+    if (!(await pageExists(db, workspace.id, pageId))) throw new RequestError("not_found:page");
+    const page = await listPageEpisodes(db, workspace.id, pageId, { after: cursor });
+    return Response.json({ episodes: page.items, next: page.next });
   });
 }
 

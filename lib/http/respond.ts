@@ -83,6 +83,16 @@ export async function parseJsonBody<T extends z.ZodType>(request: Request, schem
   return parsed.data;
 }
 
+/** Validates the query string; a value it cannot take is a 422 naming the parameter. */
+export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.infer<T> {
+  const parsed = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.success) {
+    const problems = describeIssues(parsed.error, "query");
+    throw new RequestError("invalid:query", problems[0], problems);
+  }
+  return parsed.data;
+}
+
 /** A record id from the address; a malformed one is refused before it reaches a query. */
 export function routeId(raw: string): string {
   const parsed = recordIdSchema.safeParse(raw);

@@ -1,14 +1,21 @@
+import { z } from "zod";
+import { cursorSchema } from "@/lib/contracts/cursor";
 import { RequestError } from "@/lib/errors";
-import { createThread, findThread, listThreads, renameThread } from "@/lib/threads/queries";
+import { timelinePage } from "@/lib/episodes/store";
+import { createThread, findMessages, findThread, findThreadSummary, listThreads, MESSAGES_PER_PAGE, renameThread, type StretchAt } from "@/lib/threads/queries";
 import { newThreadSchema, renameThreadSchema } from "@/lib/threads/schemas";
 import { requestScope } from "@/lib/workspaces/current";
-import { handle, parseJsonBody, routeId } from "@/lib/http/respond";
+import { handle, parseJsonBody, parseQuery, routeId } from "@/lib/http/respond";
 
-/** GET /api/threads */
-export function threadsResponse(): Promise<Response> {
+const listQuerySchema = z.object({ cursor: cursorSchema.optional() });
+
+/** GET /api/threads: the latest threads; `?cursor=` continues the list. */
+export function threadsResponse(request: Request): Promise<Response> {
   return handle(async () => {
+    const { cursor } = parseQuery(request, listQuerySchema);
     const { db, workspace } = await requestScope();
-    return Response.json({ threads: await listThreads(db, workspace.id) });
+    const page = await listThreads(db, workspace.id, { after: cursor });
+    return Response.json({ threads: page.items, next: page.next });
   });
 }
 
@@ -21,7 +28,7 @@ export function newThreadResponse(request: Request): Promise<Response> {
   });
 }
 
-/** GET /api/threads/:id */
+/** GET /api/threads/:id: the thread and its latest messages. */
 export function threadResponse(rawThreadId: string): Promise<Response> {
   return handle(async () => {
     const threadId = routeId(rawThreadId);
@@ -29,6 +36,49 @@ export function threadResponse(rawThreadId: string): Promise<Response> {
     const found = await findThread(db, workspace.id, threadId);
     if (!found) throw new RequestError("not_found:thread");
     return Response.json(found);
+  });
+}
+
+const seqSchema = z.coerce.number().int().min(0).max(2_147_483_647);
+
+/** At most one of before, after and around; none means the latest messages. */
+const messagesQuerySchema = z
+  .object({
+    before: seqSchema.optional(),
+    after: seqSchema.optional(),
+    around: seqSchema.optional(),
+    limit: z.coerce.number().int().min(1).max(MESSAGES_PER_PAGE).default(MESSAGES_PER_PAGE),
+  })
+  .refine((q) => [q.before, q.after, q.around].filter((v) => v !== undefined).length <= 1, {
+    message: "give at most one of before, after and around",
+  });
+
+/** GET /api/threads/:id/messages: a stretch of messages by seq, `?before=`, `?after=` or `?around=` one. */
+export function messagesResponse(request: Request, rawThreadId: string): Promise<Response> {
+  return handle(async () => {
+    const threadId = routeId(rawThreadId);
+    const { before, after, around, limit } = parseQuery(request, messagesQuerySchema);
+    const at: StretchAt =
+      before !== undefined ? { before } : after !== undefined ? { after } : around !== undefined ? { around } : { latest: true };
+    const { db, workspace } = await requestScope();
+    const stretch = await findMessages(db, workspace.id, threadId, at, limit);
+    if (!stretch) throw new RequestError("not_found:thread");
+    return Response.json(stretch);
+  });
+}
+
+const episodesQuerySchema = z.object({ after: seqSchema.default(0) });
+
+/** GET /api/threads/:id/episodes: the timeline, oldest first, continued with `?after=<toSeq>`. */
+export function episodesResponse(request: Request, rawThreadId: string): Promise<Response> {
+  return handle(async () => {
+    const threadId = routeId(rawThreadId);
+    const { after } = parseQuery(request, episodesQuerySchema);
+    const { db, workspace } = await requestScope();
+    const thread = await findThreadSummary(db, workspace.id, threadId);
+    if (!thread) throw new RequestError("not_found:thread");
+    const page = await timelinePage(db, workspace.id, thread.id, after);
+    return Response.json({ episodes: page.items, nextAfterSeq: page.nextAfterSeq, pageIds: page.pageIds });
   });
 }
 

@@ -75,7 +75,8 @@ export async function fileFact(tx: Tx, input: FactToFile): Promise<FiledFact> {
   const page = await tx.page.upsert({
     where: { workspaceId_title: { workspaceId: input.workspaceId, title: input.pageTitle } },
     create: { workspaceId: input.workspaceId, title: input.pageTitle },
-    update: {},
+    // A fact filed or superseded is a change to its page: the pages list sorts by it.
+    update: { updatedAt: new Date() },
   });
   const key = normaliseKey(input.key);
   const existing = await tx.fact.findFirst({
@@ -130,6 +131,7 @@ export async function reviewFact(db: Db, workspaceId: string, factId: string, ve
     const now = await tx.fact.findUniqueOrThrow({ where: { id: fact.id } });
     // The conditional update fails only when another review got there first.
     if (changed.count === 0) throw staleReview(now.status as Exclude<FactStatus, "PENDING">);
+    await tx.page.update({ where: { id: fact.pageId }, data: { updatedAt: new Date() } });
     if (status === "CONFIRMED") {
       const others = await tx.fact.findMany({
         where: { pageId: fact.pageId, key: fact.key, status: { in: ["CONFIRMED", "PENDING"] }, id: { not: fact.id } },

@@ -1,88 +1,127 @@
+import { afterKeyset, keysetPage, type Keyset, type KeysetPage } from "@/lib/contracts/cursor";
 import type { Db } from "@/lib/db/client";
 import type { PageVisibility } from "@/lib/db/generated/client";
 import type { FactStatus } from "@/lib/db/generated/client";
 
 type FactCounts = Record<FactStatus, number>;
 
+/** Pages the pages list shows at a time. */
+export const PAGES_PER_PAGE = 24;
+
+/** Facts a page shows at a time in each of its groups (waiting, confirmed, earlier). */
+export const FACTS_PER_PAGE = 20;
+
+/** Episodes pointing at a page that it lists at a time, latest first. */
+export const PAGE_EPISODES_PER_PAGE = 10;
+
 export type PageSummary = {
   id: string;
   title: string;
   counts: FactCounts;
-  /** The later of the page's own update and its newest fact change: filing a fact does not touch the page row. */
+  /** The page's last change: its own, or filing, superseding or reviewing one of its facts. */
   updatedAt: Date;
 };
 
 const noFacts = (): FactCounts => ({ CONFIRMED: 0, PENDING: 0, REJECTED: 0, SUPERSEDED: 0 });
 
-/** The workspace's topic pages with their fact counts, most recently changed first. */
-export async function listPages(db: Db, workspaceId: string): Promise<PageSummary[]> {
-  const [pages, groups] = await Promise.all([
-    db.page.findMany({ where: { workspaceId }, select: { id: true, title: true, updatedAt: true } }),
-    db.fact.groupBy({
-      by: ["pageId", "status"],
-      where: { page: { workspaceId } },
-      _count: { _all: true },
-      _max: { updatedAt: true },
-    }),
-  ]);
-  const summaries = pages.map((page) => {
-    const counts = noFacts();
-    let updatedAt = page.updatedAt;
-    for (const group of groups.filter((g) => g.pageId === page.id)) {
-      counts[group.status] = group._count._all;
-      const changed = group._max.updatedAt;
-      if (changed && changed > updatedAt) updatedAt = changed;
-    }
-    return { id: page.id, title: page.title, counts, updatedAt };
+/** Fact counts by status for these pages only. */
+async function factCounts(db: Db, pageIds: string[]): Promise<Map<string, FactCounts>> {
+  const groups = await db.fact.groupBy({ by: ["pageId", "status"], where: { pageId: { in: pageIds } }, _count: { _all: true } });
+  const counts = new Map(pageIds.map((id) => [id, noFacts()]));
+  for (const group of groups) counts.get(group.pageId)![group.status] = group._count._all;
+  return counts;
+}
+
+/** The workspace's topic pages with their fact counts, most recently changed first, `limit` at a time from `after`. */
+export async function listPages(
+  db: Db,
+  workspaceId: string,
+  { after, limit = PAGES_PER_PAGE }: { after?: Keyset; limit?: number } = {},
+): Promise<KeysetPage<PageSummary>> {
+  const rows = await db.page.findMany({
+    where: { workspaceId, ...(after ? afterKeyset("updatedAt", after, "desc") : {}) },
+    orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
+    take: limit + 1,
+    select: { id: true, title: true, updatedAt: true },
   });
-  return summaries.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || a.title.localeCompare(b.title));
+  const page = keysetPage(rows, limit, (p) => ({ at: p.updatedAt, id: p.id }));
+  const counts = await factCounts(db, page.items.map((p) => p.id));
+  return { items: page.items.map((p) => ({ ...p, counts: counts.get(p.id)! })), next: page.next };
+}
+
+/** The fact groups a page shows, pending first: those are what the owner has to act on. */
+export const FACT_GROUPS = {
+  waiting: ["PENDING"],
+  confirmed: ["CONFIRMED"],
+  earlier: ["SUPERSEDED", "REJECTED"],
+} as const satisfies Record<string, FactStatus[]>;
+
+export type FactGroup = keyof typeof FACT_GROUPS;
+
+const factFields = {
+  id: true,
+  key: true,
+  text: true,
+  status: true,
+  source: true,
+  heldReason: true,
+  createdAt: true,
+  supersededBy: { select: { id: true, text: true } },
+  thread: { select: { id: true, title: true } },
+  message: { select: { seq: true, createdAt: true } },
+} as const;
+
+/** A page's facts in one group, oldest first (each with the message it came from), `limit` at a time from `after`. */
+export async function listPageFacts(
+  db: Db,
+  pageId: string,
+  group: FactGroup,
+  { after, limit = FACTS_PER_PAGE }: { after?: Keyset; limit?: number } = {},
+) {
+  const rows = await db.fact.findMany({
+    where: { pageId, status: { in: [...FACT_GROUPS[group]] }, ...(after ? afterKeyset("createdAt", after, "asc") : {}) },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: limit + 1,
+    select: factFields,
+  });
+  return keysetPage(rows, limit, (f) => ({ at: f.createdAt, id: f.id }));
+}
+
+export type PageFact = Awaited<ReturnType<typeof listPageFacts>>["items"][number];
+
+/** The episodes whose pointers lead to a page, latest first, `limit` at a time from `after` (by when they ended). */
+export async function listPageEpisodes(
+  db: Db,
+  workspaceId: string,
+  pageId: string,
+  { after, limit = PAGE_EPISODES_PER_PAGE }: { after?: Keyset; limit?: number } = {},
+) {
+  const rows = await db.episode.findMany({
+    where: { thread: { workspaceId }, pointers: { some: { fact: { pageId } } }, ...(after ? afterKeyset("toAt", after, "desc") : {}) },
+    orderBy: [{ toAt: "desc" }, { id: "desc" }],
+    take: limit + 1,
+    select: { id: true, gist: true, fromSeq: true, toSeq: true, fromAt: true, toAt: true, thread: { select: { id: true, title: true } } },
+  });
+  return keysetPage(rows, limit, (e) => ({ at: e.toAt, id: e.id }));
 }
 
 /**
- * One page of this workspace with every fact (oldest first, each with the
- * message it came from) and the episodes whose pointers lead here; null for
+ * One page of this workspace with the first stretch of each fact group and
+ * of the episodes that point here, and how many there are in all; null for
  * another workspace's page.
  */
 export async function getPage(db: Db, workspaceId: string, pageId: string) {
-  const page = await db.page.findFirst({
-    where: { id: pageId, workspaceId },
-    select: {
-      id: true,
-      title: true,
-      visibility: true,
-      updatedAt: true,
-      facts: {
-        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-        select: {
-          id: true,
-          key: true,
-          text: true,
-          status: true,
-          source: true,
-          heldReason: true,
-          createdAt: true,
-          supersededBy: { select: { id: true, text: true } },
-          thread: { select: { id: true, title: true } },
-          message: { select: { seq: true, createdAt: true } },
-        },
-      },
-    },
-  });
+  const page = await db.page.findFirst({ where: { id: pageId, workspaceId }, select: { id: true, title: true, visibility: true, updatedAt: true } });
   if (!page) return null;
-  const episodes = await db.episode.findMany({
-    where: { thread: { workspaceId }, pointers: { some: { fact: { pageId } } } },
-    orderBy: [{ toAt: "desc" }, { toSeq: "desc" }],
-    select: {
-      id: true,
-      gist: true,
-      fromSeq: true,
-      toSeq: true,
-      fromAt: true,
-      toAt: true,
-      thread: { select: { id: true, title: true } },
-    },
-  });
-  return { ...page, episodes };
+  const [counts, waiting, confirmed, earlier, episodes, episodeCount] = await Promise.all([
+    factCounts(db, [page.id]),
+    listPageFacts(db, page.id, "waiting"),
+    listPageFacts(db, page.id, "confirmed"),
+    listPageFacts(db, page.id, "earlier"),
+    listPageEpisodes(db, workspaceId, page.id),
+    db.episode.count({ where: { thread: { workspaceId }, pointers: { some: { fact: { pageId } } } } }),
+  ]);
+  return { ...page, counts: counts.get(page.id)!, facts: { waiting, confirmed, earlier }, episodes, episodeCount };
 }
 
 /** Whether this workspace has the page, without loading it. */

@@ -1,15 +1,31 @@
+import { afterKeyset, keysetPage, type Keyset, type KeysetPage } from "@/lib/contracts/cursor";
 import type { Db } from "@/lib/db/client";
+import type { Message } from "@/lib/db/generated/client";
 import type { NewThread, RenameThread } from "@/lib/threads/schemas";
 
-/** Messages a chat page loads at first; older ones stay reachable through search and the episode timeline. */
-export const MESSAGES_SHOWN = 400;
+/** Messages a chat page loads at a time: enough to fill a tall screen, few enough that a page stays small however long the thread. */
+export const MESSAGES_PER_PAGE = 60;
 
-export function listThreads(db: Db, workspaceId: string) {
-  return db.thread.findMany({
-    where: { workspaceId },
-    orderBy: { updatedAt: "desc" },
-    select: { id: true, title: true, kind: true, updatedAt: true, lastSeq: true },
+/** Threads the sidebar lists at a time; more come on demand. */
+export const THREADS_PER_PAGE = 30;
+
+const threadListing = { id: true, title: true, kind: true, updatedAt: true, lastSeq: true } as const;
+
+export type ThreadListing = Awaited<ReturnType<typeof createThread>>;
+
+/** The workspace's threads, most recently changed first, `limit` at a time from `after`. */
+export async function listThreads(
+  db: Db,
+  workspaceId: string,
+  { after, limit = THREADS_PER_PAGE }: { after?: Keyset; limit?: number } = {},
+): Promise<KeysetPage<ThreadListing>> {
+  const rows = await db.thread.findMany({
+    where: { workspaceId, ...(after ? afterKeyset("updatedAt", after, "desc") : {}) },
+    orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
+    take: limit + 1,
+    select: threadListing,
   });
+  return keysetPage(rows, limit, (t) => ({ at: t.updatedAt, id: t.id }));
 }
 
 /** What a turn needs of its thread: kind, workspace and the business's name; null for another workspace's thread. */
@@ -66,30 +82,59 @@ export async function renameThread(db: Db, workspaceId: string, threadId: string
 export function createThread(db: Db, workspaceId: string, input: NewThread) {
   return db.thread.create({
     data: { workspaceId, title: input.title ?? UNTITLED_THREAD, kind: input.kind },
-    select: { id: true, title: true, kind: true, updatedAt: true, lastSeq: true },
+    select: threadListing,
   });
 }
 
+/** A stretch of a thread's messages, oldest first, and whether any lie before or after it. */
+export type MessageStretch = { messages: Message[]; hasOlder: boolean; hasNewer: boolean };
+
+/** Which stretch to read: the latest, the one ending just before a seq, starting just after one, or centred on one. */
+export type StretchAt = { latest: true } | { before: number } | { after: number } | { around: number };
+
 /**
- * A thread of this workspace with a stretch of its messages, oldest first:
- * the latest ones, or, when `aroundSeq` is older than those, the stretch
- * around it so a link to an old message lands on it. Null for another
- * workspace's thread.
+ * One stretch of a thread's messages by seq, `limit` at a time: each read is
+ * an index range on (thread, seq), so it costs the same at message 10 as at
+ * message 100,000.
+ */
+export async function readStretch(db: Db, threadId: string, at: StretchAt, limit = MESSAGES_PER_PAGE): Promise<MessageStretch> {
+  const older = (beforeSeq: number | undefined, take: number) =>
+    db.message.findMany({ where: { threadId, seq: { lt: beforeSeq } }, orderBy: { seq: "desc" }, take: take + 1 });
+  const newer = (fromSeq: number, take: number) =>
+    db.message.findMany({ where: { threadId, seq: { gte: fromSeq } }, orderBy: { seq: "asc" }, take: take + 1 });
+  if ("around" in at) {
+    const half = Math.floor(limit / 2);
+    const [before, from] = await Promise.all([older(at.around, half), newer(at.around, limit - half)]);
+    return {
+      messages: [...before.slice(0, half).reverse(), ...from.slice(0, limit - half)],
+      hasOlder: before.length > half,
+      hasNewer: from.length > limit - half,
+    };
+  }
+  if ("after" in at) {
+    const rows = await newer(at.after + 1, limit);
+    return { messages: rows.slice(0, limit), hasOlder: at.after > 0 && (await older(at.after + 1, 0)).length > 0, hasNewer: rows.length > limit };
+  }
+  const rows = await older("before" in at ? at.before : undefined, limit);
+  return { messages: rows.slice(0, limit).reverse(), hasOlder: rows.length > limit, hasNewer: "before" in at && (await newer(at.before, 0)).length > 0 };
+}
+
+/**
+ * A thread of this workspace with a stretch of its messages: the latest
+ * ones, or, when `aroundSeq` is older than those, the stretch around it so a
+ * link to an old message lands on it. Null for another workspace's thread.
  */
 export async function findThread(db: Db, workspaceId: string, threadId: string, options: { aroundSeq?: number } = {}) {
   const thread = await db.thread.findFirst({ where: { id: threadId, workspaceId } });
   if (!thread) return null;
   const { aroundSeq } = options;
-  if (aroundSeq !== undefined && aroundSeq <= thread.lastSeq - MESSAGES_SHOWN) {
-    const messages = await db.message.findMany({
-      where: { threadId, seq: { gte: Math.max(1, aroundSeq - MESSAGES_SHOWN / 2) } },
-      orderBy: { seq: "asc" },
-      take: MESSAGES_SHOWN,
-    });
-    return { thread, messages, latest: false };
-  }
-  const messages = (
-    await db.message.findMany({ where: { threadId }, orderBy: { seq: "desc" }, take: MESSAGES_SHOWN })
-  ).reverse();
-  return { thread, messages, latest: true };
+  const deep = aroundSeq !== undefined && aroundSeq <= thread.lastSeq - MESSAGES_PER_PAGE;
+  const stretch = await readStretch(db, threadId, deep ? { around: aroundSeq } : { latest: true });
+  return { thread, ...stretch, latest: !stretch.hasNewer };
+}
+
+/** A stretch of the thread's messages, for loading more as the chat scrolls; null for another workspace's thread. */
+export async function findMessages(db: Db, workspaceId: string, threadId: string, at: StretchAt, limit?: number) {
+  const thread = await findThreadSummary(db, workspaceId, threadId);
+  return thread ? readStretch(db, thread.id, at, limit) : null;
 }

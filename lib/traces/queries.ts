@@ -1,3 +1,4 @@
+import { afterKeyset, keysetPage, type Keyset, type KeysetPage } from "@/lib/contracts/cursor";
 import { readPageOutputSchema } from "@/lib/contracts/tools";
 import { turnTraceSchema, type TurnTraceData } from "@/lib/contracts/trace";
 import type { Db } from "@/lib/db/client";
@@ -5,8 +6,11 @@ import { pageIdsByTitle } from "@/lib/pages/queries";
 import { findThreadSummary } from "@/lib/threads/queries";
 import { contextSplit, type ContextSplit } from "@/lib/traces/context-split";
 
-/** Traces carry their whole prompt, so a list stops at this many turns. */
-export const MAX_TRACES_LISTED = 50;
+/** Turn summaries listed at a time; a trace's whole record (its prompt) is fetched only for the turn picked. */
+export const TRACES_PER_PAGE = 20;
+
+/** Longest stretch of the answered message a summary carries: enough to name the turn. */
+const SUMMARY_TEXT_CHARS = 120;
 
 export type TurnTraceRecord = {
   id: string;
@@ -38,48 +42,95 @@ function pageTitles(trace: TurnTraceData): string[] {
   ];
 }
 
+/** What the debug panel lists per turn: enough to name it and to know whether it is still changing, without its prompt. */
+export type TurnTraceSummary = {
+  id: string;
+  createdAt: string;
+  userMessage: { seq: number; text: string } | null;
+  answered: boolean;
+  failed: boolean;
+  /** Nothing will change in this trace any more: its memory pass is done or failed, or none will run. */
+  settled: boolean;
+};
+
+/** A trace is complete once its memory pass is done or has failed, or when no pass will run (no finished reply). */
+export function traceSettled(answered: boolean, data: TurnTraceData): boolean {
+  if (!answered || data.replyStatus === "interrupted") return true;
+  const job = data.memoryPassJob;
+  return job ? job.status === "done" || job.status === "failed" : data.memoryPass !== null;
+}
+
+type TraceRow = { id: string; threadId: string; userMessageId: string; assistantMessageId: string | null; data: unknown; createdAt: Date };
+
+/** Rows whose data no longer parse (written by an older version) are left out rather than breaking the whole list. */
+function parseRows<R extends TraceRow>(rows: R[]) {
+  return rows.flatMap((row) => {
+    const data = turnTraceSchema.safeParse(row.data);
+    return data.success ? [{ row, data: data.data }] : [];
+  });
+}
+
+async function answeredMessages(db: Db, threadId: string, rows: TraceRow[]) {
+  const messages = await db.message.findMany({
+    where: { threadId, id: { in: rows.map((r) => r.userMessageId) } },
+    select: { id: true, seq: true, text: true },
+  });
+  return new Map(messages.map((m) => [m.id, { seq: m.seq, text: m.text }]));
+}
+
 /**
- * A thread's turn traces, newest first, each parsed with the schema the turn
- * wrote it with; null when the thread is not in this workspace. `before` (a
- * trace id) pages back: the turns older than that one. A trace that
- * no longer parses (written by an older version) is left out rather than
- * breaking the whole list.
+ * A thread's turns, newest first, `limit` at a time from `after`; null when
+ * the thread is not in this workspace.
  */
-export async function listTraces(
+export async function listTraceSummaries(
   db: Db,
   workspaceId: string,
   threadId: string,
-  limit = MAX_TRACES_LISTED,
-  before?: string,
-): Promise<TurnTraceRecord[] | null> {
+  { after, limit = TRACES_PER_PAGE }: { after?: Keyset; limit?: number } = {},
+): Promise<KeysetPage<TurnTraceSummary> | null> {
   const thread = await findThreadSummary(db, workspaceId, threadId);
   if (!thread) return null;
   const rows = await db.turnTrace.findMany({
-    where: { threadId: thread.id },
+    where: { threadId: thread.id, ...(after ? afterKeyset("createdAt", after, "desc") : {}) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: Math.min(limit, MAX_TRACES_LISTED),
-    ...(before ? { cursor: { id: before }, skip: 1 } : {}),
+    take: limit + 1,
   });
-  const parsed = rows.flatMap((row) => {
-    const data = turnTraceSchema.safeParse(row.data);
-    return data.success ? [{ row, data: data.data, titles: pageTitles(data.data) }] : [];
-  });
-  const [messages, pageIds] = await Promise.all([
-    db.message.findMany({
-      where: { threadId: thread.id, id: { in: parsed.map((p) => p.row.userMessageId) } },
-      select: { id: true, seq: true, text: true },
+  const { items, next } = keysetPage(rows, limit, (r) => ({ at: r.createdAt, id: r.id }));
+  const parsed = parseRows(items);
+  const messageById = await answeredMessages(db, thread.id, items);
+  return {
+    items: parsed.map(({ row, data }) => {
+      const message = messageById.get(row.userMessageId);
+      const answered = row.assistantMessageId !== null;
+      return {
+        id: row.id,
+        createdAt: row.createdAt.toISOString(),
+        userMessage: message ? { seq: message.seq, text: message.text.slice(0, SUMMARY_TEXT_CHARS) } : null,
+        answered,
+        failed: data.error !== null,
+        settled: traceSettled(answered, data),
+      };
     }),
-    pageIdsByTitle(db, workspaceId, parsed.flatMap((p) => p.titles)),
-  ]);
-  const messageById = new Map(messages.map((m) => [m.id, { seq: m.seq, text: m.text }]));
-  return parsed.map(({ row, data, titles }) => ({
-    id: row.id,
-    threadId: row.threadId,
-    createdAt: row.createdAt.toISOString(),
-    userMessage: messageById.get(row.userMessageId) ?? null,
-    answered: row.assistantMessageId !== null,
+    next,
+  };
+}
+
+/** One turn's whole trace, prompt included; null when there is no such trace in this workspace, or it no longer parses. */
+export async function getTrace(db: Db, workspaceId: string, traceId: string): Promise<TurnTraceRecord | null> {
+  const row = await db.turnTrace.findFirst({ where: { id: traceId, thread: { workspaceId } } });
+  const [parsed] = parseRows(row ? [row] : []);
+  if (!parsed) return null;
+  const { data } = parsed;
+  const titles = pageTitles(data);
+  const [messageById, pageIds] = await Promise.all([answeredMessages(db, parsed.row.threadId, [parsed.row]), pageIdsByTitle(db, workspaceId, titles)]);
+  return {
+    id: parsed.row.id,
+    threadId: parsed.row.threadId,
+    createdAt: parsed.row.createdAt.toISOString(),
+    userMessage: messageById.get(parsed.row.userMessageId) ?? null,
+    answered: parsed.row.assistantMessageId !== null,
     data,
     context: contextSplit(data.prompt, data.buffer.block),
     pageIds: Object.fromEntries(titles.flatMap((title) => (pageIds[title] ? [[title, pageIds[title]]] : []))),
-  }));
+  };
 }

@@ -3,10 +3,15 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as chatRoute from "@/app/api/chat/route";
 import * as factReviewRoute from "@/app/api/facts/[id]/review/route";
+import * as pageEpisodesRoute from "@/app/api/pages/[id]/episodes/route";
+import * as pageFactsRoute from "@/app/api/pages/[id]/facts/route";
 import * as pageRoute from "@/app/api/pages/[id]/route";
 import * as pagesRoute from "@/app/api/pages/route";
 import * as consolidateRoute from "@/app/api/threads/[id]/consolidate/route";
+import * as episodesRoute from "@/app/api/threads/[id]/episodes/route";
 import * as exportRoute from "@/app/api/threads/[id]/export/route";
+import * as messagesRoute from "@/app/api/threads/[id]/messages/route";
+import * as traceRoute from "@/app/api/traces/[id]/route";
 import * as threadRoute from "@/app/api/threads/[id]/route";
 import * as tracesRoute from "@/app/api/threads/[id]/traces/route";
 import * as importRoute from "@/app/api/threads/import/route";
@@ -37,6 +42,7 @@ let t: TestDb;
 let threadId: string;
 let pageId: string;
 let factId: string;
+let traceId: string;
 
 beforeAll(async () => {
   t = await openTestDb();
@@ -52,6 +58,7 @@ beforeAll(async () => {
   );
   pageId = filed.fact.pageId;
   factId = filed.fact.id;
+  traceId = (await t.db.turnTrace.create({ data: { threadId, userMessageId: message.id, modelId: "offline", data: {} } })).id;
 });
 afterAll(async () => {
   delete (globalThis as { episodicBufferDb?: Promise<Db> }).episodicBufferDb;
@@ -83,7 +90,7 @@ type RouteCase = {
   method: "GET" | "POST" | "PATCH";
   handler: Handler;
   /** What the :id names, for routes that have one. */
-  id?: { kind: "thread" | "page" | "fact"; valid: () => string };
+  id?: { kind: "thread" | "page" | "fact" | "trace"; valid: () => string };
   /** A body the route accepts, and which of its fields holds text. */
   body?: { valid: () => Record<string, unknown>; textField: string };
 };
@@ -106,7 +113,7 @@ const ROUTES: RouteCase[] = [
     handler: withoutParams(chatRoute.POST),
     body: { valid: () => ({ threadId, text: "What is the rent?" }), textField: "text" },
   },
-  { file: "threads/route.ts", method: "GET", handler: withoutParams(() => threadsRoute.GET()) },
+  { file: "threads/route.ts", method: "GET", handler: withoutParams(threadsRoute.GET) },
   {
     file: "threads/route.ts",
     method: "POST",
@@ -123,6 +130,9 @@ const ROUTES: RouteCase[] = [
   },
   { file: "startup/route.ts", method: "GET", handler: withoutParams(() => startupRoute.GET()) },
   { file: "threads/[id]/traces/route.ts", method: "GET", handler: withParams(tracesRoute.GET), id: { kind: "thread", valid: () => threadId } },
+  { file: "traces/[id]/route.ts", method: "GET", handler: withParams(traceRoute.GET), id: { kind: "trace", valid: () => traceId } },
+  { file: "threads/[id]/messages/route.ts", method: "GET", handler: withParams(messagesRoute.GET), id: { kind: "thread", valid: () => threadId } },
+  { file: "threads/[id]/episodes/route.ts", method: "GET", handler: withParams(episodesRoute.GET), id: { kind: "thread", valid: () => threadId } },
   { file: "threads/[id]/export/route.ts", method: "GET", handler: withParams(exportRoute.GET), id: { kind: "thread", valid: () => threadId } },
   {
     file: "threads/[id]/consolidate/route.ts",
@@ -142,8 +152,10 @@ const ROUTES: RouteCase[] = [
     handler: withoutParams(importRoute.POST),
     body: { valid: threadFile, textField: "format" },
   },
-  { file: "pages/route.ts", method: "GET", handler: withoutParams(() => pagesRoute.GET()) },
+  { file: "pages/route.ts", method: "GET", handler: withoutParams(pagesRoute.GET) },
   { file: "pages/[id]/route.ts", method: "GET", handler: withParams(pageRoute.GET), id: { kind: "page", valid: () => pageId } },
+  { file: "pages/[id]/facts/route.ts", method: "GET", handler: withParams(pageFactsRoute.GET), id: { kind: "page", valid: () => pageId } },
+  { file: "pages/[id]/episodes/route.ts", method: "GET", handler: withParams(pageEpisodesRoute.GET), id: { kind: "page", valid: () => pageId } },
   {
     file: "pages/[id]/route.ts",
     method: "PATCH",
@@ -277,6 +289,32 @@ describe("query strings", () => {
     for (const limit of ["abc", "0", "%00", "9999"]) {
       await expectRefused(traces, { query: `?limit=${limit}` }, 422, "invalid:query");
     }
+  });
+
+  const route = (file: string) => ROUTES.find((r) => r.file === file && r.method === "GET")!;
+  const forged = Buffer.from(JSON.stringify(["yesterday", "x"])).toString("base64url");
+
+  it("refuses a cursor the app did not hand out, on every list that takes one", async () => {
+    for (const file of ["threads/route.ts", "pages/route.ts", "threads/[id]/traces/route.ts", "pages/[id]/facts/route.ts", "pages/[id]/episodes/route.ts"]) {
+      for (const cursor of ["garbage", forged, "%00", "a".repeat(300)]) {
+        await expectRefused(route(file), { query: `?cursor=${cursor}` }, 422, "invalid:query");
+      }
+    }
+  });
+
+  it("refuses a message position that is not a seq, or more than one of before, after and around", async () => {
+    const messages = route("threads/[id]/messages/route.ts");
+    for (const query of ["?before=abc", "?after=-1", "?around=1.5", "?before=99999999999", "?before=3&after=1", "?limit=0", "?limit=1000"]) {
+      await expectRefused(messages, { query }, 422, "invalid:query");
+    }
+    await expectRefused(route("threads/[id]/episodes/route.ts"), { query: "?after=x" }, 422, "invalid:query");
+    await expectRefused(route("pages/[id]/facts/route.ts"), { query: "?group=all" }, 422, "invalid:query");
+  });
+
+  it("answers a well-formed page of each list", async () => {
+    expect((await call(route("threads/[id]/messages/route.ts"), { query: "?before=2" })).status).toBe(200);
+    expect((await call(route("threads/[id]/episodes/route.ts"), { query: "?after=0" })).status).toBe(200);
+    expect((await call(route("pages/[id]/facts/route.ts"), { query: "?group=waiting" })).status).toBe(200);
   });
 });
 

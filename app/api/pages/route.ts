@@ -1,5 +1,5 @@
 import { pagesResponse } from "@/lib/http/pages";
 
-export function GET() {
-  return pagesResponse();
+export function GET(request: Request) {
+  return pagesResponse(request);
 }

@@ -1,7 +1,7 @@
 import { newThreadResponse, threadsResponse } from "@/lib/http/threads";
 
-export function GET() {
-  return threadsResponse();
+export function GET(request: Request) {
+  return threadsResponse(request);
 }
 
 export function POST(request: Request) {

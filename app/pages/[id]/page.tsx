@@ -1,38 +1,38 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { FactItem } from "@/components/pages/fact-item";
+import { MoreFacts, MorePageEpisodes, PageEpisodeItem } from "@/components/pages/more-facts";
 import { VisibilityToggle } from "@/components/pages/visibility-toggle";
-import { dayAndTime, dayRange, plural, seqRange } from "@/components/ui/format";
+import { dayAndTime, plural } from "@/components/ui/format";
 import { PageHeader } from "@/components/ui/page-header";
-import { messageHref, threadHref } from "@/components/ui/routes";
 import { formatPageRef } from "@/lib/contracts/prompt/common";
-import type { FactStatus } from "@/lib/db/generated/client";
-import { getPage, type PageDetail } from "@/lib/pages/queries";
+import { FACT_GROUPS, getPage, type FactGroup, type PageDetail } from "@/lib/pages/queries";
 import { requestScope } from "@/lib/workspaces/current";
 
-/** Pending first: those are what the owner has to act on. */
-const GROUPS: { title: string; statuses: FactStatus[]; empty?: string }[] = [
-  { title: "Waiting for your review", statuses: ["PENDING"] },
-  { title: "Confirmed", statuses: ["CONFIRMED"], empty: "No confirmed facts yet." },
-  { title: "Earlier facts", statuses: ["SUPERSEDED", "REJECTED"] },
+const GROUPS: { group: FactGroup; title: string; empty?: string }[] = [
+  { group: "waiting", title: "Waiting for your review" },
+  { group: "confirmed", title: "Confirmed", empty: "No confirmed facts yet." },
+  { group: "earlier", title: "Earlier facts" },
 ];
 
-function FactGroups({ facts }: { facts: PageDetail["facts"] }) {
-  return GROUPS.map((group) => {
-    const inGroup = facts.filter((f) => group.statuses.includes(f.status));
-    if (inGroup.length === 0 && !group.empty) return null;
+function FactGroups({ page }: { page: PageDetail }) {
+  return GROUPS.map(({ group, title, empty }) => {
+    const shown = page.facts[group];
+    const total = FACT_GROUPS[group].reduce((sum, status) => sum + page.counts[status], 0);
+    if (total === 0 && !empty) return null;
     return (
-      <section key={group.title} aria-labelledby={`group-${group.statuses[0]}`}>
-        <h2 id={`group-${group.statuses[0]}`} className="text-sm font-semibold text-slate-700">
-          {group.title} <span className="font-normal text-slate-400">({inGroup.length})</span>
+      <section key={group} aria-labelledby={`group-${group}`}>
+        <h2 id={`group-${group}`} className="text-sm font-semibold text-slate-700">
+          {title} <span className="font-normal text-slate-400">({total})</span>
         </h2>
-        {inGroup.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-500">{group.empty}</p>
+        {total === 0 ? (
+          <p className="mt-2 text-sm text-slate-500">{empty}</p>
         ) : (
           <ul className="mt-2 space-y-2">
-            {inGroup.map((fact) => (
+            {shown.items.map((fact) => (
               <FactItem key={fact.id} fact={fact} />
             ))}
+            <MoreFacts pageId={page.id} group={group} next={shown.next} />
           </ul>
         )}
       </section>
@@ -54,7 +54,7 @@ export default async function TopicPage({ params }: { params: Promise<{ id: stri
         }
         title={page.title}
       >
-        <span className="font-mono text-xs">{formatPageRef(page.title)}</span> · {plural(page.facts.length, "fact")} · updated{" "}
+        <span className="font-mono text-xs">{formatPageRef(page.title)}</span> · {plural(Object.values(page.counts).reduce((a, b) => a + b, 0), "fact")} · updated{" "}
         {dayAndTime(page.updatedAt)}
         <div className="mt-2">
           <VisibilityToggle pageId={page.id} visibility={page.visibility} />
@@ -62,31 +62,21 @@ export default async function TopicPage({ params }: { params: Promise<{ id: stri
       </PageHeader>
       <div className="grid gap-8 px-4 py-6 sm:px-8 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-6">
-          <FactGroups facts={page.facts} />
+          <FactGroups page={page} />
         </div>
         <section aria-labelledby="episodes-heading">
           <h2 id="episodes-heading" className="text-sm font-semibold text-slate-700">
-            Episodes that point here <span className="font-normal text-slate-400">({page.episodes.length})</span>
+            Episodes that point here <span className="font-normal text-slate-400">({page.episodeCount})</span>
           </h2>
           <p className="mt-1 text-xs text-slate-500">Stretches of conversation whose memory pass filed facts into this page.</p>
-          {page.episodes.length === 0 ? (
+          {page.episodeCount === 0 ? (
             <p className="mt-3 text-sm text-slate-500">None yet.</p>
           ) : (
             <ul className="mt-3 space-y-2" data-testid="page-episodes">
-              {page.episodes.map((episode) => (
-                <li key={episode.id} className="rounded-lg bg-white p-3 text-sm shadow-sm ring-1 ring-slate-200">
-                  <p>{episode.gist}</p>
-                  <p className="mt-1 text-xs text-slate-500">
-                    <Link href={threadHref(episode.thread.id)} className="text-indigo-700 hover:underline">
-                      {episode.thread.title}
-                    </Link>{" "}
-                    · {dayRange(episode.fromAt, episode.toAt)} ·{" "}
-                    <Link href={messageHref(episode.thread.id, episode.fromSeq)} className="text-indigo-700 hover:underline">
-                      {seqRange(episode.fromSeq, episode.toSeq)}
-                    </Link>
-                  </p>
-                </li>
+              {page.episodes.items.map((episode) => (
+                <PageEpisodeItem key={episode.id} episode={episode} />
               ))}
+              <MorePageEpisodes pageId={page.id} next={page.episodes.next} />
             </ul>
           )}
         </section>

@@ -32,7 +32,7 @@ export default async function ThreadPage(props: {
       key={`${thread.id}:${found.latest ? "latest" : seq}`}
       thread={{ id: thread.id, title: thread.title, kind: thread.kind, messageCount: thread.lastSeq, turnInFlight: turnInFlight(thread) }}
       initialMessages={messages.map((m) => ({ ...toUIMessage(m), metadata: { seq: m.seq, speaker: m.speaker, interrupted: m.status === "INTERRUPTED" } }))}
-      shown={{ latest: found.latest, fromSeq: messages[0]?.seq ?? 1, toSeq: messages.at(-1)?.seq ?? 0 }}
+      shown={{ latest: found.latest, hasOlder: found.hasOlder, hasNewer: found.hasNewer }}
       highlightSeq={seq ?? null}
       model={{ kind: model.kind, label: model.label }}
       window={config.window}

@@ -1,14 +1,13 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { dayRange, plural, seqRange } from "@/components/ui/format";
+import { MoreEpisodes } from "@/components/episodes/more-episodes";
+import { TimelineItem } from "@/components/episodes/timeline-item";
+import { plural } from "@/components/ui/format";
 import { PageHeader } from "@/components/ui/page-header";
-import { PageLink } from "@/components/ui/page-link";
-import { messageHref, threadHref } from "@/components/ui/routes";
-import { Badge } from "@/components/ui/badge";
+import { threadHref } from "@/components/ui/routes";
 import { previewNextTurn } from "@/lib/agent/preview";
 import { readConfig } from "@/lib/config";
-import { listEpisodes } from "@/lib/episodes/store";
-import { pageIdsByTitle } from "@/lib/pages/queries";
+import { countEpisodes, timelinePage } from "@/lib/episodes/store";
 import { findThreadSummary } from "@/lib/threads/queries";
 import { requestScope } from "@/lib/workspaces/current";
 
@@ -16,12 +15,17 @@ export default async function EpisodesPage({ params }: { params: Promise<{ id: s
   const { db, workspace } = await requestScope();
   const thread = await findThreadSummary(db, workspace.id, (await params).id);
   if (!thread) notFound();
-  const [episodes, preview] = await Promise.all([listEpisodes(db, thread.id), previewNextTurn(db, readConfig(), workspace.id, thread.id)]);
+  const [timeline, total, preview] = await Promise.all([
+    timelinePage(db, workspace.id, thread.id),
+    countEpisodes(db, thread.id),
+    previewNextTurn(db, readConfig(), workspace.id, thread.id),
+  ]);
+  const episodes = timeline.items;
   // Which lines the next turn's buffer shows, and where its gap marker sits: after the first line, before the recent ones.
   const inBuffer = new Map(preview.buffer.chosen.map((c) => [c.episodeId, c.reason]));
   const firstRecent = preview.buffer.chosen.find((c) => c.reason === "recent");
-  const leftOut = preview.buffer.gap && firstRecent ? episodes.filter((e) => !inBuffer.has(e.id) && e.toSeq < firstRecent.fromSeq).length : 0;
-  const pageIds = await pageIdsByTitle(db, workspace.id, episodes.flatMap((e) => e.pages));
+  const leftOut =
+    preview.buffer.gap && firstRecent ? await countEpisodes(db, thread.id, { beforeSeq: firstRecent.fromSeq, except: [...inBuffer.keys()] }) : 0;
   return (
     <div>
       <PageHeader
@@ -33,7 +37,7 @@ export default async function EpisodesPage({ params }: { params: Promise<{ id: s
         title={`Episode timeline · ${thread.title}`}
       >
         Each line is what the memory pass wrote for one stretch of this thread, pointing at the pages it filed facts into.
-        The buffer shows the first line and the latest ones before the window. {plural(episodes.length, "episode")} ·
+        The buffer shows the first line and the latest ones before the window. {plural(total, "episode")} ·
         the memory pass has read up to #{thread.consolidatedSeq} of {plural(thread.lastSeq, "message")}.
         {preview.buffer.status === "injected" && (
           <span data-testid="timeline-buffer-summary">
@@ -51,41 +55,7 @@ export default async function EpisodesPage({ params }: { params: Promise<{ id: s
           <ol className="relative max-w-3xl space-y-4 border-l-2 border-indigo-100 pl-6" data-testid="episode-timeline">
             {episodes.flatMap((episode) => {
               const reason = inBuffer.get(episode.id);
-              const item = (
-              <li key={episode.id} className="relative" data-testid="episode" data-from-seq={episode.fromSeq} data-in-buffer={reason}>
-                <span
-                  aria-hidden
-                  className={`absolute top-4 -left-[31px] h-3 w-3 rounded-full ring-4 ring-white ${reason ? "bg-emerald-500" : "bg-indigo-500"}`}
-                />
-                <div className={`rounded-lg bg-white p-4 shadow-sm ring-1 ${reason ? "ring-2 ring-emerald-400" : "ring-slate-200"}`}>
-                  <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
-                    <span className="font-medium text-slate-700">{dayRange(episode.fromAt, episode.toAt)}</span>
-                    <span>{seqRange(episode.fromSeq, episode.toSeq)}</span>
-                    {reason && (
-                      <Badge tone="emerald" testId="in-buffer">
-                        in the buffer · {reason}
-                      </Badge>
-                    )}
-                  </p>
-                  <p className="mt-1 text-sm text-slate-900">{episode.gist}</p>
-                  <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-                    <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
-                      {episode.pages.length === 0
-                        ? "Nothing filed"
-                        : episode.pages.map((title) => <PageLink key={title} title={title} id={pageIds[title]} />)}
-                    </p>
-                    <Link
-                      href={messageHref(thread.id, episode.fromSeq)}
-                      aria-label={`Jump to messages ${seqRange(episode.fromSeq, episode.toSeq)}`}
-                      className="rounded-md border border-slate-300 px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50"
-                      data-testid="jump-to-messages"
-                    >
-                      Jump to messages
-                    </Link>
-                  </div>
-                </div>
-              </li>
-              );
+              const item = <TimelineItem key={episode.id} threadId={thread.id} episode={episode} reason={reason} pageIds={timeline.pageIds} />;
               if (reason !== "first" || leftOut === 0) return [item];
               return [
                 item,
@@ -97,6 +67,7 @@ export default async function EpisodesPage({ params }: { params: Promise<{ id: s
                 </li>,
               ];
             })}
+            <MoreEpisodes threadId={thread.id} afterSeq={timeline.nextAfterSeq} inBuffer={Object.fromEntries(inBuffer)} />
           </ol>
         )}
       </div>

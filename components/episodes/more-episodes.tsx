@@ -1,0 +1,26 @@
+"use client";
+
+import { TimelineItem, type TimelineEpisode } from "@/components/episodes/timeline-item";
+import { fetchJson, LoadMoreButton, useLoadMore } from "@/components/ui/load-more";
+
+type Fetched = { episodes: TimelineEpisode[]; nextAfterSeq: number | null; pageIds: Record<string, string> };
+
+/** The timeline's later lines, a page at a time after the ones the server rendered. */
+export function MoreEpisodes({ threadId, afterSeq, inBuffer }: { threadId: string; afterSeq: number | null; inBuffer: Record<string, string> }) {
+  const more = useLoadMore(afterSeq, async (after: number) => {
+    const body = await fetchJson<Fetched>(`/api/threads/${threadId}/episodes?after=${after}`);
+    return { items: body.episodes.map((episode) => ({ episode, pageIds: body.pageIds })), next: body.nextAfterSeq };
+  });
+  return (
+    <>
+      {more.items.map(({ episode, pageIds }) => (
+        <TimelineItem key={episode.id} threadId={threadId} episode={episode} reason={inBuffer[episode.id]} pageIds={pageIds} />
+      ))}
+      {more.hasMore && (
+        <li>
+          <LoadMoreButton label="Show later episodes" testId="more-episodes" loading={more.loading} error={more.error} onClick={() => void more.loadMore()} />
+        </li>
+      )}
+    </>
+  );
+}
