@@ -68,9 +68,16 @@ test("an imported thread consolidates and exports back as the same file", async 
   await page.screenshot({ path: testInfo.outputPath("imported-thread.png"), fullPage: true });
 });
 
+/** Every thread of the workspace, following the list's pages to the end. */
 async function threadCount(page: Page): Promise<number> {
-  const response = await page.request.get("/api/threads");
-  return ((await response.json()) as { threads: unknown[] }).threads.length;
+  let count = 0;
+  for (let cursor: string | null = ""; cursor !== null; ) {
+    const response = await page.request.get(`/api/threads${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`);
+    const body = (await response.json()) as { threads: unknown[]; next: string | null };
+    count += body.threads.length;
+    cursor = body.next;
+  }
+  return count;
 }
 
 test("a bad thread file is refused with a message saying what is wrong", async ({ page }, testInfo) => {

@@ -77,8 +77,11 @@ function useEarlierAndLater(threadId: string, shown: ShownRange) {
   const [hasNewer, setHasNewer] = useState(shown.hasNewer);
   const [loading, setLoading] = useState<"older" | "newer" | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A scroll and a click in the same moment must not load the same stretch twice.
+  const inFlight = useRef(false);
   async function load(direction: "older" | "newer", query: string, apply: (stretch: Stretch) => void) {
-    if (loading) return;
+    if (inFlight.current) return;
+    inFlight.current = true;
     setLoading(direction);
     setError(null);
     try {
@@ -86,6 +89,7 @@ function useEarlierAndLater(threadId: string, shown: ShownRange) {
     } catch (reason) {
       setError((reason as Error).message);
     } finally {
+      inFlight.current = false;
       setLoading(null);
     }
   }

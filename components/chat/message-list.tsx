@@ -141,12 +141,23 @@ export function MessageList({
     before.current = { firstId, height: el.scrollHeight, top: el.scrollTop };
   });
 
+  // Once the reader asks for more, a link's target no longer pulls the view back to itself.
+  const readingOn = useRef(false);
+  const grow = (growth: Growth): Growth => ({
+    ...growth,
+    load: () => {
+      readingOn.current = true;
+      growth.load();
+    },
+  });
+  const [up, down] = [grow(older), grow(newer)];
+
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
     before.current = { ...before.current, height: el.scrollHeight, top: el.scrollTop };
-    if (el.scrollTop < LOAD_MARGIN_PX && older.more && !older.loading) older.load();
-    if (el.scrollHeight - el.scrollTop - el.clientHeight < LOAD_MARGIN_PX && newer.more && !newer.loading) newer.load();
+    if (el.scrollTop < LOAD_MARGIN_PX && up.more && !up.loading) up.load();
+    if (el.scrollHeight - el.scrollTop - el.clientHeight < LOAD_MARGIN_PX && down.more && !down.loading) down.load();
   };
 
   useEffect(() => {
@@ -155,10 +166,10 @@ export function MessageList({
       return;
     }
     const target = document.getElementById(`m-${highlightSeq}`);
-    if (!target || !list.current) return;
+    if (!target || !list.current || readingOn.current) return;
     const bringIntoView = () => target.scrollIntoView({ block: "center" });
     bringIntoView();
-    const settle = new ResizeObserver(bringIntoView);
+    const settle = new ResizeObserver(() => (readingOn.current ? settle.disconnect() : bringIntoView()));
     settle.observe(list.current);
     const stop = setTimeout(() => settle.disconnect(), SETTLE_MS);
     return () => {
@@ -169,8 +180,15 @@ export function MessageList({
   }, [following, highlightSeq, last]);
 
   return (
-    <div ref={scroller} onScroll={onScroll} className="flex-1 overflow-y-auto px-4 py-4 sm:px-6" aria-live="polite" data-testid="message-list">
-      <GrowButton growth={older} label="Load older messages" testId="load-older-messages" />
+    // The browser's own scroll anchoring stays out of it: the list keeps the reader's place itself when older messages arrive.
+    <div
+      ref={scroller}
+      onScroll={onScroll}
+      className="flex-1 overflow-y-auto px-4 py-4 [overflow-anchor:none] sm:px-6"
+      aria-live="polite"
+      data-testid="message-list"
+    >
+      <GrowButton growth={up} label="Load older messages" testId="load-older-messages" />
       {loadError && (
         <p role="alert" className="pb-2 text-center text-xs text-red-700">
           {loadError}
@@ -187,7 +205,7 @@ export function MessageList({
           />
         ))}
       </ul>
-      <GrowButton growth={newer} label="Load newer messages" testId="load-newer-messages" />
+      <GrowButton growth={down} label="Load newer messages" testId="load-newer-messages" />
       {busy && <p className="mt-3 text-xs text-slate-500" data-testid="thinking">The agent is thinking…</p>}
       <div ref={end} />
     </div>

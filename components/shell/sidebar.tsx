@@ -44,7 +44,8 @@ export async function Sidebar() {
         </h2>
         <ul className="flex-1 space-y-0.5 overflow-y-auto px-2 pb-4" data-testid="thread-list">
           {threads.items.map((thread) => (
-            <ThreadListItem key={thread.id} thread={thread} />
+            // Only what the entry shows crosses to the browser.
+            <ThreadListItem key={thread.id} thread={{ id: thread.id, title: thread.title, kind: thread.kind, lastSeq: thread.lastSeq }} />
           ))}
           {/* A new render of the list (a thread changed) starts the browser's pages again from its own cursor. */}
           <MoreThreads key={threads.next ?? "end"} next={threads.next} />

@@ -64,7 +64,7 @@ export async function readRecentEpisodes(db: Db, threadId: string, beforeSeq: nu
 }
 
 /** Episodes a timeline shows at a time. */
-export const EPISODES_PER_PAGE = 50;
+export const EPISODES_PER_PAGE = 30;
 
 /**
  * A thread's episodes, oldest first, `limit` at a time from the one ending

@@ -3,11 +3,11 @@ import type { Db } from "@/lib/db/client";
 import type { Message } from "@/lib/db/generated/client";
 import type { NewThread, RenameThread } from "@/lib/threads/schemas";
 
-/** Messages a chat page loads at a time: enough to fill a tall screen, few enough that a page stays small however long the thread. */
-export const MESSAGES_PER_PAGE = 60;
+/** Messages a chat page loads at a time: more than a tall screen holds, few enough that the page stays under 100 KB however long the thread. */
+export const MESSAGES_PER_PAGE = 50;
 
 /** Threads the sidebar lists at a time; more come on demand. */
-export const THREADS_PER_PAGE = 30;
+export const THREADS_PER_PAGE = 20;
 
 const threadListing = { id: true, title: true, kind: true, updatedAt: true, lastSeq: true } as const;
 

@@ -63,13 +63,13 @@ describe("a chat's messages", () => {
 
   it("loads the stretch before a seq, and after one, with whether more lie beyond", async () => {
     const before = await readStretch(t.db, big.longThreadId, { before: 99_941 });
-    expect([before.messages[0].seq, before.messages.at(-1)!.seq]).toEqual([99_881, 99_940]);
+    expect([before.messages[0].seq, before.messages.at(-1)!.seq]).toEqual([99_941 - MESSAGES_PER_PAGE, 99_940]);
     expect(before).toMatchObject({ hasOlder: true, hasNewer: true });
     const first = await readStretch(t.db, big.longThreadId, { before: 31 });
     expect(first.messages.map((m) => m.seq)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
     expect(first.hasOlder).toBe(false);
-    const after = await readStretch(t.db, big.longThreadId, { after: 99_950 });
-    expect(after.messages.map((m) => m.seq)).toEqual(Array.from({ length: BIG_LAST - 99_950 }, (_, i) => 99_951 + i));
+    const after = await readStretch(t.db, big.longThreadId, { after: 99_960 });
+    expect(after.messages.map((m) => m.seq)).toEqual(Array.from({ length: BIG_LAST - 99_960 }, (_, i) => 99_961 + i));
     expect(after).toMatchObject({ hasOlder: true, hasNewer: false });
   });
 
