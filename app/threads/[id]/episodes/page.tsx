@@ -10,10 +10,10 @@ import { readConfig } from "@/lib/config";
 import { listEpisodes } from "@/lib/episodes/store";
 import { pageIdsByTitle } from "@/lib/pages/queries";
 import { findThreadSummary } from "@/lib/threads/queries";
-import { requestScope } from "@/lib/workspaces/current";
+import { pageScope } from "@/lib/workspaces/current";
 
 export default async function EpisodesPage({ params }: { params: Promise<{ id: string }> }) {
-  const { db, workspace } = await requestScope();
+  const { db, workspace } = await pageScope();
   const thread = await findThreadSummary(db, workspace.id, (await params).id);
   if (!thread) notFound();
   const [episodes, preview] = await Promise.all([listEpisodes(db, thread.id), previewNextTurn(db, readConfig(), workspace.id, thread.id)]);
