@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "@/e2e/support/fixtures";
 import { THREAD_FILE_FORMAT, type ThreadFile } from "@/lib/threads/transfer-schema";
 
 // Depends on the seeded demo workspace: its owner thread "Second location planning" has many consolidated stretches.

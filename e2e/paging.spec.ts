@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { startAppServer, type AppServer } from "@/e2e/support/app-server";
+import { ownerHeaders, startAppServer, type AppServer } from "@/e2e/support/app-server";
 import type { BulkSize, BulkWorkspace } from "@/tests/support/bulk-seed";
 
 // A server on a database written beforehand with generate_series: a small
@@ -21,6 +21,8 @@ const SIZES: Record<"small" | "big", BulkSize> = {
 let app: AppServer;
 let dataDir: string;
 let seeded: Record<"small" | "big", BulkWorkspace>;
+/** A signed-in session of the owner of both workspaces, one acting in each. */
+const sessions: Partial<Record<"small" | "big", Record<string, string>>> = {};
 
 test.beforeAll(async () => {
   test.setTimeout(480_000);
@@ -29,19 +31,33 @@ test.beforeAll(async () => {
   const out = execFileSync("npx", ["tsx", "e2e/support/seed-paging.ts", pglite, JSON.stringify(SIZES)], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
   seeded = JSON.parse(out.trim().split("\n").at(-1)!) as typeof seeded;
   app = await startAppServer({ PGLITE_DATA_DIR: pglite });
+  for (const which of ["small", "big"] as const) {
+    const headers = await ownerHeaders(app.url);
+    const switched = await fetch(`${app.url}/api/workspaces/active`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({ workspaceId: seeded[which].workspaceId }),
+    });
+    expect(switched.status).toBe(200);
+    sessions[which] = headers;
+  }
 });
 test.afterAll(async () => {
   await app?.stop();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-/** Acts in one of the seeded workspaces, as its owner's browser would. */
+/** Acts in one of the seeded workspaces, as its owner's browser would: with that session's cookies. */
 async function actIn(page: Page, which: "small" | "big") {
-  await page.context().addCookies([{ name: "workspace", value: seeded[which].slug, url: app.url }]);
+  const cookies = sessions[which]!.cookie.split("; ").map((pair) => {
+    const at = pair.indexOf("=");
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: app.url };
+  });
+  await page.context().addCookies(cookies);
 }
 
 async function htmlBytes(which: "small" | "big", address: string): Promise<number> {
-  const response = await fetch(`${app.url}${address}`, { headers: { cookie: `workspace=${seeded[which].slug}` } });
+  const response = await fetch(`${app.url}${address}`, { headers: sessions[which], redirect: "manual" });
   expect(response.status).toBe(200);
   return Buffer.byteLength(await response.text());
 }

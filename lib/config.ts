@@ -54,6 +54,8 @@ const envSchema = z.object({
   MEMORY_PASS_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   TURN_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   OFFLINE_MEMORY_PASS_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters.").optional(),
+  BETTER_AUTH_URL: z.string().url().optional(),
 });
 
 export type LocalModelConfig = {
@@ -88,6 +90,10 @@ export type AppConfig = {
   turnWaitMs: number;
   /** Test-only: how long the offline model's memory pass takes, so tests can catch a pass in flight. */
   offlineMemoryPassDelayMs: number;
+  /** Signs session and visitor cookies; when unset one is generated and kept in the data directory. */
+  authSecret?: string;
+  /** The app's public address; an https one makes every cookie Secure. */
+  publicUrl?: string;
 };
 
 export function readConfig(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -118,5 +124,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     memoryPassRetries: e.MEMORY_PASS_RETRIES,
     turnWaitMs: e.TURN_WAIT_MS,
     offlineMemoryPassDelayMs: e.OFFLINE_MEMORY_PASS_DELAY_MS,
+    authSecret: e.AUTH_SECRET,
+    publicUrl: e.BETTER_AUTH_URL,
   };
 }

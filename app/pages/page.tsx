@@ -2,12 +2,12 @@ import { MorePages } from "@/components/pages/more-pages";
 import { PageCard } from "@/components/pages/page-card";
 import { PageHeader } from "@/components/ui/page-header";
 import { listPages } from "@/lib/pages/queries";
-import { requestScope } from "@/lib/workspaces/current";
+import { pageScope } from "@/lib/workspaces/current";
 
 export const metadata = { title: "Pages · Episodic buffer" };
 
 export default async function PagesPage() {
-  const { db, workspace } = await requestScope();
+  const { db, workspace } = await pageScope();
   const pages = await listPages(db, workspace.id);
   return (
     <div>

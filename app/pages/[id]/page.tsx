@@ -7,7 +7,7 @@ import { dayAndTime, plural } from "@/components/ui/format";
 import { PageHeader } from "@/components/ui/page-header";
 import { formatPageRef } from "@/lib/contracts/prompt/common";
 import { FACT_GROUPS, getPage, type FactGroup, type PageDetail } from "@/lib/pages/queries";
-import { requestScope } from "@/lib/workspaces/current";
+import { pageScope } from "@/lib/workspaces/current";
 
 const GROUPS: { group: FactGroup; title: string; empty?: string }[] = [
   { group: "waiting", title: "Waiting for your review" },
@@ -41,7 +41,7 @@ function FactGroups({ page }: { page: PageDetail }) {
 }
 
 export default async function TopicPage({ params }: { params: Promise<{ id: string }> }) {
-  const { db, workspace } = await requestScope();
+  const { db, workspace } = await pageScope();
   const page = await getPage(db, workspace.id, (await params).id);
   if (!page) notFound();
   return (

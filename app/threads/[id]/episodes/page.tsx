@@ -9,10 +9,10 @@ import { previewNextTurn } from "@/lib/agent/preview";
 import { readConfig } from "@/lib/config";
 import { countEpisodes, timelinePage } from "@/lib/episodes/store";
 import { findThreadSummary } from "@/lib/threads/queries";
-import { requestScope } from "@/lib/workspaces/current";
+import { pageScope } from "@/lib/workspaces/current";
 
 export default async function EpisodesPage({ params }: { params: Promise<{ id: string }> }) {
-  const { db, workspace } = await requestScope();
+  const { db, workspace } = await pageScope();
   const thread = await findThreadSummary(db, workspace.id, (await params).id);
   if (!thread) notFound();
   const [timeline, total, preview] = await Promise.all([
