@@ -5,6 +5,8 @@ import { THREAD_FILE_FORMAT, type ThreadFile } from "@/lib/threads/transfer-sche
 test("the episode timeline lists every stretch with its pages, and jumps to its messages", async ({ page }, testInfo) => {
   await page.goto("/");
   await page.getByTestId("thread-list").getByRole("link", { name: /Second location planning/ }).click();
+  // "/" opens the latest thread: its Episodes link must not be the one followed.
+  await expect(page.getByTestId("thread-title")).toHaveText("Second location planning");
   await page.getByRole("link", { name: "Episodes" }).click();
   await expect(page).toHaveURL(/\/episodes$/);
   // The address changes as the loading state shows; the count is taken once the timeline is in.

@@ -142,10 +142,14 @@ test("on the embedded database, a server killed mid-pass runs the pass again whe
       body: JSON.stringify({ threadId, text: "Our supplier for flour is Miller & Sons at $38 a sack." }),
     });
     await chat.text();
+    // The list names the turn; its whole trace, memory-pass job included, is fetched by id.
     const job = async () => {
-      const response = await fetch(`${app.url}/api/threads/${threadId}/traces?limit=1`, { headers: owner });
-      const { traces } = (await response.json()) as { traces: { data: { memoryPassJob?: { status: string; attempts: number } } }[] };
-      return traces[0]?.data.memoryPassJob;
+      const listed = await fetch(`${app.url}/api/threads/${threadId}/traces?limit=1`, { headers: owner });
+      const [newest] = ((await listed.json()) as { traces: { id: string }[] }).traces;
+      if (!newest) return undefined;
+      const response = await fetch(`${app.url}/api/traces/${newest.id}`, { headers: owner });
+      const { trace } = (await response.json()) as { trace: { data: { memoryPassJob?: { status: string; attempts: number } } } };
+      return trace.data.memoryPassJob;
     };
     await expect.poll(async () => (await job())?.status, { timeout: 30_000 }).toBe("running");
     await app.crash();

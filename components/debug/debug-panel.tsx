@@ -82,6 +82,9 @@ export function DebugPanel(props: {
   const newestId = useRef<string | undefined>(undefined);
   // Bumped by a memory-pass retry: the panel then follows the newest turn again without waiting for a new one.
   const [retried, setRetried] = useState(0);
+  // The preview renders in the browser only: sent as HTML too, it would cost every chat page a fifth of its size for a panel narrow screens hide.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   const turnsSeen = useRef(0);
 
   const merge = (list: TurnTraceSummary[]) =>
@@ -276,7 +279,13 @@ export function DebugPanel(props: {
         )}
         <div className="min-h-0 flex-1 overflow-y-auto">
           {showPreview ? (
-            <PreviewView preview={preview} />
+            mounted ? (
+              <PreviewView preview={preview} />
+            ) : (
+              <p role="status" className="px-4 py-6 text-sm text-slate-500">
+                Loading the preview…
+              </p>
+            )
           ) : record ? (
             <TraceView
               record={record}

@@ -71,7 +71,11 @@ const factFields = {
   message: { select: { seq: true, createdAt: true } },
 } as const;
 
-/** A page's facts in one group, oldest first (each with the message it came from), `limit` at a time from `after`. */
+/**
+ * A page's facts in one group, newest first (each with the message it came
+ * from), `limit` at a time from `after`: a fact just filed or just reviewed
+ * is at the top of its group, not pages down.
+ */
 export async function listPageFacts(
   db: Db,
   pageId: string,
@@ -79,8 +83,8 @@ export async function listPageFacts(
   { after, limit = FACTS_PER_PAGE }: { after?: Keyset; limit?: number } = {},
 ) {
   const rows = await db.fact.findMany({
-    where: { pageId, status: { in: [...FACT_GROUPS[group]] }, ...(after ? afterKeyset("createdAt", after, "asc") : {}) },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    where: { pageId, status: { in: [...FACT_GROUPS[group]] }, ...(after ? afterKeyset("createdAt", after, "desc") : {}) },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,
     select: factFields,
   });

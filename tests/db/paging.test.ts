@@ -122,12 +122,12 @@ describe("pages and their facts", () => {
     expect(bytes(b) / bytes(a)).toBeLessThan(1.05);
   });
 
-  it("walks one group's facts oldest first, each once", async () => {
+  it("walks one group's facts newest first, each once", async () => {
     const { items } = await walk((after) => listPageFacts(t.db, big.firstPageId, "confirmed", { after }));
     expect(items).toHaveLength(40);
     expect(items.every((f) => f.status === "CONFIRMED")).toBe(true);
     const times = items.map((f) => f.createdAt.getTime());
-    expect(times).toEqual([...times].sort((x, y) => x - y));
+    expect(times).toEqual([...times].sort((x, y) => y - x));
   });
 });
 
