@@ -38,8 +38,8 @@ export async function startDevServer(): Promise<AppServer> {
   // localhost, not 127.0.0.1: the dev server refuses its own resources to another origin, and the page would never hydrate.
   const url = `http://localhost:${port}`;
   try {
-    // Compiling on first request, then migrating and seeding: minutes on a busy machine.
-    await waitUntilUp(`${url}/api/threads`, 420_000);
+    // Compiling on first request, then migrating and seeding: minutes on a busy machine. The API answers only a session; the sign-in page answers anyone once seeded.
+    await waitUntilUp(`${url}/sign-in`, 420_000);
   } catch (error) {
     await stop();
     throw error;
