@@ -33,6 +33,12 @@ const PASS_STATUS: Record<MemoryPassReport["status"], { label: string; tone: Ton
   raced: { label: "Raced", tone: "amber" },
 };
 
+const LINE_MARK: Record<BufferReport["chosen"][number]["marks"][number], string> = {
+  rejected: "records rejected",
+  corrected: "record corrected since",
+  "owner-edit": "owner's wording",
+};
+
 /** What the buffer section needs; a stored trace and the next turn's preview both have it. */
 export type BufferView = Pick<TurnTraceData, "buffer" | "window" | "settings"> & { threadId: string; pageIds: PageIds };
 
@@ -68,9 +74,14 @@ export function BufferSection({ view }: { view: BufferView }) {
             {buffer.chosen.map((episode) => (
               <li key={episode.episodeId} className="space-y-1 rounded-md p-2 ring-1 ring-slate-200 ring-inset" data-testid="chosen-episode">
                 <p className="flex flex-wrap items-center gap-2 text-xs">
-                  <Badge tone={episode.reason === "first" ? "indigo" : "sky"} testId="episode-reason">
+                  <Badge tone={episode.reason === "first" ? "indigo" : episode.reason === "fold" ? "violet" : "sky"} testId="episode-reason">
                     {episode.reason}
                   </Badge>
+                  {episode.marks.map((mark) => (
+                    <Badge key={mark} tone={mark === "owner-edit" ? "sky" : "amber"} testId="line-mark">
+                      {LINE_MARK[mark]}
+                    </Badge>
+                  ))}
                   <Link href={messageHref(threadId, episode.fromSeq)} className="font-medium text-indigo-700 hover:underline">
                     {seqRange(episode.fromSeq, episode.toSeq)}
                   </Link>

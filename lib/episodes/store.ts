@@ -1,5 +1,6 @@
+import type { BufferMark } from "@/lib/contracts/prompt/buffer-block";
 import type { Db, Tx } from "@/lib/db/client";
-import type { Episode } from "@/lib/db/generated/client";
+import type { Episode, EpisodeFold, FactStatus } from "@/lib/db/generated/client";
 import type { EpisodeLine } from "@/lib/episodes/types";
 
 export type EpisodeToSave = {
@@ -13,6 +14,9 @@ export type EpisodeToSave = {
   closed: boolean;
   /** The facts the memory pass actually wrote: the episode's pointers. */
   factIds: string[];
+  /** An extended stretch keeps the owner's wording of the line it grew from; left out, a retried pass leaves it as it is. */
+  ownerGist?: string | null;
+  ownerEditedAt?: Date | null;
 };
 
 /** The pages the facts were filed into, in filing order, each once. */
@@ -45,25 +49,94 @@ export async function saveEpisode(tx: Tx, episode: EpisodeToSave) {
   return saved;
 }
 
-export function toLine(episode: Pick<Episode, "id" | "fromSeq" | "toSeq" | "fromAt" | "toAt" | "gist" | "pages">): EpisodeLine {
-  const { id, fromSeq, toSeq, fromAt, toAt, gist, pages } = episode;
-  return { id, fromSeq, toSeq, fromAt, toAt, gist, pages };
+/** How many pointers a line has, and how many of those records were rejected or superseded since. */
+export type PointerCounts = { pointers: number; rejected: number; superseded: number; ownerEdited: boolean };
+
+/**
+ * What a line must say about its records (§10 reconsolidation): a line whose
+ * every pointer the owner rejected says so, and so does one pointing at a
+ * value corrected or replaced since; the owner's own wording is marked as his.
+ */
+export function lineMarks(counts: PointerCounts): BufferMark[] {
+  const rejected = counts.pointers > 0 && counts.rejected === counts.pointers;
+  return [
+    ...(rejected ? (["rejected"] as const) : []),
+    ...(!rejected && counts.superseded > 0 ? (["corrected"] as const) : []),
+    ...(counts.ownerEdited ? (["owner-edit"] as const) : []),
+  ];
 }
+
+type LineFields = Pick<Episode, "id" | "fromSeq" | "toSeq" | "fromAt" | "toAt" | "gist" | "pages"> & { ownerGist?: string | null };
+
+/** The owner's wording, when he gave one, is what the line shows. */
+export function toLine(episode: LineFields, marks: BufferMark[] = []): EpisodeLine {
+  const { id, fromSeq, toSeq, fromAt, toAt, gist, pages } = episode;
+  return { id, fromSeq, toSeq, fromAt, toAt, gist: episode.ownerGist ?? gist, pages, marks };
+}
+
+export function foldLine(fold: Pick<EpisodeFold, "id" | "fromSeq" | "toSeq" | "fromAt" | "toAt" | "gist" | "pages">): EpisodeLine {
+  return toLine(fold);
+}
+
+const withStatuses = { pointers: { select: { fact: { select: { status: true } } } } } as const;
+
+function countsOf(episode: Episode & { pointers: { fact: { status: FactStatus } }[] }): PointerCounts {
+  const statuses = episode.pointers.map((p) => p.fact.status);
+  return {
+    pointers: statuses.length,
+    rejected: statuses.filter((s) => s === "REJECTED").length,
+    superseded: statuses.filter((s) => s === "SUPERSEDED").length,
+    ownerEdited: episode.ownerGist !== null,
+  };
+}
+
+const markedLine = (episode: Episode & { pointers: { fact: { status: FactStatus } }[] }) => toLine(episode, lineMarks(countsOf(episode)));
 
 /** The thread's first consolidated stretch: what the conversation was started for. */
 export async function readFirstEpisode(db: Db, threadId: string): Promise<EpisodeLine | null> {
-  const first = await db.episode.findFirst({ where: { threadId }, orderBy: { toSeq: "asc" } });
-  return first ? toLine(first) : null;
+  const first = await db.episode.findFirst({ where: { threadId }, orderBy: { toSeq: "asc" }, include: withStatuses });
+  return first ? markedLine(first) : null;
 }
 
 /** The n stretches that ended just before `beforeSeq`, newest first (§06.3 reads exactly n). */
 export async function readRecentEpisodes(db: Db, threadId: string, beforeSeq: number, n: number): Promise<EpisodeLine[]> {
-  const recent = await db.episode.findMany({ where: { threadId, toSeq: { lt: beforeSeq } }, orderBy: { toSeq: "desc" }, take: n });
-  return recent.map(toLine);
+  const recent = await db.episode.findMany({ where: { threadId, toSeq: { lt: beforeSeq } }, orderBy: { toSeq: "desc" }, take: n, include: withStatuses });
+  return recent.map(markedLine);
 }
 
-/** Every episode of a thread, oldest first, for its timeline. */
-export async function listEpisodes(db: Db, threadId: string): Promise<EpisodeLine[]> {
-  const all = await db.episode.findMany({ where: { threadId }, orderBy: { toSeq: "asc" } });
-  return all.map(toLine);
+/** The n folds that ended just before `beforeSeq`, newest first. */
+export async function readRecentFolds(db: Db, threadId: string, beforeSeq: number, n: number): Promise<EpisodeLine[]> {
+  const folds = await db.episodeFold.findMany({ where: { threadId, toSeq: { lt: beforeSeq } }, orderBy: { toSeq: "desc" }, take: n });
+  return folds.map(foldLine);
+}
+
+/** Every episode of a thread, oldest first, for its timeline, with its marks and whether the owner reworded it. */
+export async function listEpisodes(db: Db, threadId: string): Promise<(EpisodeLine & { ownerEditedAt: Date | null; machineGist: string })[]> {
+  const all = await db.episode.findMany({ where: { threadId }, orderBy: { toSeq: "asc" }, include: withStatuses });
+  return all.map((e) => ({ ...markedLine(e), ownerEditedAt: e.ownerEditedAt, machineGist: e.gist }));
+}
+
+/** Every fold of a thread, oldest first, with how many episodes each covers. */
+export async function listFolds(db: Db, threadId: string): Promise<(EpisodeLine & { episodes: number })[]> {
+  const all = await db.episodeFold.findMany({ where: { threadId }, orderBy: { toSeq: "asc" } });
+  return all.map((f) => ({ ...foldLine(f), episodes: f.episodes }));
+}
+
+export type FoldToSave = Omit<EpisodeFold, "id" | "createdAt">;
+
+/** Keyed by (thread, toSeq): a retried fold over the same episodes replaces itself. */
+export async function saveFold(tx: Tx, fold: FoldToSave): Promise<EpisodeFold> {
+  return tx.episodeFold.upsert({ where: { threadId_toSeq: { threadId: fold.threadId, toSeq: fold.toSeq } }, create: fold, update: fold });
+}
+
+/**
+ * The owner's own wording of a line, recorded as his edit. It is a column of
+ * its own, so a retried pass (which rewrites the gist) keeps it.
+ */
+export async function editEpisodeLine(db: Db, threadId: string, episodeId: string, text: string | null): Promise<Episode | null> {
+  const changed = await db.episode.updateMany({
+    where: { id: episodeId, threadId },
+    data: { ownerGist: text, ownerEditedAt: text === null ? null : new Date() },
+  });
+  return changed.count === 0 ? null : db.episode.findUniqueOrThrow({ where: { id: episodeId } });
 }
