@@ -156,7 +156,7 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
         ? await consolidateAfterTurn(
             db,
             choice.model,
-            { timeoutMs: config.memoryPassTimeoutMs, episodeMaxMessages: config.episodeMaxMessages },
+            { timeoutMs: config.memoryPassTimeoutMs, episodeMaxMessages: config.episodeMaxMessages, folds: config.bufferFolds },
             threadId,
             traceId,
             persisted.trace,

@@ -75,6 +75,7 @@ describe("the memory pass (write path)", () => {
         ],
         episode: "The owner set the soft opening for October 14; decided.",
         stretch: "ends",
+        fold: null,
       }),
     });
     const model = chooseModel(testConfig({ OPENAI_BASE_URL: standIn.baseUrl })).model;
