@@ -129,7 +129,7 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
         config: { ...config, window: context.strategy.window },
         strategy: context.strategy.name,
         selection: built.selection,
-        recall: { enabled: context.recall, pages: built.recalled, text: built.recallText },
+        recall: { enabled: context.recall, feed: context.recall && context.feed, pages: built.recalled, fromFeed: built.fromFeed, text: built.recallText },
         withheld: screen.withheld,
         usage,
         prompt: { system: built.system, messages: built.messages },

@@ -120,7 +120,7 @@ describe("each arm sees the same thread", () => {
       workspaceId: loaded.workspaceId,
       threadId: loaded.threadId,
       text: c.probes[0].question,
-      context: { strategy: compressorStrategy(WINDOW, { note, cost }), recall: true },
+      context: { strategy: compressorStrategy(WINDOW, { note, cost }), recall: true, feed: false },
       consolidate: false,
     });
     const messages = outcome.trace.prompt.messages as Array<{ role: string; content: unknown }>;
