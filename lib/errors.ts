@@ -18,8 +18,10 @@ const REFUSALS = {
   "not_found:thread": { status: 404, message: "No such thread in this workspace." },
   "not_found:page": { status: 404, message: "No such page in this workspace." },
   "not_found:fact": { status: 404, message: "No such fact in this workspace." },
+  "not_found:episode": { status: 404, message: "No such episode in this workspace." },
   "conflict:retry": { status: 409, message: "There is no unanswered message to retry in this thread." },
   "conflict:review": { status: 409, message: "This fact is no longer waiting for review." },
+  "conflict:correction": { status: 409, message: "This fact is no longer live, so it cannot be corrected." },
   "conflict:memory_pass": { status: 409, message: "No memory pass in this thread has failed; there is nothing to retry." },
   "conflict:turn": { status: 409, message: "The assistant is still answering the last message in this thread." },
 } as const satisfies Record<string, { status: 400 | 404 | 409 | 413 | 422; message: string }>;

@@ -130,12 +130,13 @@ export async function saveFold(tx: Tx, fold: FoldToSave): Promise<EpisodeFold> {
 }
 
 /**
- * The owner's own wording of a line, recorded as his edit. It is a column of
- * its own, so a retried pass (which rewrites the gist) keeps it.
+ * The owner's own wording of a line, recorded as his edit (null gives the
+ * line back to the memory pass). It is a column of its own, so a retried
+ * pass, which rewrites the gist, keeps it.
  */
-export async function editEpisodeLine(db: Db, threadId: string, episodeId: string, text: string | null): Promise<Episode | null> {
+export async function editEpisodeLine(db: Db, workspaceId: string, episodeId: string, text: string | null): Promise<Episode | null> {
   const changed = await db.episode.updateMany({
-    where: { id: episodeId, threadId },
+    where: { id: episodeId, thread: { workspaceId, kind: "OWNER" } },
     data: { ownerGist: text, ownerEditedAt: text === null ? null : new Date() },
   });
   return changed.count === 0 ? null : db.episode.findUniqueOrThrow({ where: { id: episodeId } });
