@@ -149,6 +149,10 @@ describe("naming the fact a new one replaces", () => {
     expect(run("We moved the catering launch to April 14.")).toEqual([expect.objectContaining({ replaces: "f-launch" })]);
   });
 
+  it("names the old fact when the owner corrects a value the agent repeated wrongly", () => {
+    expect(run("No, the delivery fee was $45, not $35.")).toEqual([expect.objectContaining({ page: "Suppliers", replaces: "f-fee" })]);
+  });
+
   it("replaces nothing when a new fact on the same page is about another subject", () => {
     const facts = run("The minimum order is $150.");
     expect(facts).toHaveLength(1);
