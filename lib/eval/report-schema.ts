@@ -130,6 +130,9 @@ export const comparisonSchema = z.object({
 /** The same paired comparison within one group of cases (a fact position). */
 export const groupComparisonSchema = comparisonSchema.omit({ regime: true }).extend({ group: z.string() });
 
+/** The same paired comparison within one slice of the cases (whether the question names its topic, LoCoMo's category). */
+export const sliceComparisonSchema = comparisonSchema.omit({ regime: true }).extend({ by: z.string(), value: z.string() });
+
 /** Mean token F1 of an arm over one group of free-text questions, the interval resampling whole conversations. */
 export const f1RowSchema = z.object({
   arm: armIdSchema,
@@ -191,6 +194,7 @@ export const evalReportSchema = z.object({
   /** Accuracy of every arm in every group. */
   byGroup: z.array(sliceRowSchema.omit({ regime: true })).optional(),
   groupComparisons: z.array(groupComparisonSchema).optional(),
+  sliceComparisons: z.array(sliceComparisonSchema).optional(),
   /** Costs per arm within each group. */
   groupCosts: z.array(costRowSchema).optional(),
   /** Token F1 per arm and group, for free-text (LoCoMo) cases; categories apart, adversarial apart. */
@@ -210,6 +214,7 @@ export type Comparison = z.infer<typeof comparisonSchema>;
 export type SliceRow = z.infer<typeof sliceRowSchema>;
 export type CostRow = z.infer<typeof costRowSchema>;
 export type GroupComparison = z.infer<typeof groupComparisonSchema>;
+export type SliceComparison = z.infer<typeof sliceComparisonSchema>;
 export type F1Row = z.infer<typeof f1RowSchema>;
 export type Proportion = z.infer<typeof proportionSchema>;
 export type Distribution = z.infer<typeof distributionSchema>;

@@ -60,6 +60,8 @@ export async function getPage(db: Db, workspaceId: string, pageId: string) {
           status: true,
           source: true,
           heldReason: true,
+          ownerEditedAt: true,
+          supersededReason: true,
           createdAt: true,
           supersededBy: { select: { id: true, text: true } },
           thread: { select: { id: true, title: true } },

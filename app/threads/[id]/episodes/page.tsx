@@ -7,7 +7,8 @@ import { messageHref, threadHref } from "@/components/ui/routes";
 import { Badge } from "@/components/ui/badge";
 import { previewNextTurn } from "@/lib/agent/preview";
 import { readConfig } from "@/lib/config";
-import { listEpisodes } from "@/lib/episodes/store";
+import { listEpisodes, listFolds } from "@/lib/episodes/store";
+import { InlineEdit } from "@/components/ui/inline-edit";
 import { pageIdsByTitle } from "@/lib/pages/queries";
 import { findThreadSummary } from "@/lib/threads/queries";
 import { requestScope } from "@/lib/workspaces/current";
@@ -16,12 +17,19 @@ export default async function EpisodesPage({ params }: { params: Promise<{ id: s
   const { db, workspace } = await requestScope();
   const thread = await findThreadSummary(db, workspace.id, (await params).id);
   if (!thread) notFound();
-  const [episodes, preview] = await Promise.all([listEpisodes(db, thread.id), previewNextTurn(db, readConfig(), workspace.id, thread.id)]);
+  const [episodes, folds, preview] = await Promise.all([
+    listEpisodes(db, thread.id),
+    listFolds(db, thread.id),
+    previewNextTurn(db, readConfig(), workspace.id, thread.id),
+  ]);
   // Which lines the next turn's buffer shows, and where its gap marker sits: after the first line, before the recent ones.
   const inBuffer = new Map(preview.buffer.chosen.map((c) => [c.episodeId, c.reason]));
+  const shownFolds = preview.buffer.chosen.filter((c) => c.reason === "fold");
+  const viaFold = (e: { fromSeq: number; toSeq: number }) => shownFolds.some((f) => e.fromSeq >= f.fromSeq && e.toSeq <= f.toSeq);
   const firstRecent = preview.buffer.chosen.find((c) => c.reason === "recent");
-  const leftOut = preview.buffer.gap && firstRecent ? episodes.filter((e) => !inBuffer.has(e.id) && e.toSeq < firstRecent.fromSeq).length : 0;
-  const pageIds = await pageIdsByTitle(db, workspace.id, episodes.flatMap((e) => e.pages));
+  const leftOut =
+    preview.buffer.gap && firstRecent ? episodes.filter((e) => !inBuffer.has(e.id) && !viaFold(e) && e.toSeq < firstRecent.fromSeq).length : 0;
+  const pageIds = await pageIdsByTitle(db, workspace.id, [...episodes, ...folds].flatMap((e) => e.pages));
   return (
     <div>
       <PageHeader
@@ -66,14 +74,36 @@ export default async function EpisodesPage({ params }: { params: Promise<{ id: s
                         in the buffer · {reason}
                       </Badge>
                     )}
+                    {!reason && viaFold(episode) && (
+                      <Badge tone="violet" testId="in-buffer-fold">
+                        in the buffer · within a fold
+                      </Badge>
+                    )}
+                    {episode.marks.includes("rejected") && <Badge tone="amber">you rejected what it points at</Badge>}
+                    {episode.marks.includes("corrected") && <Badge tone="amber">a record here was corrected since</Badge>}
+                    {episode.ownerEditedAt && (
+                      <Badge tone="sky" testId="episode-owner-edit">
+                        your wording
+                      </Badge>
+                    )}
                   </p>
-                  <p className="mt-1 text-sm text-slate-900">{episode.gist}</p>
+                  <p className="mt-1 text-sm text-slate-900" data-testid="episode-gist">
+                    {episode.gist}
+                  </p>
+                  {episode.ownerEditedAt && <p className="mt-1 text-xs text-slate-500">The memory pass wrote: {episode.machineGist}</p>}
                   <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
                     <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
                       {episode.pages.length === 0
                         ? "Nothing filed"
                         : episode.pages.map((title) => <PageLink key={title} title={title} id={pageIds[title]} />)}
                     </p>
+                    <InlineEdit
+                      endpoint={`/api/episodes/${episode.id}`}
+                      initial={episode.gist}
+                      label="Reword"
+                      clearLabel={episode.ownerEditedAt ? "Use the memory pass's line" : undefined}
+                      testId="episode-edit"
+                    />
                     <Link
                       href={messageHref(thread.id, episode.fromSeq)}
                       aria-label={`Jump to messages ${seqRange(episode.fromSeq, episode.toSeq)}`}
@@ -98,6 +128,36 @@ export default async function EpisodesPage({ params }: { params: Promise<{ id: s
               ];
             })}
           </ol>
+        )}
+        {folds.length > 0 && (
+          <section className="mt-8 max-w-3xl" data-testid="fold-list">
+            <h2 className="text-sm font-semibold text-slate-700">Folds</h2>
+            <p className="mt-1 text-xs text-slate-500">
+              Each fold is one line the memory pass wrote for several older stretches together, so the buffer can point at the far middle of
+              the thread; the stretches it covers stay as they are.
+            </p>
+            <ol className="mt-3 space-y-3">
+              {folds.map((fold) => (
+                <li key={fold.id} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-violet-200" data-testid="fold" data-from-seq={fold.fromSeq}>
+                  <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
+                    <span className="font-medium text-slate-700">{dayRange(fold.fromAt, fold.toAt)}</span>
+                    <span>
+                      covers {plural(fold.episodes, "stretch", "stretches")}, {seqRange(fold.fromSeq, fold.toSeq)}
+                    </span>
+                    {inBuffer.has(fold.id) && (
+                      <Badge tone="emerald" testId="in-buffer">
+                        in the buffer · fold
+                      </Badge>
+                    )}
+                  </p>
+                  <p className="mt-1 text-sm text-slate-900">{fold.gist}</p>
+                  <p className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+                    {fold.pages.length === 0 ? "Nothing filed" : fold.pages.map((title) => <PageLink key={title} title={title} id={pageIds[title]} />)}
+                  </p>
+                </li>
+              ))}
+            </ol>
+          </section>
         )}
       </div>
     </div>
