@@ -78,6 +78,18 @@ function extensions(report: EvalReport): string {
   return markdownTable(["Cases", "Arms", "Difference", "95% CI", "Only arm / only baseline", "McNemar p", "Holm p"], [...byGroup, ...bySlice]);
 }
 
+/** Where the evidence's page reached the buffer arms' prompts, fact outside the window: the plumbing each extension adds. */
+function reach(report: EvalReport): string {
+  const rate = (p: { rate: number; count: number; n: number } | null | undefined) => (p ? `${percent(p.rate)} (${p.count}/${p.n})` : "—");
+  const rows = report.arms
+    .filter(({ id }) => ARMS[id].hasBuffer)
+    .map(({ id }) => {
+      const row = report.accuracy.find((r) => r.arm === id && r.regime === "outside");
+      return [armName(id), rate(row?.pointed), rate(row?.recalled), rate(row?.opened), rate(row?.correct)];
+    });
+  return markdownTable(["Arm", "A line points at the page", "The page is recalled", "The agent opened it", "Right answer"], rows);
+}
+
 function costs(report: EvalReport): string {
   const fits = (arm: ArmId) => report.groupCosts?.find((c) => c.group === FITS_WINDOW_GROUP && c.arm === arm);
   const rows = report.costs.map((c) => [
@@ -119,6 +131,10 @@ export function readmeSection(report: EvalReport, reportPath: string): string {
           "The design's §10 extensions against the plain buffer (C), paired on the same threads: by where the fact sits, and by whether the question names its topic (Holm over each family):",
           "",
           extensions(report),
+          "",
+          "Where the fact's page reached the prompt when the fact is outside the window:",
+          "",
+          reach(report),
           "",
         ]
       : []),

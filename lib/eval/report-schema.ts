@@ -61,6 +61,8 @@ export const armResultSchema = z.object({
   opened: z.boolean(),
   /** The buffer block held a line pointing at such a page. */
   pointed: z.boolean(),
+  /** Recall (with the feed, when on) brought such a page into the prompt; absent in older reports. */
+  recalled: z.boolean().optional(),
   bufferStatus: z.string(),
   error: z.string().nullable(),
   costs: armCostsSchema,
@@ -95,6 +97,8 @@ export const accuracyRowSchema = z.object({
   opened: proportionSchema,
   /** Only for arms that show the buffer. */
   pointed: proportionSchema.nullable(),
+  /** Only for arms that recall; absent in older reports. */
+  recalled: proportionSchema.nullable().optional(),
 });
 
 /** Accuracy within a slice of the cases, by one of their details (how the question is worded, LoCoMo's category). */

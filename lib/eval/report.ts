@@ -73,6 +73,7 @@ function accuracyRow(cases: readonly CaseResult[], arm: ArmId, regime: AccuracyR
     judged: judge ? proportion(judged) : null,
     opened: proportion(results.map((r) => r.opened)),
     pointed: ARMS[arm].hasBuffer ? proportion(results.map((r) => r.pointed)) : null,
+    recalled: proportion(results.map((r) => r.recalled ?? false)),
   };
 }
 
@@ -429,6 +430,8 @@ export function summaryMarkdown(report: EvalReport): string {
     accuracyTable(report, (r) => r.opened),
     "## The buffer held a line pointing at that page",
     accuracyTable(report, (r) => r.pointed),
+    "## Recall (and the feed, where on) brought that page into the prompt",
+    accuracyTable(report, (r) => r.recalled ?? null),
     ...((report.groups?.length ?? 0) > 1
       ? [`## Accuracy by group (${report.source === "locomo" ? "LoCoMo category; adversarial apart" : "where the fact sits"})`, byGroupTable(report)]
       : []),

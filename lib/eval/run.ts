@@ -179,6 +179,7 @@ export async function askUnderArm({ ctx, loaded, probe, filedPages, arm, window,
     f1: answerF1(probe, outcome.answer),
     opened: trace.toolCalls.some((call) => call.name === "read_page" && onFiledPage(titleOf(call.input))),
     pointed: trace.buffer.chosen.some((line) => line.line !== null && line.pages.some(onFiledPage)),
+    recalled: trace.recall.pages.some((page) => onFiledPage(page.title)),
     bufferStatus: trace.buffer.status,
     error: trace.error,
     costs: turnCosts(
