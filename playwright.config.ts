@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { DEMO_OWNER_STATE } from "./e2e/support/fixtures";
 
 // Browser tests run in the system's Chromium (Playwright cannot download its
 // own here) against a production build serving a fresh embedded database.
@@ -6,6 +7,15 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const distDir = process.env.E2E_DIST_DIR ?? ".next-e2e";
 const dataDir = `.data/e2e-${port}`;
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-quic",
+  "--no-first-run",
+];
 
 export default defineConfig({
   testDir: "e2e",
@@ -21,29 +31,23 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
+    // Signs in once as the demo owner; every spec then starts from that session.
+    { name: "sign-in", testMatch: /support\/sign-in\.setup\.ts$/, use: { ...devices["Desktop Chrome"], launchOptions: { executablePath: chromium, args: chromiumArgs } } },
     {
       name: "chromium",
+      dependencies: ["sign-in"],
       use: {
         ...devices["Desktop Chrome"],
-        launchOptions: {
-          executablePath: chromium,
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--disable-quic",
-            "--no-first-run",
-          ],
-        },
+        storageState: DEMO_OWNER_STATE,
+        launchOptions: { executablePath: chromium, args: chromiumArgs },
       },
     },
   ],
   webServer: {
     // The browser tests always run on the embedded database and the offline model.
-    command: `rm -rf ${dataDir} ${dataDir}.lock && env -u DATABASE_URL -u OPENAI_API_KEY -u OPENAI_BASE_URL sh -c "npx next build && npx next start --port ${port}"`,
-    url: `http://localhost:${port}/api/threads`,
+    command: `rm -rf ${dataDir} ${dataDir}.lock && env -u DATABASE_URL -u OPENAI_API_KEY -u OPENAI_BASE_URL sh -c "npx next build && npx next start --hostname localhost --port ${port}"`,
+    // The sign-in page answers once the demo workspace and its owner are seeded.
+    url: `http://localhost:${port}/sign-in`,
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: "pipe",

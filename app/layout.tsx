@@ -1,7 +1,5 @@
 import type { Metadata } from "next";
-import { Suspense, type ReactNode } from "react";
-import { AppShell } from "@/components/shell/app-shell";
-import { Sidebar } from "@/components/shell/sidebar";
+import type { ReactNode } from "react";
 import "@/app/globals.css";
 
 export const metadata: Metadata = {
@@ -12,21 +10,11 @@ export const metadata: Metadata = {
 
 export const dynamic = "force-dynamic";
 
+/** Only the document: owner screens add the sidebar in their sections' layouts; sign-in and the customer support page have none. */
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body className="h-dvh bg-slate-50 text-slate-900 antialiased">
-        {/* The sidebar waits for the database; without its own boundary it would hold back the loading screen on a first run. */}
-        <AppShell
-          nav={
-            <Suspense fallback={<div className="h-full w-72 shrink-0 border-r border-slate-200 bg-white lg:w-64" aria-hidden />}>
-              <Sidebar />
-            </Suspense>
-          }
-        >
-          {children}
-        </AppShell>
-      </body>
+      <body className="h-dvh bg-slate-50 text-slate-900 antialiased">{children}</body>
     </html>
   );
 }

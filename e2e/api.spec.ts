@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@/e2e/support/fixtures";
 
 // The chat API refuses bad input with a 4xx and a clear message, and writes nothing.
 
@@ -49,10 +49,19 @@ test("a malformed id in an API address is a 422, an unknown one a 404", async ({
   expect(await unknown.json()).toMatchObject({ code: "not_found:page", error: expect.stringMatching(/No such page/) });
 });
 
-test("an unknown workspace sees nothing", async ({ playwright, baseURL }) => {
+test("a forged workspace cookie names nothing: alone it is a 401, beside a session it is ignored", async ({ playwright, baseURL, request }) => {
   const stranger = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie: "workspace=someone-else" } });
   const threads = await stranger.get("/api/threads");
-  expect(threads.status()).toBe(404);
-  expect(((await threads.json()) as { error: string }).error).toMatch(/Unknown workspace/);
+  expect(threads.status()).toBe(401);
+  expect(await threads.text()).not.toMatch(/someone-else|workspace "/);
   await stranger.dispose();
+
+  const own = (await (await request.get("/api/threads")).json()) as unknown;
+  const state = await request.storageState();
+  const forged = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { cookie: [...state.cookies.map((c) => `${c.name}=${c.value}`), "workspace=someone-else"].join("; ") },
+  });
+  expect(await (await forged.get("/api/threads")).json()).toEqual(own);
+  await forged.dispose();
 });

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "@/e2e/support/fixtures";
 import { openNewThread } from "@/e2e/support/chat";
 
 test("a streamed reply arrives and survives a reload", async ({ page }, testInfo) => {

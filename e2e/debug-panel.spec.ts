@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "@/e2e/support/fixtures";
 import { BUFFER_GAP_LINE, BUFFER_HEADER } from "@/lib/contracts/prompt/buffer-block";
 import { openNewThread, sendAndWaitForTurn } from "@/e2e/support/chat";
 

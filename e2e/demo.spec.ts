@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@/e2e/support/fixtures";
 import { openNewThread, sendAndWaitForTurn } from "@/e2e/support/chat";
 import { TURNS_PER_PAGE } from "@/components/debug/turn-paging";
 import { DEMO_TURNS } from "@/lib/workspaces/demo-story";
@@ -66,7 +66,7 @@ test("a link to an old message lands on it, from the timeline and by address", a
   await expect(page.locator("#m-5")).toBeInViewport();
 });
 
-test("a new thread is named after its first message, can be renamed, and exports under that name; streamed messages carry their #seq", async ({ page }, testInfo) => {
+test("a new thread is named after its first message, can be renamed, and exports under that name; streamed messages carry their #seq", async ({ page, request }, testInfo) => {
   await openNewThread(page);
   await expect(page.getByTestId("thread-title")).toHaveText("New thread");
   await sendAndWaitForTurn(page, "Planning the fall pastry menu for both shops");
@@ -91,17 +91,17 @@ test("a new thread is named after its first message, can be renamed, and exports
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "The title is empty" })).toBeVisible();
   const id = new URL(page.url()).pathname.split("/").at(-1);
-  const refused = await page.request.patch(`/api/threads/${id}`, { data: { title: "" } });
+  const refused = await request.patch(`/api/threads/${id}`, { data: { title: "" } });
   expect(refused.status()).toBe(422);
 });
 
-test("every turn of a thread is reachable in the debug panel's selector", async ({ page }, testInfo) => {
+test("every turn of a thread is reachable in the debug panel's selector", async ({ page, request }, testInfo) => {
   test.setTimeout(240_000);
-  const created = await page.request.post("/api/threads", { data: {} });
+  const created = await request.post("/api/threads", { data: {} });
   const { thread } = (await created.json()) as { thread: { id: string } };
   const turns = TURNS_PER_PAGE + 2;
   for (let i = 1; i <= turns; i++) {
-    const response = await page.request.post("/api/chat", { data: { threadId: thread.id, text: `Note number ${i} about the bakery.` } });
+    const response = await request.post("/api/chat", { data: { threadId: thread.id, text: `Note number ${i} about the bakery.` } });
     expect(response.ok()).toBe(true);
     await response.body();
   }

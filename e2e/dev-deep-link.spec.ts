@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, signIn, test } from "@/e2e/support/fixtures";
 import { startDevServer } from "@/e2e/support/dev-server";
 import type { AppServer } from "@/e2e/support/app-server";
 import { DEMO_TURNS } from "@/lib/workspaces/demo-story";
@@ -19,6 +19,7 @@ test.afterAll(async () => {
 
 test("under next dev, a link to an old message lands on it", async ({ page }, testInfo) => {
   test.setTimeout(240_000);
+  await signIn(page, undefined, dev.url);
   const listed = await page.request.get(`${dev.url}/api/threads`);
   const { threads } = (await listed.json()) as { threads: { id: string; title: string }[] };
   const long = threads.find((t) => t.title === DEMO_TURNS.thread)!;

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "@/e2e/support/fixtures";
 import { THREAD_FILE_FORMAT, type ThreadFile } from "@/lib/threads/transfer-schema";
 import { openNewThread, sendAndWaitForTurn } from "@/e2e/support/chat";
 

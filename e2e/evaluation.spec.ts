@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "@/e2e/support/fixtures";
 import { evalReportSchema } from "@/lib/eval/report-schema";
 
 // The server's EVAL_RESULTS_DIR holds no report, as on a fresh install, so the

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "@/e2e/support/fixtures";
 import pg from "pg";
-import { startAppServer, type AppServer } from "@/e2e/support/app-server";
+import { ownerHeaders, startAppServer, type AppServer } from "@/e2e/support/app-server";
 
 // Two app instances on one PostgreSQL, as a stateless deployment runs: turns
 // go to either, for the same thread and for different ones; one instance is
@@ -49,10 +49,18 @@ test.afterAll(async () => {
   await admin.end();
 });
 
+/** Each instance's demo-owner session; the sessions live in the shared database, so any instance accepts any of them. */
+const owners = new Map<AppServer, Record<string, string>>();
+
+async function owner(app: AppServer): Promise<Record<string, string>> {
+  if (!owners.has(app)) owners.set(app, await ownerHeaders(app.url));
+  return owners.get(app)!;
+}
+
 async function newThread(app: AppServer, title: string): Promise<string> {
   const response = await fetch(`${app.url}/api/threads`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { ...(await owner(app)), "content-type": "application/json" },
     body: JSON.stringify({ title }),
   });
   expect(response.status).toBe(201);
@@ -68,7 +76,7 @@ const testThreads: string[] = [];
 async function send(app: AppServer, threadId: string, text: string): Promise<void> {
   const response = await fetch(`${app.url}/api/chat`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { ...(await owner(app)), "content-type": "application/json" },
     body: JSON.stringify({ threadId, text }),
   });
   expect(response.status).toBe(200);

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "@/e2e/support/fixtures";
 import { startAppServer, type AppServer } from "@/e2e/support/app-server";
 import { openNewThread } from "@/e2e/support/chat";
 import { tinyGgufPath } from "@/tests/support/tiny-gguf";

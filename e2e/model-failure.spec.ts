@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "@/e2e/support/fixtures";
 import { startAppServer, type AppServer } from "@/e2e/support/app-server";
 import { openNewThread } from "@/e2e/support/chat";
 import { startOpenAIStandIn, type StandIn } from "@/tests/support/openai-stand-in";
@@ -27,6 +27,7 @@ test.afterAll(async () => {
 
 test("a failed model call shows the error, keeps the message, and Retry answers it", async ({ page }, testInfo) => {
   test.setTimeout(90_000);
+  // The second server has a database of its own: the demo owner signs in there too.
   await openNewThread(page, app.url);
   await expect(page.getByTestId("model-label")).toContainText("stand-in-1");
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "@/e2e/support/fixtures";
 
 // An address that names nothing answers HTTP 404 and says what is missing:
 // a thread, a page, or no screen at all.

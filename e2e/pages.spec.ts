@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "@/e2e/support/fixtures";
 import { openNewThread, sendAndWaitForTurn } from "@/e2e/support/chat";
 
 test("the owner confirms a fact the agent proposed, in one click, and its source message is one click away", async ({ page }, testInfo) => {

@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { startAppServer, type AppServer } from "@/e2e/support/app-server";
+import { expect, test, type Page } from "@/e2e/support/fixtures";
+import { ownerHeaders, startAppServer, type AppServer } from "@/e2e/support/app-server";
 import { openNewThread } from "@/e2e/support/chat";
 import { startOpenAIStandIn, type StandIn } from "@/tests/support/openai-stand-in";
 
@@ -133,16 +133,17 @@ test("on the embedded database, a server killed mid-pass runs the pass again whe
   const env = { PGLITE_DATA_DIR: path.join(dataDir, "pglite"), OFFLINE_MEMORY_PASS_DELAY_MS: "6000", OFFLINE_MODEL_DELAY_MS: "0" };
   let app = await startAppServer(env);
   try {
-    const created = await fetch(`${app.url}/api/threads`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    let owner = await ownerHeaders(app.url);
+    const created = await fetch(`${app.url}/api/threads`, { method: "POST", headers: { ...owner, "content-type": "application/json" }, body: "{}" });
     const threadId = ((await created.json()) as { thread: { id: string } }).thread.id;
     const chat = await fetch(`${app.url}/api/chat`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { ...owner, "content-type": "application/json" },
       body: JSON.stringify({ threadId, text: "Our supplier for flour is Miller & Sons at $38 a sack." }),
     });
     await chat.text();
     const job = async () => {
-      const response = await fetch(`${app.url}/api/threads/${threadId}/traces?limit=1`);
+      const response = await fetch(`${app.url}/api/threads/${threadId}/traces?limit=1`, { headers: owner });
       const { traces } = (await response.json()) as { traces: { data: { memoryPassJob?: { status: string; attempts: number } } }[] };
       return traces[0]?.data.memoryPassJob;
     };
@@ -150,9 +151,11 @@ test("on the embedded database, a server killed mid-pass runs the pass again whe
     await app.crash();
 
     app = await startAppServer(env);
+    // The session is kept in the database, so it outlives the server; signing in again only makes the test independent of that.
+    owner = await ownerHeaders(app.url);
     await expect.poll(async () => (await job())?.status, { timeout: 90_000, intervals: [1000] }).toBe("done");
     expect(await job()).toMatchObject({ status: "done", attempts: 2 });
-    const found = await fetch(`${app.url}/api/threads/${threadId}`).then((r) => r.json() as Promise<{ thread: { consolidatedSeq: number; lastSeq: number } }>);
+    const found = await fetch(`${app.url}/api/threads/${threadId}`, { headers: owner }).then((r) => r.json() as Promise<{ thread: { consolidatedSeq: number; lastSeq: number } }>);
     expect(found.thread.consolidatedSeq).toBe(found.thread.lastSeq);
   } finally {
     await app.stop();

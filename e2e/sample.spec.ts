@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "@/e2e/support/fixtures";
 import { openNewThread, sendAndWaitForTurn } from "@/e2e/support/chat";
 
 // A spec to copy: open a thread, talk to the agent, read the debug panel.

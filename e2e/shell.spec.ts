@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "@/e2e/support/fixtures";
 
 test("settings say which model answers, the window and buffer caps, the database, and how to switch models", async ({ page }, testInfo) => {
   await page.goto("/");

@@ -1,9 +1,10 @@
-import { expect, test } from "@playwright/test";
+import { expect, signIn, test } from "@/e2e/support/fixtures";
 import { spawnAppServer } from "@/e2e/support/app-server";
 import { startupStatusSchema } from "@/lib/db/startup-status";
 
 // A first run migrates the database and seeds the demo workspace before the
-// first page can render; the loading screen says which step it is on.
+// first page can render; the loading screen says which step it is on. The
+// first address leads to the sign-in page, which waits for the seed.
 
 test("on a first run the loading screen says what the server is doing, then the app opens", async ({ page }, testInfo) => {
   test.setTimeout(180_000);
@@ -17,6 +18,8 @@ test("on a first run the loading screen says what the server is doing, then the 
     await expect(detail).toHaveAttribute("data-phase", /^(opening|migrating|seeding|consolidating|replaying)$/, { timeout: 30_000 });
     await expect(detail).not.toHaveText("Loading…");
     await page.screenshot({ path: testInfo.outputPath("first-run-progress.png") });
+    await expect(page.getByLabel("Email")).toBeVisible({ timeout: 120_000 });
+    await signIn(page, undefined, app.url);
     await expect(page.getByTestId("thread-title")).toBeVisible({ timeout: 120_000 });
     const status = startupStatusSchema.parse(await (await page.request.get(`${app.url}/api/startup`)).json());
     expect(status.phase).toBe("ready");

@@ -60,6 +60,8 @@ const envSchema = z.object({
   RECALL_FEED: onOff.default("off"),
   BUFFER_FOLDS: onOff.default("off"),
   RECONSOLIDATION: onOff.default("on"),
+  AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters.").optional(),
+  BETTER_AUTH_URL: z.string().url().optional(),
 });
 
 export type LocalModelConfig = {
@@ -100,6 +102,10 @@ export type AppConfig = {
   bufferFolds: boolean;
   /** §10 reconsolidation: buffer lines say when the records they point at were rejected or corrected since. */
   reconsolidation: boolean;
+  /** Signs session and visitor cookies; when unset one is generated and kept in the data directory. */
+  authSecret?: string;
+  /** The app's public address; an https one makes every cookie Secure. */
+  publicUrl?: string;
 };
 
 export function readConfig(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -133,5 +139,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     recallFeed: e.RECALL_FEED === "on",
     bufferFolds: e.BUFFER_FOLDS === "on",
     reconsolidation: e.RECONSOLIDATION === "on",
+    authSecret: e.AUTH_SECRET,
+    publicUrl: e.BETTER_AUTH_URL,
   };
 }

@@ -13,8 +13,10 @@ const REFUSALS = {
   "invalid:id": { status: 422, message: "The id in this address is not one this app hands out." },
   "invalid:query": { status: 422, message: "The query string is not what this endpoint takes." },
   "invalid:thread_file": { status: 422, message: "This is not a valid thread file." },
-  "invalid:workspace": { status: 422, message: "The workspace cookie does not hold a workspace name." },
-  "not_found:workspace": { status: 404, message: "Unknown workspace." },
+  "unauthorized:session": { status: 401, message: "Sign in to use this." },
+  "forbidden:workspace": { status: 403, message: "You are not an owner of this workspace." },
+  "forbidden:origin": { status: 403, message: "This request came from another site; the app only accepts changes made from its own pages." },
+  "not_found:workspace": { status: 404, message: "No such workspace." },
   "not_found:thread": { status: 404, message: "No such thread in this workspace." },
   "not_found:page": { status: 404, message: "No such page in this workspace." },
   "not_found:fact": { status: 404, message: "No such fact in this workspace." },
@@ -24,7 +26,10 @@ const REFUSALS = {
   "conflict:correction": { status: 409, message: "This fact is no longer live, so it cannot be corrected." },
   "conflict:memory_pass": { status: 409, message: "No memory pass in this thread has failed; there is nothing to retry." },
   "conflict:turn": { status: 409, message: "The assistant is still answering the last message in this thread." },
-} as const satisfies Record<string, { status: 400 | 404 | 409 | 413 | 422; message: string }>;
+  "conflict:reset": { status: 409, message: "Only the demo workspace has a seeded state to go back to." },
+  "conflict:visitor_thread": { status: 409, message: "This is a customer's conversation: only the customer writes in it." },
+  "too_many:requests": { status: 429, message: "Too many messages in a short time; wait a minute and try again." },
+} as const satisfies Record<string, { status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429; message: string }>;
 
 export type RefusalCode = keyof typeof REFUSALS;
 

@@ -7,12 +7,14 @@ import { ReadsTable } from "@/components/evaluation/reads-table";
 import { RunSummary } from "@/components/evaluation/run-summary";
 import { PageHeader } from "@/components/ui/page-header";
 import { readShownReport, resultsDir, SAMPLE_REPORT_FILE } from "@/lib/eval/latest";
+import { requireUserPage } from "@/lib/workspaces/current";
 
 export const metadata = { title: "Evaluation · Episodic buffer" };
 // The report changes whenever `npm run eval` runs; never serve a cached one.
 export const dynamic = "force-dynamic";
 
 export default async function EvaluationPage() {
+  await requireUserPage();
   const latest = await readShownReport(resultsDir());
   return (
     <div>

@@ -4,12 +4,12 @@ import { dayAndTime, plural } from "@/components/ui/format";
 import { PageHeader } from "@/components/ui/page-header";
 import { pageHref } from "@/components/ui/routes";
 import { listPages } from "@/lib/pages/queries";
-import { requestScope } from "@/lib/workspaces/current";
+import { pageScope } from "@/lib/workspaces/current";
 
 export const metadata = { title: "Pages · Episodic buffer" };
 
 export default async function PagesPage() {
-  const { db, workspace } = await requestScope();
+  const { db, workspace } = await pageScope();
   const pages = await listPages(db, workspace.id);
   return (
     <div>

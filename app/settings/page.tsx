@@ -3,6 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
 import { readConfig, type AppConfig } from "@/lib/config";
 import { chooseModel, DEFAULT_COMPATIBLE_MODEL, DEFAULT_OPENAI_MODEL, type ModelKind } from "@/lib/models";
+import { requireUserPage } from "@/lib/workspaces/current";
 
 export const metadata = { title: "Settings · Episodic buffer" };
 
@@ -41,7 +42,8 @@ const KIND_BADGE: Record<ModelKind, string> = {
   local: "local (in-process)",
 };
 
-export default function SettingsPage() {
+export default async function SettingsPage() {
+  await requireUserPage();
   const config = readConfig();
   const model = chooseModel(config);
   const database = databaseWhere(config);

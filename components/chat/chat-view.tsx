@@ -96,6 +96,8 @@ export function ChatView(props: {
   highlightSeq: number | null;
   model: { kind: ModelKind; label: string };
   window: number;
+  /** Why the owner cannot write here (a customer's own conversation); no composer then. */
+  readOnly?: string;
   /** The next turn's buffer, for a thread past its window; null while the thread fits. */
   preview: BufferPreview | null;
 }) {
@@ -238,7 +240,11 @@ export function ChatView(props: {
             )}
           </div>
         )}
-        {shown.latest ? (
+        {props.readOnly ? (
+          <p className="border-t border-slate-200 bg-white px-6 py-4 text-sm text-slate-600" data-testid="read-only">
+            {props.readOnly}
+          </p>
+        ) : shown.latest ? (
           <Composer disabled={busy} onSend={(text) => void sendMessage({ text })} />
         ) : (
           <p className="border-t border-slate-200 bg-white px-6 py-4 text-sm text-slate-600">

@@ -2,21 +2,27 @@ import { Badge } from "@/components/ui/badge";
 import { plural } from "@/components/ui/format";
 import { threadHref } from "@/components/ui/routes";
 import { listThreads } from "@/lib/threads/queries";
-import { requestScope } from "@/lib/workspaces/current";
+import { ownedWorkspaces, pageScope } from "@/lib/workspaces/current";
+import { DEMO_WORKSPACE_SLUG } from "@/lib/workspaces/demo";
+import { WorkspaceMenu } from "@/components/shell/workspace-menu";
 import { NewThreadButton } from "@/components/shell/new-thread-button";
 import { SectionLink, ThreadLink } from "@/components/shell/nav-links";
 
 export async function Sidebar() {
-  const { db, workspace } = await requestScope();
-  const threads = await listThreads(db, workspace.id);
+  const { db, workspace, user } = await pageScope();
+  const [threads, owned] = await Promise.all([listThreads(db, workspace.id), ownedWorkspaces(db, user.id)]);
   return (
     <div className="flex h-full w-72 shrink-0 flex-col border-r border-slate-200 bg-white lg:w-64">
       <div className="border-b border-slate-200 px-4 py-4">
         <p className="text-xs font-semibold tracking-wide text-indigo-600 uppercase">Miles · episodic buffer</p>
-        <p className="mt-1 truncate font-semibold" data-testid="workspace-name">
-          {workspace.name}
-        </p>
-        <p className="text-xs text-slate-500">Workspace</p>
+        <div className="mt-2">
+          <WorkspaceMenu
+            active={{ id: workspace.id, name: workspace.name, slug: workspace.slug }}
+            owned={owned}
+            isDemo={workspace.slug === DEMO_WORKSPACE_SLUG}
+            email={user.email}
+          />
+        </div>
       </div>
       <nav aria-label="Main" className="border-b border-slate-200 px-2 py-3">
         <ul className="space-y-0.5">

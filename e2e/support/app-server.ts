@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { DEMO_OWNER } from "@/e2e/support/fixtures";
 
 // A second instance of the app built by Playwright's webServer, with its own
 // embedded database and a different model: for the one test that needs the
@@ -26,7 +27,7 @@ export async function freePort(): Promise<number> {
 export async function waitUntilUp(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    // The first request also seeds the demo workspace, so it can take a while.
+    // The sign-in page seeds the demo workspace and its owner first, so it can take a while.
     const answered = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) }).then((r) => r.ok, () => false);
     if (answered) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -39,7 +40,7 @@ export async function spawnAppServer(env: Record<string, string>): Promise<AppSe
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), "episodic-e2e-"));
   // The build playwright.config.ts's webServer made (same E2E_DIST_DIR rule), on a database of its own, never the CI's PostgreSQL.
-  const child = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "--port", String(port)], {
+  const child = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "--hostname", "localhost", "--port", String(port)], {
     env: {
       ...process.env,
       NEXT_DIST_DIR: process.env.E2E_DIST_DIR ?? ".next-e2e",
@@ -63,11 +64,27 @@ export async function spawnAppServer(env: Record<string, string>): Promise<AppSe
 export async function startAppServer(env: Record<string, string>): Promise<AppServer> {
   const app = await spawnAppServer(env);
   try {
-    // A first request migrates and seeds the demo (consolidation, then its turns): minutes on a busy two-core machine.
-    await waitUntilUp(`${app.url}/api/threads`, 240_000);
+    // The sign-in page migrates and seeds the demo and its owner first (consolidation, then its turns): minutes on a busy two-core machine.
+    await waitUntilUp(`${app.url}/sign-in`, 240_000);
   } catch (error) {
     await app.stop();
     throw error;
   }
   return app;
+}
+
+/**
+ * Signs in as the demo owner through the API, as the sign-in form does, and
+ * returns the headers an owner's request to that server then carries: the
+ * session cookie, and the server's own Origin, without which writes are refused.
+ */
+export async function ownerHeaders(url: string): Promise<Record<string, string>> {
+  const response = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify(DEMO_OWNER),
+  });
+  if (!response.ok) throw new Error(`signing in to ${url} answered ${response.status}: ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return { cookie, origin: url };
 }

@@ -1,11 +1,14 @@
 import { expect, type Page } from "@playwright/test";
+import { signIn } from "@/e2e/support/fixtures";
 
 /**
  * "/" redirects to the latest thread (client-side while the page streams), so
  * the new thread is ready only once the address has moved on from that one.
  * A click that lands before the page has hydrated does nothing: click again.
+ * On a server of its own (`origin`), the page signs in there first.
  */
 export async function openNewThread(page: Page, origin = ""): Promise<void> {
+  if (origin) await signIn(page, undefined, origin);
   await page.goto(`${origin}/`);
   await expect(page).toHaveURL(/\/threads\/[^/?#]+$/, { timeout: 30_000 });
   const latest = page.url();

@@ -6,6 +6,7 @@ import { getMemoryPassQueue } from "@/lib/jobs/runtime";
 import { chooseModel } from "@/lib/models";
 import { titleUntitledThread } from "@/lib/threads/queries";
 import { chatRequestSchema } from "@/lib/threads/schemas";
+import { refuseVisitorThread } from "@/lib/support/scope";
 import { requestScope } from "@/lib/workspaces/current";
 import { handle, parseJsonBody } from "@/lib/http/respond";
 
@@ -17,8 +18,9 @@ import { handle, parseJsonBody } from "@/lib/http/respond";
  */
 export function chatResponse(request: Request): Promise<Response> {
   return handle(async () => {
-    const body = await parseJsonBody(request, chatRequestSchema);
     const { db, workspace } = await requestScope();
+    const body = await parseJsonBody(request, chatRequestSchema);
+    await refuseVisitorThread(db, workspace.id, body.threadId);
     const config = readConfig();
     if ("text" in body) await titleUntitledThread(db, workspace.id, body.threadId, body.text);
     const turn = await startTurn({

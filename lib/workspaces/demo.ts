@@ -1,6 +1,6 @@
 import { runTurn } from "@/lib/agent/turn";
 import { readConfig, type AppConfig } from "@/lib/config";
-import type { Db } from "@/lib/db/client";
+import type { Db, Tx } from "@/lib/db/client";
 import type { Workspace } from "@/lib/db/generated/client";
 import { reportStartup } from "@/lib/db/startup-status";
 import { consolidateThread } from "@/lib/memory/consolidate";
@@ -60,24 +60,57 @@ async function seedOnce(db: Db): Promise<Workspace> {
     });
     const workspace = await tx.workspace.findUniqueOrThrow({ where: { slug: DEMO_WORKSPACE_SLUG } });
     if (claimed.count === 0) return { workspace, threadIds: [] };
-    const ids: string[] = [];
-    for (const story of DEMO_THREADS) {
-      const thread = await tx.thread.create({
-        data: { workspaceId: workspace.id, title: story.title, kind: story.kind, createdAt: story.createdAt },
-      });
-      await appendMessages(tx, thread.id, story.messages);
-      ids.push(thread.id);
-    }
-    return { workspace, threadIds: ids };
+    return { workspace, threadIds: await writeDemoThreads(tx, workspace.id) };
   }, SEED_TRANSACTION);
+  if (threadIds.length > 0) await fileDemoStory(db, workspace.id, threadIds);
+  return workspace;
+}
 
-  if (threadIds.length === 0) return workspace;
+/**
+ * Puts the demo workspace back as it was seeded: every thread (the
+ * customers' too), page, fact, episode and trace in it goes, and the story is
+ * written and filed again. Its members stay. Requests of this process wait
+ * for it as they wait for a first seed.
+ */
+export function resetDemoWorkspace(db: Db, workspaceId: string): Promise<Workspace> {
+  const run = (async () => {
+    reportStartup("seeding", "Writing the demo workspace's threads again…");
+    const { workspace, threadIds } = await db.$transaction(async (tx) => {
+      // Locks the workspace row, so two resets at once run one after the other.
+      const workspace = await tx.workspace.update({ where: { id: workspaceId }, data: { name: DEMO_WORKSPACE_NAME } });
+      await tx.page.deleteMany({ where: { workspaceId } });
+      await tx.thread.deleteMany({ where: { workspaceId } });
+      return { workspace, threadIds: await writeDemoThreads(tx, workspaceId) };
+    }, SEED_TRANSACTION);
+    await fileDemoStory(db, workspaceId, threadIds);
+    return workspace;
+  })().finally(() => inFlight.delete(db));
+  inFlight.set(db, run);
+  return run;
+}
 
+async function writeDemoThreads(tx: Tx, workspaceId: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (const story of DEMO_THREADS) {
+    const thread = await tx.thread.create({
+      data: { workspaceId, title: story.title, kind: story.kind, createdAt: story.createdAt },
+    });
+    await appendMessages(tx, thread.id, story.messages);
+    ids.push(thread.id);
+  }
+  return ids;
+}
+
+/**
+ * Files the story's threads into memory with the offline model, then plays
+ * the support chat and the long thread's questions through the live turn.
+ */
+async function fileDemoStory(db: Db, workspaceId: string, threadIds: string[]): Promise<void> {
   // The offline model whatever the environment says, without its streaming pause.
   const config = { ...readConfig(), openaiApiKey: undefined, openaiBaseUrl: undefined, localModel: undefined, offlineDelayMs: 0, offlineMemoryPassDelayMs: 0 };
   const choice = chooseModel(config);
   for (const [i, threadId] of threadIds.entries()) {
-    const outcome = await consolidateThread(db, choice.model, workspace.id, threadId, {
+    const outcome = await consolidateThread(db, choice.model, workspaceId, threadId, {
       onProgress: ({ done, total }) => {
         reportStartup("consolidating", `Filing demo thread ${i + 1} of ${threadIds.length} into memory (message ${done} of ${total})…`, { done, total });
         return letOtherRequestsIn();
@@ -86,10 +119,9 @@ async function seedOnce(db: Db): Promise<Workspace> {
     if (!outcome.finished) throw new Error(`Seeding the demo workspace could not consolidate a thread: ${outcome.error}`);
   }
   // The support chat first: the long thread's turns then make it the most recently updated thread, which the app opens on.
-  await seedSupportChat(db, config, choice, workspace.id);
-  await replayDemoTurns(db, config, choice, workspace.id);
+  await seedSupportChat(db, config, choice, workspaceId);
+  await replayDemoTurns(db, config, choice, workspaceId);
   reportStartup("ready", "The demo workspace is ready.");
-  return workspace;
 }
 
 const MINUTES_BETWEEN_DEMO_TURNS = 2;

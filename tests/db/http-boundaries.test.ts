@@ -15,6 +15,13 @@ import * as importRoute from "@/app/api/threads/import/route";
 import * as threadsRoute from "@/app/api/threads/route";
 import * as startupRoute from "@/app/api/startup/route";
 import * as memoryPassRoute from "@/app/api/threads/[id]/memory-pass/route";
+import * as activeWorkspaceRoute from "@/app/api/workspaces/active/route";
+import * as resetWorkspaceRoute from "@/app/api/workspaces/reset/route";
+import * as workspacesRoute from "@/app/api/workspaces/route";
+import * as supportChatRoute from "@/app/api/support/[slug]/chat/route";
+import { getAuth } from "@/lib/auth/server";
+import { proxy } from "@/proxy";
+import { NextRequest } from "next/server";
 import type { Db } from "@/lib/db/client";
 import { handle, SERVER_FAILURE } from "@/lib/http/respond";
 import { fileFact } from "@/lib/pages/facts";
@@ -24,16 +31,50 @@ import { openTestDb, type TestDb } from "@/tests/db/test-db";
 // Every route in app/api, called as Next calls it (a real Request, params as a
 // promise) on a real database: malformed input of every kind is a 4xx with
 // its code and writes nothing; a well-formed id that names nothing is a 404.
+// Then who may call them: no session, a forged workspace cookie, another
+// owner's session, a customer's visitor cookie, another site's page.
 
-let workspaceCookie: string | undefined;
+/** The Cookie header of the request being made; next/headers reads it as Next would. */
+let cookieHeader = "";
+function cookieNamed(name: string) {
+  for (const pair of cookieHeader.split(/;\s*/)) {
+    const at = pair.indexOf("=");
+    if (at > 0 && pair.slice(0, at) === name) return { name, value: decodeURIComponent(pair.slice(at + 1)) };
+  }
+  return undefined;
+}
 vi.mock("next/headers", () => ({
-  cookies: async () => ({ get: (name: string) => (name === "workspace" && workspaceCookie !== undefined ? { name, value: workspaceCookie } : undefined) }),
+  headers: async () => new Headers(cookieHeader ? { cookie: cookieHeader } : {}),
+  cookies: async () => ({ get: cookieNamed }),
+}));
+// A support turn finishes its memory pass after the response, as Next's after() would run it.
+const afterTasks: Promise<unknown>[] = [];
+vi.mock("next/server", async (original) => ({
+  ...(await original<typeof import("next/server")>()),
+  after: (task: () => unknown) => void afterTasks.push(Promise.resolve().then(task)),
 }));
 
 // The boundary is what is tested here; the memory-pass queue behind the chat route is tested in reply-path.test.ts.
 vi.mock("@/lib/jobs/runtime", () => ({
   getMemoryPassQueue: async () => ({ enqueue: async () => undefined, retryFailed: async () => 0 }),
 }));
+process.env.AUTH_SECRET ??= "a-test-secret-that-is-long-enough-for-hmac-signing";
+
+/** Signs a new user up through Better Auth and returns their session cookie, as the browser would hold it. */
+async function signUp(email: string): Promise<{ cookie: string; userId: string }> {
+  const auth = await getAuth();
+  const response = await auth.api.signUpEmail({ body: { email, password: "a long enough password", name: email }, asResponse: true });
+  const setCookie = response.headers.get("set-cookie") ?? "";
+  const cookie = setCookie.split(";")[0];
+  if (!cookie.startsWith("better-auth.session_token=")) throw new Error(`sign-up set no session cookie: ${setCookie}`);
+  const { user } = (await response.json()) as { user: { id: string } };
+  return { cookie, userId: user.id };
+}
+
+let ownerCookie: string;
+let ownerUserId: string;
+let workspaceId: string;
+const SUPPORT_SLUG = "boundaries";
 
 let t: TestDb;
 let threadId: string;
@@ -45,8 +86,11 @@ beforeAll(async () => {
   t = await openTestDb();
   // getDb() hands out the process's database from here; the test's own takes its place.
   (globalThis as { episodicBufferDb?: Promise<Db> }).episodicBufferDb = Promise.resolve(t.db);
-  const workspace = await t.db.workspace.create({ data: { slug: "boundaries", name: "Boundaries" } });
-  workspaceCookie = workspace.slug;
+  const workspace = await t.db.workspace.create({ data: { slug: SUPPORT_SLUG, name: "Boundaries" } });
+  workspaceId = workspace.id;
+  ({ cookie: ownerCookie, userId: ownerUserId } = await signUp("owner@boundaries.test"));
+  await t.db.membership.create({ data: { userId: ownerUserId, workspaceId } });
+  cookieHeader = ownerCookie;
   const thread = await t.db.thread.create({ data: { workspaceId: workspace.id, title: "Rent" } });
   threadId = thread.id;
   const message = await appendMessage(t.db, threadId, { role: "USER", speaker: "OWNER", text: "Rent is $2,350 a month." });
@@ -61,14 +105,17 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   delete (globalThis as { episodicBufferDb?: Promise<Db> }).episodicBufferDb;
+  delete (globalThis as { episodicBufferAuth?: unknown }).episodicBufferAuth;
   await t.close();
 });
 
 /** Every row in every table that a request could write, and every fact's status. */
 async function snapshot() {
   const db = t.db;
-  const [workspaces, threads, messages, pages, facts, episodes, pointers, traces] = await Promise.all([
+  const [workspaces, memberships, sessions, threads, messages, pages, facts, episodes, pointers, traces] = await Promise.all([
     db.workspace.count(),
+    db.membership.count(),
+    db.session.findMany({ select: { id: true, activeWorkspaceId: true }, orderBy: { id: "asc" } }),
     db.thread.findMany({ select: { id: true, title: true }, orderBy: { id: "asc" } }),
     db.message.count(),
     db.page.findMany({ select: { id: true, visibility: true }, orderBy: { id: "asc" } }),
@@ -77,7 +124,7 @@ async function snapshot() {
     db.episodeFact.count(),
     db.turnTrace.count(),
   ]);
-  return { workspaces, threads, messages, pages, facts, episodes, pointers, traces };
+  return { workspaces, memberships, sessions, threads, messages, pages, facts, episodes, pointers, traces };
 }
 
 type Params = { params: Promise<{ id: string }> };
@@ -87,6 +134,8 @@ type RouteCase = {
   /** The route file under app/api. */
   file: string;
   method: "GET" | "POST" | "PATCH";
+  /** What it does for another owner, signed in to a workspace of their own: lists and creations act in that workspace. */
+  forAnotherOwner?: "lists their own" | "creates in their own";
   handler: Handler;
   /** What the :id names, for routes that have one. */
   id?: { kind: "thread" | "page" | "fact" | "episode"; valid: () => string };
@@ -112,10 +161,11 @@ const ROUTES: RouteCase[] = [
     handler: withoutParams(chatRoute.POST),
     body: { valid: () => ({ threadId, text: "What is the rent?" }), textField: "text" },
   },
-  { file: "threads/route.ts", method: "GET", handler: withoutParams(() => threadsRoute.GET()) },
+  { file: "threads/route.ts", method: "GET", handler: withoutParams(() => threadsRoute.GET()), forAnotherOwner: "lists their own" },
   {
     file: "threads/route.ts",
     method: "POST",
+    forAnotherOwner: "creates in their own",
     handler: withoutParams(threadsRoute.POST),
     body: { valid: () => ({ title: "A new thread", kind: "OWNER" }), textField: "title" },
   },
@@ -145,10 +195,11 @@ const ROUTES: RouteCase[] = [
   {
     file: "threads/import/route.ts",
     method: "POST",
+    forAnotherOwner: "creates in their own",
     handler: withoutParams(importRoute.POST),
     body: { valid: threadFile, textField: "format" },
   },
-  { file: "pages/route.ts", method: "GET", handler: withoutParams(() => pagesRoute.GET()) },
+  { file: "pages/route.ts", method: "GET", handler: withoutParams(() => pagesRoute.GET()), forAnotherOwner: "lists their own" },
   { file: "pages/[id]/route.ts", method: "GET", handler: withParams(pageRoute.GET), id: { kind: "page", valid: () => pageId } },
   {
     file: "pages/[id]/route.ts",
@@ -178,7 +229,25 @@ const ROUTES: RouteCase[] = [
     id: { kind: "episode", valid: () => episodeId },
     body: { valid: () => ({ text: "Rent settled at $2,450 a month." }), textField: "text" },
   },
+  { file: "workspaces/route.ts", method: "GET", handler: withoutParams(() => workspacesRoute.GET()), forAnotherOwner: "lists their own" },
+  {
+    file: "workspaces/route.ts",
+    method: "POST",
+    forAnotherOwner: "creates in their own",
+    handler: withoutParams(workspacesRoute.POST),
+    body: { valid: () => ({ name: "A second shop" }), textField: "name" },
+  },
+  {
+    file: "workspaces/active/route.ts",
+    method: "POST",
+    handler: withoutParams(activeWorkspaceRoute.POST),
+    body: { valid: () => ({ workspaceId }), textField: "workspaceId" },
+  },
+  { file: "workspaces/reset/route.ts", method: "POST", handler: withoutParams(() => resetWorkspaceRoute.POST()) },
 ];
+
+/** Routes anyone may call, each walked on its own below: Better Auth's sign-in endpoints and the customers' support chat. */
+const PUBLIC_ROUTES = ["auth/[...all]/route.ts", "support/[slug]/chat/route.ts"];
 
 /** Well formed, as the database's ids are, but naming nothing. */
 const UNKNOWN_ID = "cunknownid0000000000000000";
@@ -212,19 +281,27 @@ function bodyCases(route: RouteCase): [name: string, text: string, code: string]
   ];
 }
 
-async function call(route: RouteCase, { id, body, query = "" }: { id?: string; body?: string; query?: string }) {
-  const url = `http://app.test/api/${route.file.replace(/\/?route\.ts$/, "").replace("[id]", "x")}${query}`;
-  const request = new Request(url, {
-    method: route.method,
-    ...(body !== undefined ? { body, headers: { "content-type": "application/json" } } : {}),
-  });
-  const response = await route.handler(request, { params: Promise.resolve({ id: id ?? route.id?.valid() ?? "" }) });
+type CallInput = { id?: string; body?: string; query?: string; origin?: string | null; throughProxy?: boolean; forwardedFor?: string };
+
+/** Calls the route; `throughProxy` runs proxy.ts first, as Next does, and reaches the route only if the proxy lets the request through. */
+async function call(route: RouteCase, { id, body, query = "", origin = "http://app.test", throughProxy = false, forwardedFor }: CallInput) {
+  const url = `http://app.test/api/${route.file.replace(/\/?route\.ts$/, "").replace("[id]", "x").replace("[slug]", SUPPORT_SLUG)}${query}`;
+  const headers = new Headers({ host: "app.test" });
+  if (body !== undefined) headers.set("content-type", "application/json");
+  if (origin !== null) headers.set("origin", origin);
+  if (cookieHeader) headers.set("cookie", cookieHeader);
+  if (forwardedFor) headers.set("x-forwarded-for", forwardedFor);
+  const request = new Request(url, { method: route.method, headers, ...(body !== undefined ? { body } : {}) });
+  const stopped = throughProxy ? proxy(new NextRequest(request.clone())) : null;
+  const response =
+    stopped && !stopped.headers.get("x-middleware-next") ? stopped : await route.handler(request, { params: Promise.resolve({ id: id ?? route.id?.valid() ?? "" }) });
   const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text.split("\n")[0]) as { error?: string; code?: string }) : {} };
+  const json = text && !response.headers.get("content-type")?.startsWith("text/event-stream");
+  return { status: response.status, body: json ? (JSON.parse(text.split("\n")[0]) as { error?: string; code?: string }) : {} };
 }
 
 /** Calls the route and checks it refused with the status and code given, leaving every table as it was. */
-async function expectRefused(route: RouteCase, input: Parameters<typeof call>[1], status: number, code: string) {
+async function expectRefused(route: RouteCase, input: CallInput, status: number, code: string) {
   const before = await snapshot();
   const { status: answered, body } = await call(route, input);
   expect({ status: answered, code: body.code }).toEqual({ status, code });
@@ -237,7 +314,7 @@ describe("every route in app/api", () => {
   it("is covered by this table", () => {
     const dir = path.resolve("app/api");
     const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith("route.ts"));
-    expect(new Set(ROUTES.map((r) => r.file))).toEqual(new Set(files));
+    expect(new Set([...ROUTES.map((r) => r.file), ...PUBLIC_ROUTES])).toEqual(new Set(files));
   });
 
   for (const route of ROUTES) {
@@ -259,7 +336,12 @@ describe("every route in app/api", () => {
           await expectRefused(route, { body }, code === "bad_request:json" ? 400 : 422, code);
         });
       }
-      if (!route.id && !route.body) {
+      if (route.file === "workspaces/reset/route.ts") {
+        it("answers 409 for a workspace that is not the demo, and writes nothing", async () => {
+          await expectRefused(route, {}, 409, "conflict:reset");
+        });
+      }
+      if (route.method === "GET" && !route.id) {
         it("ignores a query string it does not read and writes nothing", async () => {
           const before = await snapshot();
           expect((await call(route, { query: "?q=%00&limit=%ED%A0%80" })).status).toBe(200);
@@ -296,24 +378,6 @@ describe("query strings", () => {
   it("refuses a limit that is not a number in range", async () => {
     for (const limit of ["abc", "0", "%00", "9999"]) {
       await expectRefused(traces, { query: `?limit=${limit}` }, 422, "invalid:query");
-    }
-  });
-});
-
-describe("the workspace cookie", () => {
-  const threads = ROUTES.find((r) => r.file === "threads/route.ts" && r.method === "GET")!;
-
-  it("refuses a cookie that cannot name a workspace, and answers 404 for one that names none", async () => {
-    const own = workspaceCookie;
-    try {
-      for (const bad of ["\u0000", "\ud800", "x".repeat(500)]) {
-        workspaceCookie = bad;
-        await expectRefused(threads, {}, 422, "invalid:workspace");
-      }
-      workspaceCookie = "someone-else";
-      expect(await expectRefused(threads, {}, 404, "not_found:workspace")).toMatch(/Unknown workspace/);
-    } finally {
-      workspaceCookie = own;
     }
   });
 });
@@ -356,5 +420,205 @@ describe("a failure that is not a refusal", () => {
     expect(body).toEqual({ error: SERVER_FAILURE, code: "internal:server" });
     expect(body.error).not.toMatch(/nothing was lost/i);
     expect(body.error).not.toContain("disk full");
+  });
+});
+
+const validInput = (route: RouteCase): CallInput => ({ body: route.body && JSON.stringify(route.body.valid()) });
+
+/** Runs `run` with the given Cookie header on every request it makes. */
+async function as<T>(cookie: string, run: () => Promise<T>): Promise<T> {
+  const own = cookieHeader;
+  cookieHeader = cookie;
+  try {
+    return await run();
+  } finally {
+    cookieHeader = own;
+  }
+}
+
+const supportChat: RouteCase = {
+  file: "support/[slug]/chat/route.ts",
+  method: "POST",
+  handler: async (request) => supportChatRoute.POST(request, { params: Promise.resolve({ slug: SUPPORT_SLUG }) }),
+  body: { valid: () => ({ text: "When are you open?" }), textField: "text" },
+};
+
+/** Sends a customer message and waits for the turn's work after the response; returns the visitor cookie it was given, if any. */
+async function customerSays(text: string, forwardedFor = "203.0.113.1") {
+  const before = afterTasks.length;
+  const { status } = await call(supportChat, { body: JSON.stringify({ text }), forwardedFor });
+  await Promise.all(afterTasks.slice(before));
+  return status;
+}
+
+/** A new visitor's first message, through the real route: their signed cookie as the browser would send it back. */
+async function newVisitor(forwardedFor: string): Promise<string> {
+  const url = `http://app.test/api/support/${SUPPORT_SLUG}/chat`;
+  const before = afterTasks.length;
+  const response = await as("", () =>
+    supportChatRoute.POST(
+      new Request(url, { method: "POST", headers: { host: "app.test", origin: "http://app.test", "content-type": "application/json", "x-forwarded-for": forwardedFor }, body: JSON.stringify({ text: "Hello, are you open today?" }) }),
+      { params: Promise.resolve({ slug: SUPPORT_SLUG }) },
+    ),
+  );
+  expect(response.status).toBe(200);
+  await response.text();
+  await Promise.all(afterTasks.slice(before));
+  const setCookie = response.headers.get("set-cookie") ?? "";
+  expect(setCookie).toMatch(/HttpOnly/);
+  expect(setCookie).toMatch(/SameSite=Lax/);
+  return setCookie.split(";")[0];
+}
+
+describe("who may call each owner route", () => {
+  let strangerCookie: string;
+  let newcomerCookie: string;
+  let visitorCookie: string;
+
+  beforeAll(async () => {
+    const stranger = await signUp("stranger@elsewhere.test");
+    strangerCookie = stranger.cookie;
+    const theirs = await t.db.workspace.create({ data: { slug: "elsewhere", name: "Elsewhere" } });
+    await t.db.membership.create({ data: { userId: stranger.userId, workspaceId: theirs.id } });
+    newcomerCookie = (await signUp("newcomer@nowhere.test")).cookie;
+    visitorCookie = await newVisitor("198.51.100.7");
+  });
+
+  const secrets = () => [threadId, pageId, factId, workspaceId, "Rent", "Boundaries"];
+
+  // The startup route answers everyone: it tells only how far the first run's seeding has got.
+  for (const route of ROUTES.filter((r) => r.file !== "startup/route.ts")) {
+    describe(`${route.method} ${route.file}`, () => {
+      it("answers 401 with no session, and writes nothing", async () => {
+        await as("", () => expectRefused(route, validInput(route), 401, "unauthorized:session"));
+      });
+
+      it("answers 401 to a forged workspace cookie alone, and writes nothing", async () => {
+        await as(`workspace=${SUPPORT_SLUG}; workspaceId=${workspaceId}`, () => expectRefused(route, validInput(route), 401, "unauthorized:session"));
+      });
+
+      it("answers 401 to a customer's visitor cookie, and writes nothing", async () => {
+        await as(visitorCookie, () => expectRefused(route, validInput(route), 401, "unauthorized:session"));
+      });
+
+      it("reaches nothing of this workspace with another owner's session", async () => {
+        await as(strangerCookie, async () => {
+          if (route.forAnotherOwner === "lists their own") {
+            const before = await snapshot();
+            const response = await call(route, {});
+            expect(response.status).toBe(200);
+            for (const secret of secrets()) expect(JSON.stringify(response.body)).not.toContain(secret);
+            expect(await snapshot()).toEqual(before);
+          } else if (route.forAnotherOwner === "creates in their own") {
+            const ours = () => Promise.all([t.db.thread.count({ where: { workspaceId } }), t.db.membership.count({ where: { workspaceId } })]);
+            const before = await ours();
+            expect((await call(route, validInput(route))).status).toBe(201);
+            expect(await ours()).toEqual(before);
+          } else {
+            const before = await snapshot();
+            const { status } = await call(route, validInput(route));
+            // 404: the id names nothing they can see; 409: the reset of a workspace of theirs that is not the demo.
+            expect(route.file === "workspaces/reset/route.ts" ? 409 : 404).toBe(status);
+            expect(await snapshot()).toEqual(before);
+          }
+        });
+      });
+
+      if (!route.file.startsWith("workspaces/")) {
+        it("answers 403 to a signed-in user who owns no workspace yet", async () => {
+          await as(newcomerCookie, () => expectRefused(route, validInput(route), 403, "forbidden:workspace"));
+        });
+      }
+    });
+  }
+});
+
+describe("a state-changing request from another site", () => {
+  const writes = [...ROUTES.filter((r) => r.method !== "GET"), supportChat];
+
+  for (const route of writes) {
+    it(`${route.method} ${route.file}: 403 even with the owner's session, nothing written`, async () => {
+      for (const origin of ["http://evil.example", "http://app.test.evil.example", "null", null]) {
+        await expectRefused(route, { ...validInput(route), origin, throughProxy: true }, 403, "forbidden:origin");
+      }
+    });
+  }
+
+  it("lets the app's own pages through, and reads from anywhere", async () => {
+    const create = ROUTES.find((r) => r.file === "threads/route.ts" && r.method === "POST")!;
+    expect((await call(create, { ...validInput(create), throughProxy: true })).status).toBe(201);
+    const list = ROUTES.find((r) => r.file === "threads/route.ts" && r.method === "GET")!;
+    expect((await call(list, { origin: "http://evil.example", throughProxy: true })).status).toBe(200);
+  });
+});
+
+describe("the public support chat", () => {
+  const visitorThreads = () => t.db.thread.findMany({ where: { workspaceId, visitorId: { not: null } }, include: { messages: { orderBy: { seq: "asc" } } } });
+
+  it("gives each visitor a SUPPORT thread of their own, where they speak as the customer", async () => {
+    const before = (await visitorThreads()).length;
+    const first = await newVisitor("192.0.2.10");
+    const second = await newVisitor("192.0.2.11");
+    expect(first).not.toEqual(second);
+    const threads = await visitorThreads();
+    expect(threads).toHaveLength(before + 2);
+    for (const thread of threads) {
+      expect(thread.kind).toBe("SUPPORT");
+      expect(thread.messages[0]).toMatchObject({ role: "USER", speaker: "CUSTOMER" });
+    }
+  });
+
+  it("keeps a returning visitor in their own thread; a tampered cookie is a new visitor", async () => {
+    const cookie = await newVisitor("192.0.2.20");
+    const [, value] = cookie.split("=");
+    const visitorId = value.split(".")[0];
+    await as(cookie, () => customerSays("And on Sundays?", "192.0.2.20"));
+    const own = await t.db.thread.findFirstOrThrow({ where: { workspaceId, visitorId }, include: { messages: true } });
+    expect(own.messages.filter((m) => m.role === "USER").map((m) => m.text)).toEqual(["Hello, are you open today?", "And on Sundays?"]);
+
+    const tampered = `${cookie.slice(0, -2)}${cookie.endsWith("A") ? "BB" : "AA"}`;
+    await as(tampered, () => customerSays("Let me in.", "192.0.2.20"));
+    const after = await t.db.thread.findFirstOrThrow({ where: { id: own.id }, include: { messages: true } });
+    expect(after.messages).toHaveLength(own.messages.length);
+  });
+
+  it("takes no thread id from the customer, and writes nothing for it", async () => {
+    await as("", () => expectRefused(supportChat, { body: JSON.stringify({ text: "hi", threadId }), forwardedFor: "192.0.2.30" }, 422, "invalid:body"));
+  });
+
+  it("answers 404 for a workspace that does not exist", async () => {
+    const missing: RouteCase = { ...supportChat, handler: async (request) => supportChatRoute.POST(request, { params: Promise.resolve({ slug: "no-such-shop" }) }) };
+    await as("", () => expectRefused(missing, { ...validInput(supportChat), forwardedFor: "192.0.2.31" }, 404, "not_found:workspace"));
+  });
+
+  it("lets the owner read a visitor's thread but not write in it", async () => {
+    const [visitorsThread] = await visitorThreads();
+    const read = await call(ROUTES.find((r) => r.file === "threads/[id]/route.ts")!, { id: visitorsThread.id });
+    expect(read.status).toBe(200);
+    const chat = ROUTES.find((r) => r.file === "chat/route.ts")!;
+    await expectRefused(chat, { body: JSON.stringify({ threadId: visitorsThread.id, text: "Owner here." }) }, 409, "conflict:visitor_thread");
+  });
+
+  it("answers 429 once a visitor has sent too many messages, and writes nothing then", async () => {
+    const cookie = await newVisitor("192.0.2.40");
+    await as(cookie, async () => {
+      // Empty messages are refused after the limiter has counted them, so no turn runs while the bucket empties.
+      let status = 0;
+      for (let sent = 0; sent < 20 && status !== 429; sent++) {
+        status = (await call(supportChat, { body: JSON.stringify({ text: " " }), forwardedFor: "192.0.2.40" })).status;
+      }
+      expect(status).toBe(429);
+      await expectRefused(supportChat, { ...validInput(supportChat), forwardedFor: "192.0.2.40" }, 429, "too_many:requests");
+    });
+  });
+
+  it("answers 429 to many visitors from one address", async () => {
+    await as("", async () => {
+      let status = 0;
+      for (let sent = 0; sent < 60 && status !== 429; sent++) {
+        status = (await call(supportChat, { body: JSON.stringify({ text: " " }), forwardedFor: "192.0.2.50" })).status;
+      }
+      expect(status).toBe(429);
+    });
   });
 });

@@ -8,7 +8,7 @@ import { messageHref, threadHref } from "@/components/ui/routes";
 import { formatPageRef } from "@/lib/contracts/prompt/common";
 import type { FactStatus } from "@/lib/db/generated/client";
 import { getPage, type PageDetail } from "@/lib/pages/queries";
-import { requestScope } from "@/lib/workspaces/current";
+import { pageScope } from "@/lib/workspaces/current";
 
 /** Pending first: those are what the owner has to act on. */
 const GROUPS: { title: string; statuses: FactStatus[]; empty?: string }[] = [
@@ -41,7 +41,7 @@ function FactGroups({ facts }: { facts: PageDetail["facts"] }) {
 }
 
 export default async function TopicPage({ params }: { params: Promise<{ id: string }> }) {
-  const { db, workspace } = await requestScope();
+  const { db, workspace } = await pageScope();
   const page = await getPage(db, workspace.id, (await params).id);
   if (!page) notFound();
   return (

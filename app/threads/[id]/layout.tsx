@@ -2,7 +2,7 @@ import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { recordIdSchema } from "@/lib/contracts/ids";
 import { findThreadSummary } from "@/lib/threads/queries";
-import { requestScope } from "@/lib/workspaces/current";
+import { pageScope } from "@/lib/workspaces/current";
 
 /**
  * Settles whether the thread exists before anything streams: once a loading
@@ -12,7 +12,7 @@ import { requestScope } from "@/lib/workspaces/current";
 export default async function ThreadLayout({ params, children }: { params: Promise<{ id: string }>; children: ReactNode }) {
   const id = recordIdSchema.safeParse((await params).id);
   if (!id.success) notFound();
-  const { db, workspace } = await requestScope();
+  const { db, workspace } = await pageScope();
   if (!(await findThreadSummary(db, workspace.id, id.data))) notFound();
   return children;
 }

@@ -7,7 +7,7 @@ import { chooseModel } from "@/lib/models";
 import { toUIMessage } from "@/lib/threads/messages";
 import { findThread } from "@/lib/threads/queries";
 import { turnInFlight } from "@/lib/threads/turn-lease";
-import { requestScope } from "@/lib/workspaces/current";
+import { pageScope } from "@/lib/workspaces/current";
 
 /** `?seq=<n>`: a link to one message (from a fact, an episode or a search match); anything else is ignored. */
 const searchSchema = z.object({ seq: z.coerce.number().int().positive().optional() });
@@ -19,7 +19,7 @@ export default async function ThreadPage(props: {
   const { id } = await props.params;
   const query = searchSchema.safeParse(await props.searchParams);
   const seq = query.success ? query.data.seq : undefined;
-  const { db, workspace } = await requestScope();
+  const { db, workspace } = await pageScope();
   const found = await findThread(db, workspace.id, id, { aroundSeq: seq });
   if (!found) notFound();
   const config = readConfig();
@@ -36,6 +36,7 @@ export default async function ThreadPage(props: {
       highlightSeq={seq ?? null}
       model={{ kind: model.kind, label: model.label }}
       window={config.window}
+      readOnly={thread.visitorId ? "A customer's conversation from the public support page: only they write in it." : undefined}
       preview={preview.buffer.status === "not-needed" ? null : preview}
     />
   );

@@ -1,9 +1,11 @@
 import { PageHeader } from "@/components/ui/page-header";
 import { ImportThreadForm } from "@/components/transfer/import-form";
+import { pageScope } from "@/lib/workspaces/current";
 
 export const metadata = { title: "Import a thread · Episodic buffer" };
 
-export default function ImportThreadPage() {
+export default async function ImportThreadPage() {
+  await pageScope();
   return (
     <div className="h-full overflow-y-auto">
       <PageHeader title="Import a thread">

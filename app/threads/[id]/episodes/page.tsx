@@ -11,10 +11,10 @@ import { listEpisodes, listFolds } from "@/lib/episodes/store";
 import { InlineEdit } from "@/components/ui/inline-edit";
 import { pageIdsByTitle } from "@/lib/pages/queries";
 import { findThreadSummary } from "@/lib/threads/queries";
-import { requestScope } from "@/lib/workspaces/current";
+import { pageScope } from "@/lib/workspaces/current";
 
 export default async function EpisodesPage({ params }: { params: Promise<{ id: string }> }) {
-  const { db, workspace } = await requestScope();
+  const { db, workspace } = await pageScope();
   const thread = await findThreadSummary(db, workspace.id, (await params).id);
   if (!thread) notFound();
   const [episodes, folds, preview] = await Promise.all([

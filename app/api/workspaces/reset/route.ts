@@ -1,0 +1,5 @@
+import { resetWorkspaceResponse } from "@/lib/http/workspaces";
+
+export function POST() {
+  return resetWorkspaceResponse();
+}
