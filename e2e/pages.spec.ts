@@ -75,7 +75,8 @@ test("the owner corrects a confirmed fact by hand: his wording supersedes the ol
   await fact.getByTestId("fact-correct-save").click();
   await expect(fact.getByTestId("fact-status")).toHaveText("Superseded");
   await expect(fact).toContainText('the owner corrected');
-  const corrected = page.getByTestId("fact").filter({ hasText: "March 5" });
+  // The superseded fact also names its replacement, so the corrected one is found by its status.
+  const corrected = page.locator('[data-testid="fact"][data-status="CONFIRMED"]').filter({ hasText: "March 5" });
   await expect(corrected.getByTestId("fact-status")).toHaveText("Confirmed");
   await expect(corrected.getByTestId("fact-owner-edit")).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("page-corrected-fact.png"), fullPage: true });
