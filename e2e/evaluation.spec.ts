@@ -26,6 +26,13 @@ test("on a fresh install the evaluation page charts the shipped sample, says it 
     }
   }
 
+  // Every arm in every position, each cell saying its count out of the group's questions.
+  const grid = page.getByTestId("position-grid");
+  await expect(grid.getByTestId("position-cell")).toHaveCount(report.arms.length * report.groups!.length);
+  const cell = report.byGroup!.find((row) => row.arm === "C" && row.value === report.groups![0])!;
+  await expect(grid.locator(`[data-arm="C"][data-group="${report.groups![0]}"]`)).toContainText(`${cell.correct.count}/${cell.correct.n}`);
+  await grid.screenshot({ path: testInfo.outputPath("position-grid.png") });
+
   const comparisons = page.getByTestId("comparisons-table");
   await expect(comparisons.locator("tbody tr")).toHaveCount(report.comparisons.length);
   await expect(comparisons).toContainText("C − A");

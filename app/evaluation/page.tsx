@@ -3,6 +3,7 @@ import { Card } from "@/components/evaluation/card";
 import { ComparisonsTable } from "@/components/evaluation/comparisons-table";
 import { CostsTable } from "@/components/evaluation/costs-table";
 import { InvalidReport, SampleNotice } from "@/components/evaluation/empty-state";
+import { PositionGrid } from "@/components/evaluation/position-grid";
 import { ReadsTable } from "@/components/evaluation/reads-table";
 import { RunSummary } from "@/components/evaluation/run-summary";
 import { PageHeader } from "@/components/ui/page-header";
@@ -40,6 +41,11 @@ export default async function EvaluationPage() {
             <Card title="Accuracy by arm and regime" note="The answer states the planted fact (normalised match).">
               <AccuracyChart report={latest.report} />
             </Card>
+            {latest.report.groups && latest.report.groups.length > 0 && (
+              <Card title="Accuracy by where the fact sits" note="Each cell: the share of that group's questions the arm answered right (darker is more), and how many.">
+                <PositionGrid report={latest.report} />
+              </Card>
+            )}
             <Card
               title="Paired differences"
               note="Arm minus baseline on the same cases: paired bootstrap 95% interval and exact McNemar test. Green or red when the interval excludes zero."
