@@ -1,5 +1,6 @@
 import { expect, test } from "@/e2e/support/fixtures";
 import { THREAD_FILE_FORMAT, type ThreadFile } from "@/lib/threads/transfer-schema";
+import { openNewThread, sendAndWaitForTurn } from "@/e2e/support/chat";
 
 // Depends on the seeded demo workspace: its owner thread "Second location planning" has many consolidated stretches.
 test("the episode timeline lists every stretch with its pages, and jumps to its messages", async ({ page }, testInfo) => {
@@ -53,4 +54,25 @@ test("a link to a message older than the loaded ones opens the stretch around it
   await expect(page.getByTestId("older-stretch")).toHaveCount(0);
   await expect(page.locator("#m-460")).toBeVisible();
   await expect(page.getByLabel("Message")).toBeVisible();
+});
+
+test("the owner rewords an episode line, and can give it back to the memory pass", async ({ page }, testInfo) => {
+  await openNewThread(page);
+  await sendAndWaitForTurn(page, "We picked Bayou Print Co for the new menus; decided.");
+  await page.getByRole("link", { name: "Episodes" }).click();
+  const episode = page.getByTestId("episode").first();
+  await expect(episode).toBeVisible();
+  const written = await episode.getByTestId("episode-gist").textContent();
+
+  await episode.getByTestId("episode-edit").click();
+  await episode.getByTestId("episode-edit-text").fill("Menus: Bayou Print Co chosen by the owner.");
+  await episode.getByTestId("episode-edit-save").click();
+  await expect(episode.getByTestId("episode-gist")).toHaveText("Menus: Bayou Print Co chosen by the owner.");
+  await expect(episode.getByTestId("episode-owner-edit")).toBeVisible();
+  await expect(episode).toContainText(`The memory pass wrote: ${written}`);
+  await page.screenshot({ path: testInfo.outputPath("episode-reworded.png"), fullPage: true });
+
+  await episode.getByTestId("episode-edit-clear").click();
+  await expect(episode.getByTestId("episode-gist")).toHaveText(written ?? "");
+  await expect(episode.getByTestId("episode-owner-edit")).toHaveCount(0);
 });

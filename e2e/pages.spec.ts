@@ -60,3 +60,24 @@ test("reviews and traces refuse what is not in this workspace or not valid", asy
   const { threads } = (await (await request.get("/api/threads")).json()) as { threads: { id: string }[] };
   expect((await request.get(`/api/threads/${threads[0].id}/traces?limit=0`)).status()).toBe(422);
 });
+
+test("the owner corrects a confirmed fact by hand: his wording supersedes the old one and says it is his edit", async ({ page }, testInfo) => {
+  await openNewThread(page);
+  await sendAndWaitForTurn(page, "The walk-in cooler delivery is set for March 3.");
+  const filed = page.getByTestId("debug-panel").getByTestId("filed-fact").filter({ hasText: "Confirmed" }).first();
+  await expect(filed).toBeVisible();
+  const factId = await filed.getAttribute("data-fact-id");
+  await filed.getByTestId("page-link").click();
+
+  const fact = page.locator(`[data-testid="fact"][data-fact-id="${factId}"]`);
+  await fact.getByTestId("fact-correct").click();
+  await fact.getByTestId("fact-correct-text").fill("The walk-in cooler delivery is set for March 5.");
+  await fact.getByTestId("fact-correct-save").click();
+  await expect(fact.getByTestId("fact-status")).toHaveText("Superseded");
+  await expect(fact).toContainText('the owner corrected');
+  // The superseded fact also names its replacement, so the corrected one is found by its status.
+  const corrected = page.locator('[data-testid="fact"][data-status="CONFIRMED"]').filter({ hasText: "March 5" });
+  await expect(corrected.getByTestId("fact-status")).toHaveText("Confirmed");
+  await expect(corrected.getByTestId("fact-owner-edit")).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("page-corrected-fact.png"), fullPage: true });
+});

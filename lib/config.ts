@@ -31,6 +31,8 @@ const localModelPath = z
 /** A model call's time limit when nothing else is configured (MODEL_TIMEOUT_MS). */
 export const DEFAULT_MODEL_TIMEOUT_MS = 60_000;
 
+const onOff = z.enum(["on", "off"]);
+
 // Every setting the app reads from the environment, validated once.
 const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
@@ -54,6 +56,10 @@ const envSchema = z.object({
   MEMORY_PASS_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   TURN_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   OFFLINE_MEMORY_PASS_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  // The design's §10 extensions, each measured as its own evaluation arm (README, "Evaluation").
+  RECALL_FEED: onOff.default("off"),
+  BUFFER_FOLDS: onOff.default("off"),
+  RECONSOLIDATION: onOff.default("on"),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters.").optional(),
   BETTER_AUTH_URL: z.string().url().optional(),
 });
@@ -90,6 +96,12 @@ export type AppConfig = {
   turnWaitMs: number;
   /** Test-only: how long the offline model's memory pass takes, so tests can catch a pass in flight. */
   offlineMemoryPassDelayMs: number;
+  /** §10 feed: the pages the visible buffer lines point at widen the turn's recall, within its cap. */
+  recallFeed: boolean;
+  /** §10 chunks of chunks: the memory pass folds older stretches, and the buffer shows folds for the far middle. */
+  bufferFolds: boolean;
+  /** §10 reconsolidation: buffer lines say when the records they point at were rejected or corrected since. */
+  reconsolidation: boolean;
   /** Signs session and visitor cookies; when unset one is generated and kept in the data directory. */
   authSecret?: string;
   /** The app's public address; an https one makes every cookie Secure. */
@@ -124,6 +136,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     memoryPassRetries: e.MEMORY_PASS_RETRIES,
     turnWaitMs: e.TURN_WAIT_MS,
     offlineMemoryPassDelayMs: e.OFFLINE_MEMORY_PASS_DELAY_MS,
+    recallFeed: e.RECALL_FEED === "on",
+    bufferFolds: e.BUFFER_FOLDS === "on",
+    reconsolidation: e.RECONSOLIDATION === "on",
     authSecret: e.AUTH_SECRET,
     publicUrl: e.BETTER_AUTH_URL,
   };

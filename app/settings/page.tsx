@@ -88,6 +88,15 @@ export default async function SettingsPage() {
             <Row label="Recalled pages" env="RECALL_PAGES">
               {config.recallPages} per turn
             </Row>
+            <Row label="Feed recall" env="RECALL_FEED">
+              {config.recallFeed ? "on: the pages the visible buffer lines point at join recall, within its cap" : "off"}
+            </Row>
+            <Row label="Folds" env="BUFFER_FOLDS">
+              {config.bufferFolds ? "on: the memory pass folds older stretches; the buffer shows folds for the far middle" : "off"}
+            </Row>
+            <Row label="Reconsolidation marks" env="RECONSOLIDATION">
+              {config.reconsolidation ? "on: a line says when its records were rejected or corrected since" : "off"}
+            </Row>
           </dl>
         </Card>
         <Card title="Database">

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import type { BufferReport } from "@/lib/contracts/buffer-report";
 import { BUFFER_GAP_LINE } from "@/lib/contracts/prompt/buffer-block";
 import { formatPageRef } from "@/lib/contracts/prompt/common";
 import { pageHref } from "@/components/ui/routes";
@@ -34,9 +35,9 @@ function linked(line: string, pageIds: Record<string, string>): ReactNode[] {
 /**
  * The block exactly as injected, with its page pointers clickable and the gap
  * marker set apart. `reasons` are why each shown line was chosen, in block
- * order, so every line can say whether it is the first stretch or a recent one.
+ * order, so every line can say whether it is the first stretch, a fold of older ones or a recent one.
  */
-export function BufferBlock({ text, pageIds, reasons }: { text: string; pageIds: Record<string, string>; reasons: ("first" | "recent")[] }) {
+export function BufferBlock({ text, pageIds, reasons }: { text: string; pageIds: Record<string, string>; reasons: BufferReport["chosen"][number]["reason"][] }) {
   let episodeLine = 0;
   return (
     <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs leading-relaxed whitespace-pre-wrap text-slate-100" data-testid="buffer-block">

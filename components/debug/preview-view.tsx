@@ -15,7 +15,7 @@ export function PreviewView({ preview }: { preview: BufferPreview }) {
       </p>
       <BufferSection view={preview} />
       <RecallSection
-        recall={{ enabled: true, pages: preview.recall.pages, droppedFacts: [] }}
+        recall={{ enabled: true, feed: preview.recall.feed, pages: preview.recall.pages, droppedFacts: [] }}
         pageIds={preview.pageIds}
         noMatch="Recall searches the words of the message; with none typed yet it recalls no page."
       />

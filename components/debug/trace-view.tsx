@@ -33,6 +33,12 @@ const PASS_STATUS: Record<MemoryPassReport["status"], { label: string; tone: Ton
   raced: { label: "Raced", tone: "amber" },
 };
 
+const LINE_MARK: Record<BufferReport["chosen"][number]["marks"][number], string> = {
+  rejected: "records rejected",
+  corrected: "record corrected since",
+  "owner-edit": "owner's wording",
+};
+
 /** What the buffer section needs; a stored trace and the next turn's preview both have it. */
 export type BufferView = Pick<TurnTraceData, "buffer" | "window" | "settings"> & { threadId: string; pageIds: PageIds };
 
@@ -68,9 +74,14 @@ export function BufferSection({ view }: { view: BufferView }) {
             {buffer.chosen.map((episode) => (
               <li key={episode.episodeId} className="space-y-1 rounded-md p-2 ring-1 ring-slate-200 ring-inset" data-testid="chosen-episode">
                 <p className="flex flex-wrap items-center gap-2 text-xs">
-                  <Badge tone={episode.reason === "first" ? "indigo" : "sky"} testId="episode-reason">
+                  <Badge tone={episode.reason === "first" ? "indigo" : episode.reason === "fold" ? "violet" : "sky"} testId="episode-reason">
                     {episode.reason}
                   </Badge>
+                  {episode.marks.map((mark) => (
+                    <Badge key={mark} tone={mark === "owner-edit" ? "sky" : "amber"} testId="line-mark">
+                      {LINE_MARK[mark]}
+                    </Badge>
+                  ))}
                   <Link href={messageHref(threadId, episode.fromSeq)} className="font-medium text-indigo-700 hover:underline">
                     {seqRange(episode.fromSeq, episode.toSeq)}
                   </Link>
@@ -96,7 +107,20 @@ export function BufferSection({ view }: { view: BufferView }) {
 
 export function RecallSection({ recall, pageIds, noMatch = "No page matched the message." }: { recall: TurnTraceData["recall"]; pageIds: PageIds; noMatch?: string }) {
   return (
-    <Section title="Recalled pages" meta={<Badge>{recall.enabled ? plural(recall.pages.length, "page") : "off"}</Badge>} testId="debug-recall">
+    <Section
+      title="Recalled pages"
+      meta={
+        <span className="flex items-center gap-1">
+          {recall.feed && (
+            <Badge tone="violet" testId="feed-on">
+              feed on
+            </Badge>
+          )}
+          <Badge>{recall.enabled ? plural(recall.pages.length, "page") : "off"}</Badge>
+        </span>
+      }
+      testId="debug-recall"
+    >
       {recall.pages.length === 0 ? (
         <p className="text-slate-500">{recall.enabled ? noMatch : "Recall is off for this run."}</p>
       ) : (
@@ -110,11 +134,18 @@ export function RecallSection({ recall, pageIds, noMatch = "No page matched the 
           </thead>
           <tbody>
             {recall.pages.map((page) => (
-              <tr key={page.title}>
+              <tr key={page.title} data-testid="recalled-page" data-fed={page.fed ? "true" : undefined}>
                 <td className="py-0.5">
                   <PageLink title={page.title} id={pageIds[page.title]} />
+                  {page.fed && (
+                    <span className="ml-1.5">
+                      <Badge tone="violet" testId="fed-page">
+                        from the buffer
+                      </Badge>
+                    </span>
+                  )}
                 </td>
-                <td className="text-right tabular-nums">{page.rank.toFixed(3)}</td>
+                <td className="text-right tabular-nums">{page.fed ? "—" : page.rank.toFixed(3)}</td>
                 <td className="text-right tabular-nums">{page.facts}</td>
               </tr>
             ))}
@@ -179,8 +210,8 @@ function MemoryPassReportView({ report, record }: { report: MemoryPassReport; re
                   {fact.text} <span className="text-slate-400">({fact.key})</span>
                 </p>
                 {fact.superseded.length > 0 && (
-                  <p className="text-slate-500">
-                    Supersedes <span className="font-mono">{fact.superseded.join(", ")}</span>
+                  <p className="text-slate-500" data-testid="repaired-record">
+                    Repairs the record it supersedes: <span className="font-mono">{fact.superseded.join(", ")}</span>
                   </p>
                 )}
               </li>
@@ -209,6 +240,16 @@ function MemoryPassReportView({ report, record }: { report: MemoryPassReport; re
           <p className="text-xs text-slate-500">None written for this stretch.</p>
         )}
       </div>
+      {report.fold && (
+        <div data-testid="fold-line">
+          <h4 className="text-xs font-semibold text-slate-500 uppercase">Fold</h4>
+          <p className="mt-1 rounded-md bg-violet-50 px-2 py-1.5 text-xs text-violet-900">{report.fold.gist}</p>
+          <p className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-slate-500">
+            Covers {plural(report.fold.episodes, "stretch", "stretches")}, {seqRange(report.fold.fromSeq, report.fold.toSeq)}; points at:
+            {report.fold.pages.length === 0 ? " nothing filed" : report.fold.pages.map((title) => <PageLink key={title} title={title} id={record.pageIds[title]} />)}
+          </p>
+        </div>
+      )}
       {report.dropped.length > 0 && (
         <div>
           <h4 className="text-xs font-semibold text-slate-500 uppercase">Dropped</h4>

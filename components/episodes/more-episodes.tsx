@@ -1,12 +1,22 @@
 "use client";
 
-import { TimelineItem, type TimelineEpisode } from "@/components/episodes/timeline-item";
+import { TimelineItem, withinFold, type FoldRange, type TimelineEpisode } from "@/components/episodes/timeline-item";
 import { fetchJson, LoadMoreButton, useLoadMore } from "@/components/ui/load-more";
 
 type Fetched = { episodes: TimelineEpisode[]; nextAfterSeq: number | null; pageIds: Record<string, string> };
 
 /** The timeline's later lines, a page at a time after the ones the server rendered. */
-export function MoreEpisodes({ threadId, afterSeq, inBuffer }: { threadId: string; afterSeq: number | null; inBuffer: Record<string, string> }) {
+export function MoreEpisodes({
+  threadId,
+  afterSeq,
+  inBuffer,
+  folds,
+}: {
+  threadId: string;
+  afterSeq: number | null;
+  inBuffer: Record<string, string>;
+  folds: FoldRange[];
+}) {
   const more = useLoadMore(afterSeq, async (after: number) => {
     const body = await fetchJson<Fetched>(`/api/threads/${threadId}/episodes?after=${after}`);
     return { items: body.episodes.map((episode) => ({ episode, pageIds: body.pageIds })), next: body.nextAfterSeq };
@@ -14,7 +24,14 @@ export function MoreEpisodes({ threadId, afterSeq, inBuffer }: { threadId: strin
   return (
     <>
       {more.items.map(({ episode, pageIds }) => (
-        <TimelineItem key={episode.id} threadId={threadId} episode={episode} reason={inBuffer[episode.id]} pageIds={pageIds} />
+        <TimelineItem
+          key={episode.id}
+          threadId={threadId}
+          episode={episode}
+          reason={inBuffer[episode.id]}
+          viaFold={withinFold(episode, folds)}
+          pageIds={pageIds}
+        />
       ))}
       {more.hasMore && (
         <li>

@@ -1,22 +1,42 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { dayRange, seqRange } from "@/components/ui/format";
+import { InlineEdit } from "@/components/ui/inline-edit";
 import { PageLink } from "@/components/ui/page-link";
 import { messageHref } from "@/components/ui/routes";
+import type { BufferMark } from "@/lib/contracts/prompt/buffer-block";
 
 /** An episode line as the server renders it, or as the browser fetched it (dates as strings). */
-export type TimelineEpisode = { id: string; fromSeq: number; toSeq: number; fromAt: Date | string; toAt: Date | string; gist: string; pages: string[] };
+export type TimelineEpisode = {
+  id: string;
+  fromSeq: number;
+  toSeq: number;
+  fromAt: Date | string;
+  toAt: Date | string;
+  gist: string;
+  pages: string[];
+  marks: BufferMark[];
+  ownerEditedAt: Date | string | null;
+  machineGist: string;
+};
+
+/** The stretches the next turn's buffer shows as folds: a line inside one reaches the buffer through it. */
+export type FoldRange = { fromSeq: number; toSeq: number };
+
+export const withinFold = (episode: FoldRange, folds: FoldRange[]) => folds.some((f) => episode.fromSeq >= f.fromSeq && episode.toSeq <= f.toSeq);
 
 /** One line of the episode timeline; `reason` marks a line the next turn's buffer shows. */
 export function TimelineItem({
   threadId,
   episode,
   reason,
+  viaFold,
   pageIds,
 }: {
   threadId: string;
   episode: TimelineEpisode;
   reason: string | undefined;
+  viaFold: boolean;
   pageIds: Record<string, string>;
 }) {
   return (
@@ -34,12 +54,34 @@ export function TimelineItem({
               in the buffer · {reason}
             </Badge>
           )}
+          {!reason && viaFold && (
+            <Badge tone="violet" testId="in-buffer-fold">
+              in the buffer · within a fold
+            </Badge>
+          )}
+          {episode.marks.includes("rejected") && <Badge tone="amber">you rejected what it points at</Badge>}
+          {episode.marks.includes("corrected") && <Badge tone="amber">a record here was corrected since</Badge>}
+          {episode.ownerEditedAt && (
+            <Badge tone="sky" testId="episode-owner-edit">
+              your wording
+            </Badge>
+          )}
         </p>
-        <p className="mt-1 text-sm text-slate-900">{episode.gist}</p>
+        <p className="mt-1 text-sm text-slate-900" data-testid="episode-gist">
+          {episode.gist}
+        </p>
+        {episode.ownerEditedAt && <p className="mt-1 text-xs text-slate-500">The memory pass wrote: {episode.machineGist}</p>}
         <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
           <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
             {episode.pages.length === 0 ? "Nothing filed" : episode.pages.map((title) => <PageLink key={title} title={title} id={pageIds[title]} />)}
           </p>
+          <InlineEdit
+            endpoint={`/api/episodes/${episode.id}`}
+            initial={episode.gist}
+            label="Reword"
+            clearLabel={episode.ownerEditedAt ? "Use the memory pass's line" : undefined}
+            testId="episode-edit"
+          />
           <Link
             href={messageHref(threadId, episode.fromSeq)}
             aria-label={`Jump to messages ${seqRange(episode.fromSeq, episode.toSeq)}`}

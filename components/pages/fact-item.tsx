@@ -3,12 +3,13 @@ import type { PageFact } from "@/lib/pages/queries";
 import { day } from "@/components/ui/format";
 import { messageHref } from "@/components/ui/routes";
 import { FactReview } from "@/components/pages/fact-review";
+import { InlineEdit } from "@/components/ui/inline-edit";
 import { FactStatusBadge, sourceLabel } from "@/components/pages/fact-status";
 
 /** As the server renders it, or as the browser fetched it (dates as strings). */
 type Fact = Omit<PageFact, "createdAt" | "message"> & { createdAt: Date | string; message: { seq: number; createdAt: Date | string } };
 
-/** One fact with where it came from; a pending one carries the owner's confirm and reject buttons. */
+/** One fact with where it came from; a pending one carries the owner's confirm and reject buttons, a live one his hand correction. */
 export function FactItem({ fact }: { fact: Fact }) {
   return (
     <li className="space-y-2 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="fact" data-fact-id={fact.id} data-status={fact.status}>
@@ -28,7 +29,18 @@ export function FactItem({ fact }: { fact: Fact }) {
           Held for your review: {fact.heldReason}. Until you confirm it, your assistant treats it as unconfirmed and no customer ever sees it.
         </p>
       )}
-      {fact.status === "PENDING" && <FactReview factId={fact.id} />}
+      {fact.ownerEditedAt && (
+        <p className="text-xs text-sky-800" data-testid="fact-owner-edit">
+          Corrected by you by hand on {day(fact.ownerEditedAt)}.
+        </p>
+      )}
+      {fact.supersededReason && <p className="text-xs text-slate-500">Why: {fact.supersededReason}.</p>}
+      <div className="flex flex-wrap items-center gap-2">
+        {fact.status === "PENDING" && <FactReview factId={fact.id} />}
+        {(fact.status === "PENDING" || fact.status === "CONFIRMED") && (
+          <InlineEdit endpoint={`/api/facts/${fact.id}`} initial={fact.text} label="Correct" testId="fact-correct" />
+        )}
+      </div>
     </li>
   );
 }

@@ -14,7 +14,7 @@ export type TraceInput = {
   config: AppConfig;
   strategy: string;
   selection: ContextSelection;
-  recall: { enabled: boolean; pages: RecalledPage[]; text: string | null };
+  recall: { enabled: boolean; feed: boolean; pages: RecalledPage[]; fromFeed: string[]; text: string | null };
   withheld: WithheldText[];
   reply: UIMessage | null;
   usage: { inputTokens?: number; outputTokens?: number } | null;
@@ -44,7 +44,8 @@ export function buildTrace(input: TraceInput): TurnTraceData {
     buffer,
     recall: {
       enabled: recall.enabled,
-      pages: recall.pages.map((p) => ({ title: p.title, rank: p.rank, facts: p.facts.length })),
+      feed: recall.feed,
+      pages: recall.pages.map((p) => ({ title: p.title, rank: p.rank, facts: p.facts.length, fed: recall.fromFeed.includes(p.title) })),
       droppedFacts: input.withheld.filter((w) => w.what === "fact").map(({ text, reasons }) => ({ text, reasons })),
     },
     toolCalls: toolCallsOf(input.reply),

@@ -129,7 +129,7 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
         config: { ...config, window: context.strategy.window },
         strategy: context.strategy.name,
         selection: built.selection,
-        recall: { enabled: context.recall, pages: built.recalled, text: built.recallText },
+        recall: { enabled: context.recall, feed: context.recall && context.feed, pages: built.recalled, fromFeed: built.fromFeed, text: built.recallText },
         withheld: screen.withheld,
         usage,
         prompt: { system: built.system, messages: built.messages },
@@ -156,7 +156,7 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
         ? await consolidateAfterTurn(
             db,
             choice.model,
-            { timeoutMs: config.memoryPassTimeoutMs, episodeMaxMessages: config.episodeMaxMessages },
+            { timeoutMs: config.memoryPassTimeoutMs, episodeMaxMessages: config.episodeMaxMessages, folds: config.bufferFolds },
             threadId,
             traceId,
             persisted.trace,

@@ -1,24 +1,39 @@
+import { Prisma } from "@/lib/db/generated/client";
 import type { Db } from "@/lib/db/client";
 import type { Message } from "@/lib/db/generated/client";
-import { readFirstEpisode, readRecentEpisodes, toLine } from "@/lib/episodes/store";
+import { foldLine, lineMarks, readFirstEpisode, readRecentEpisodes, readRecentFolds, toLine, type PointerCounts } from "@/lib/episodes/store";
 import type { EpisodeLine } from "@/lib/episodes/types";
 import { renderBufferBlock } from "@/lib/buffer/render";
 import { selectEpisodes, shouldReadBuffer } from "@/lib/buffer/select";
 import type { BufferReport } from "@/lib/contracts/buffer-report";
 import type { PromptScreen } from "@/lib/guard/screen";
 
-export type BufferSettings = { window: number; maxLines: number; maxLineChars: number };
+export type BufferSettings = {
+  window: number;
+  maxLines: number;
+  maxLineChars: number;
+  /** §10 chunks of chunks: folds of older stretches take up to half the lines after the first. Off unless set. */
+  folds?: boolean;
+  /** §10 reconsolidation: a line says when its records were rejected or corrected since. Off unless set. */
+  marks?: boolean;
+};
 
 /** What the read path makes of a window read and the episodes it fetched (pure). */
 function bufferReport(
   history: { seq: number }[],
-  first: EpisodeLine | null,
-  recent: EpisodeLine[],
+  read: { first: EpisodeLine | null; recent: EpisodeLine[]; folds: EpisodeLine[] },
   settings: BufferSettings,
   screen: PromptScreen,
 ): BufferReport {
   const windowStartSeq = history[0].seq;
-  const selection = selectEpisodes(first, recent, settings.maxLines, windowStartSeq);
+  const unmarked = (line: EpisodeLine) => (settings.marks ? line : { ...line, marks: line.marks.filter((m) => m === "owner-edit") });
+  const selection = selectEpisodes(
+    read.first && unmarked(read.first),
+    read.recent.map(unmarked),
+    settings.maxLines,
+    windowStartSeq,
+    settings.folds ? read.folds : [],
+  );
   if (selection.shown.length === 0) {
     return { status: "no-episodes", reason: "no stretch before the window has an episode yet", block: null, gap: false, chosen: [] };
   }
@@ -31,6 +46,7 @@ function bufferReport(
       toSeq: episode.toSeq,
       reason,
       pages: episode.pages,
+      marks: episode.marks,
       line: rendered?.text ?? null,
       scanReasons: rendered?.scan.reasons ?? [],
     };
@@ -57,24 +73,33 @@ export async function readBuffer(
   screen: PromptScreen,
 ): Promise<BufferReport> {
   if (!shouldReadBuffer(history.length, settings.window)) return fitsWindow(history.length, settings.window);
-  const [first, recent] = await Promise.all([
+  const [first, recent, folds] = await Promise.all([
     readFirstEpisode(db, threadId),
     readRecentEpisodes(db, threadId, history[0].seq, settings.maxLines),
+    settings.folds ? readRecentFolds(db, threadId, history[0].seq, settings.maxLines) : Promise.resolve([]),
   ]);
-  return bufferReport(history, first, recent, settings, screen);
+  return bufferReport(history, { first, recent, folds }, settings, screen);
 }
 
 type JsonMessage = Omit<Message, "createdAt"> & { createdAt: string };
-type JsonEpisode = Omit<EpisodeLine, "fromAt" | "toAt"> & { fromAt: string; toAt: string };
+type JsonEpisode = Omit<EpisodeLine, "fromAt" | "toAt" | "marks"> & { fromAt: string; toAt: string; ownerGist: string | null } & Omit<PointerCounts, "ownerEdited">;
+type JsonFold = Omit<EpisodeLine, "fromAt" | "toAt" | "marks"> & { fromAt: string; toAt: string };
 
 /** timestamp(3) columns come back from json as UTC wall-clock text without a zone. */
 const utc = (text: string) => new Date(`${text}Z`);
+
+/** The pointer counts of each episode row read, only for the dozen rows the buffer can show. */
+const POINTER_COUNTS = Prisma.sql`
+  (SELECT count(*) FROM "EpisodeFact" p WHERE p."episodeId" = e.id)::int AS pointers,
+  (SELECT count(*) FROM "EpisodeFact" p JOIN "Fact" f ON f.id = p."factId" WHERE p."episodeId" = e.id AND f.status = 'REJECTED')::int AS rejected,
+  (SELECT count(*) FROM "EpisodeFact" p JOIN "Fact" f ON f.id = p."factId" WHERE p."episodeId" = e.id AND f.status = 'SUPERSEDED')::int AS superseded`;
 
 /**
  * The window and the buffer's episodes in one statement: the last `window`
  * messages, and only when that read is full (older messages exist), the
  * thread's first episode and the `maxLines` episodes ending before the
- * window's oldest message — both index reads on (threadId, toSeq).
+ * window's oldest message — both index reads on (threadId, toSeq) — and, with
+ * folds on, the `maxLines` folds ending before it.
  */
 export async function readWindowWithBuffer(
   db: Db,
@@ -82,25 +107,39 @@ export async function readWindowWithBuffer(
   settings: BufferSettings,
   screen: PromptScreen,
 ): Promise<{ messages: Message[]; buffer: BufferReport }> {
-  const [row] = await db.$queryRaw<{ messages: JsonMessage[]; first: JsonEpisode | null; recent: JsonEpisode[] }[]>`
+  const foldLimit = settings.folds ? settings.maxLines : 0;
+  const [row] = await db.$queryRaw<{ messages: JsonMessage[]; first: JsonEpisode | null; recent: JsonEpisode[]; folds: JsonFold[] }[]>`
     WITH w AS (
       SELECT id, "threadId", seq, role, speaker, text, parts, "createdAt"
       FROM "Message" WHERE "threadId" = ${threadId} ORDER BY seq DESC LIMIT ${settings.window}
     ), bounds AS (SELECT min(seq) AS start, count(*) AS n FROM w),
     episode AS (
-      SELECT id, "fromSeq", "toSeq", "fromAt", "toAt", gist, pages FROM "Episode" WHERE "threadId" = ${threadId}
+      SELECT id, "fromSeq", "toSeq", "fromAt", "toAt", gist, "ownerGist", pages FROM "Episode" WHERE "threadId" = ${threadId}
     )
     SELECT
       (SELECT coalesce(json_agg(w ORDER BY seq), '[]'::json) FROM w) AS messages,
       (SELECT row_to_json(f) FROM (
-        SELECT episode.* FROM episode, bounds WHERE bounds.n = ${settings.window} ORDER BY "toSeq" ASC LIMIT 1
+        SELECT e.*, ${POINTER_COUNTS} FROM (
+          SELECT episode.* FROM episode, bounds WHERE bounds.n = ${settings.window} ORDER BY "toSeq" ASC LIMIT 1
+        ) e
       ) f) AS first,
       (SELECT coalesce(json_agg(r ORDER BY "toSeq" DESC), '[]'::json) FROM (
-        SELECT episode.* FROM episode, bounds
-        WHERE bounds.n = ${settings.window} AND "toSeq" < bounds.start ORDER BY "toSeq" DESC LIMIT ${settings.maxLines}
-      ) r) AS recent`;
+        SELECT e.*, ${POINTER_COUNTS} FROM (
+          SELECT episode.* FROM episode, bounds
+          WHERE bounds.n = ${settings.window} AND "toSeq" < bounds.start ORDER BY "toSeq" DESC LIMIT ${settings.maxLines}
+        ) e
+      ) r) AS recent,
+      (SELECT coalesce(json_agg(d ORDER BY "toSeq" DESC), '[]'::json) FROM (
+        SELECT id, "fromSeq", "toSeq", "fromAt", "toAt", gist, pages FROM "EpisodeFold", bounds
+        WHERE "threadId" = ${threadId} AND bounds.n = ${settings.window} AND "toSeq" < bounds.start ORDER BY "toSeq" DESC LIMIT ${foldLimit}
+      ) d) AS folds`;
   const messages = row.messages.map((m) => ({ ...m, createdAt: utc(m.createdAt) }));
   if (!shouldReadBuffer(messages.length, settings.window)) return { messages, buffer: fitsWindow(messages.length, settings.window) };
-  const episode = (e: JsonEpisode) => toLine({ ...e, fromAt: utc(e.fromAt), toAt: utc(e.toAt) });
-  return { messages, buffer: bufferReport(messages, row.first ? episode(row.first) : null, row.recent.map(episode), settings, screen) };
+  const episode = ({ pointers, rejected, superseded, ...e }: JsonEpisode) =>
+    toLine({ ...e, fromAt: utc(e.fromAt), toAt: utc(e.toAt) }, lineMarks({ pointers, rejected, superseded, ownerEdited: e.ownerGist !== null }));
+  const fold = (f: JsonFold) => foldLine({ ...f, fromAt: utc(f.fromAt), toAt: utc(f.toAt) });
+  return {
+    messages,
+    buffer: bufferReport(messages, { first: row.first ? episode(row.first) : null, recent: row.recent.map(episode), folds: row.folds.map(fold) }, settings, screen),
+  };
 }

@@ -1,4 +1,4 @@
-import { formatBufferBlock, formatBufferLine, formatBufferLinePrefix, formatPointer } from "@/lib/contracts/prompt/buffer-block";
+import { formatBufferBlock, formatBufferLine, formatBufferLinePrefix, formatMarks, formatPointer } from "@/lib/contracts/prompt/buffer-block";
 import { isoDay } from "@/lib/contracts/prompt/common";
 import { neutralise, type ScanResult } from "@/lib/guard/scan";
 import type { PromptScreen } from "@/lib/guard/screen";
@@ -21,18 +21,18 @@ export function renderBufferBlock(selection: Selection, options: { maxLineChars:
   if (!lines.some((line) => line.text !== null)) return { text: null, lines, gap: false };
 
   const shown = lines.filter((line) => line.text !== null);
-  // The gap sits where the first stretch ends, even if its own line was dropped.
-  const gapAfter = selection.gap ? shown.findIndex((line) => line.reason === "first") : null;
+  // A gap stays where its stretch sat even when the line before it was dropped: after the last line still shown before it.
+  const gapsAfter = [...new Set(selection.gapsAfter.map((i) => lines.slice(0, i + 1).filter((line) => line.text !== null).length - 1))];
   return {
-    text: formatBufferBlock(shown.map((line) => line.text as string), gapAfter),
+    text: formatBufferBlock(shown.map((line) => line.text as string), gapsAfter),
     lines,
-    gap: selection.gap,
+    gap: selection.gapsAfter.length > 0,
   };
 }
 
 function renderLine({ episode, reason }: ChosenEpisode, maxLineChars: number, screen: PromptScreen): RenderedLine {
   const scan = scanEpisode(episode, screen);
-  return { episodeId: episode.id, reason, text: scan.flagged ? null : lineText(episode, maxLineChars), scan };
+  return { episodeId: episode.id, reason, text: scan.flagged ? null : lineText(episode, reason === "fold", maxLineChars), scan };
 }
 
 /** Page titles reach the prompt as pointers, so they are as untrusted as the gist. */
@@ -43,17 +43,22 @@ function scanEpisode(episode: EpisodeLine, screen: PromptScreen): ScanResult {
 }
 
 /**
- * "- 2026-10-02: <gist> (filed in pages/…)". When the line is too long the gist
- * gives way, never the date or the pointer: the pointer is what the model can
- * follow, and a truncated title would name a page that does not exist.
+ * "- 2026-10-02: <gist> (filed in pages/…)", a fold's "- 2026-07-01 to
+ * 2026-08-15: …". When the line is too long the gist gives way, never the
+ * dates, the marks or the pointer: the pointer is what the model can follow,
+ * a truncated title would name a page that does not exist, and a mark is what
+ * keeps a rejected record from reading as true.
  */
-function lineText(episode: EpisodeLine, maxLineChars: number): string {
+function lineText(episode: EpisodeLine, fold: boolean, maxLineChars: number): string {
   const day = isoDay(episode.toAt);
-  const prefix = formatBufferLinePrefix(day);
-  const listed = fittingPages(episode.pages.map(neutralise), maxLineChars - prefix.length - MIN_GIST_CHARS - 2);
+  const since = fold ? isoDay(episode.fromAt) : null;
+  const prefix = formatBufferLinePrefix(day, since);
+  const marks = formatMarks(episode.marks);
+  const fixed = prefix.length + (marks ? marks.length + 1 : 0);
+  const listed = fittingPages(episode.pages.map(neutralise), maxLineChars - fixed - MIN_GIST_CHARS - 2);
   const pointer = formatPointer(listed.pages, listed.more);
-  const gist = clip(neutralise(episode.gist), maxLineChars - prefix.length - pointer.length - 2);
-  return clip(formatBufferLine({ day, gist, ...listed }), maxLineChars);
+  const gist = clip(neutralise(episode.gist), maxLineChars - fixed - pointer.length - 2);
+  return clip(formatBufferLine({ since, day, gist, marks: episode.marks, ...listed }), maxLineChars);
 }
 
 /** Lists as many pages (up to three) as leave the gist room; one page is always named so the line still points somewhere. */

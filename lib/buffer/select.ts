@@ -13,12 +13,16 @@ export function shouldReadBuffer(historyLength: number, window: number): boolean
  * Picks the buffer's lines by primacy and recency (design §06.3): the thread's
  * first stretch, because it says what the conversation was started for, then the
  * stretches just before the window, because they lead into what the model sees.
+ * With folds (§10: one line for several older stretches), up to half the lines
+ * after the first go to the newest folds older than the recent lines shown, so
+ * the far middle is still pointed at; the total stays within `maxLines`.
  *
  * `recent` must be the result of reading exactly `maxLines` episodes ending
- * before the window, newest first. Reading one more than can be shown next to
- * `first` is what keeps the gap marker honest: when `first` is not among them
- * and the read came back full, the record dropped to make room for `first`
- * proves a stretch sits in between, so the gap is never guessed.
+ * before the window, newest first, and `folds` the newest folds ending before
+ * it. Reading more than can be shown is what keeps the gap marker honest: a
+ * marker follows a shown line only when a stretch that was read, and is not
+ * shown, lies wholly between it and the next shown line (a stretch a shown
+ * fold covers is not left out), so the gap is never guessed.
  *
  * `windowStartSeq` (the oldest windowed message's seq) lets the caller pass the
  * thread's first episode unfiltered: a first stretch that has not ended before
@@ -29,20 +33,42 @@ export function selectEpisodes(
   recent: EpisodeLine[],
   maxLines: number,
   windowStartSeq?: number,
+  folds: EpisodeLine[] = [],
 ): Selection {
   const primacy = first && endsBeforeWindow(first, windowStartSeq) ? first : null;
-  if (!primacy || maxLines < 1) return { shown: [], gap: false };
+  if (!primacy || maxLines < 1) return { shown: [], gapsAfter: [] };
 
-  const newestFirst = [...recent].sort((a, b) => byPosition(b, a)).slice(0, maxLines);
-  if (newestFirst.some((episode) => episode.id === primacy.id)) {
-    return { shown: oldestFirst(newestFirst).map((episode) => choose(episode, primacy)), gap: false };
-  }
+  const read = [...recent].sort((a, b) => byPosition(b, a)).slice(0, maxLines);
+  const later = read.filter((e) => e.id !== primacy.id && e.fromSeq > primacy.toSeq);
+  const usableFolds = folds
+    .filter((f) => f.fromSeq > primacy.toSeq && endsBeforeWindow(f, windowStartSeq))
+    .sort((a, b) => byPosition(b, a));
+  const budget = maxLines - 1;
+  const foldCap = usableFolds.length > 0 ? Math.floor(budget / 2) : 0;
 
-  const latest = newestFirst.slice(0, maxLines - 1);
-  return {
-    shown: oldestFirst([primacy, ...latest]).map((episode) => choose(episode, primacy)),
-    gap: newestFirst.length === maxLines,
+  const split = (k: number) => {
+    const shownRecent = later.slice(0, k);
+    const oldest = shownRecent.at(-1);
+    const shownFolds = usableFolds.filter((f) => !oldest || f.toSeq < oldest.fromSeq).slice(0, budget - shownRecent.length);
+    return { recent: shownRecent, folds: shownFolds, lines: shownRecent.length + shownFolds.length };
   };
+  // The fewest recent lines that still show as many lines as any split: folds reach further back.
+  const splits = Array.from({ length: Math.min(foldCap, budget) + 1 }, (_, i) => split(budget - Math.min(foldCap, budget) + i));
+  const best = splits.reduce((a, b) => (b.lines > a.lines ? b : a));
+
+  const shown: ChosenEpisode[] = [
+    { episode: primacy, reason: "first" },
+    ...oldestFirst(best.folds).map((episode) => ({ episode, reason: "fold" as const })),
+    ...oldestFirst(best.recent).map((episode) => ({ episode, reason: "recent" as const })),
+  ];
+  const shownIds = new Set(shown.map((c) => c.episode.id));
+  const leftOut = [...read, ...usableFolds].filter((e) => !shownIds.has(e.id));
+  // After the last line, the next thing shown is the window itself.
+  const gapsAfter = shown.flatMap(({ episode: a }, i) => {
+    const next = shown[i + 1]?.episode.fromSeq ?? Infinity;
+    return leftOut.some((x) => x.fromSeq > a.toSeq && x.toSeq < next) ? [i] : [];
+  });
+  return { shown, gapsAfter };
 }
 
 function endsBeforeWindow(episode: EpisodeLine, windowStartSeq: number | undefined): boolean {
@@ -56,8 +82,4 @@ function byPosition(a: EpisodeLine, b: EpisodeLine): number {
 
 function oldestFirst(episodes: EpisodeLine[]): EpisodeLine[] {
   return [...episodes].sort(byPosition);
-}
-
-function choose(episode: EpisodeLine, primacy: EpisodeLine): ChosenEpisode {
-  return { episode, reason: episode.id === primacy.id ? "first" : "recent" };
 }

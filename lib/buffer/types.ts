@@ -4,22 +4,24 @@ import type { ScanResult } from "@/lib/guard/scan";
 
 export type { EpisodeLine };
 
+export type LineReason = "first" | "fold" | "recent";
+
 export type ChosenEpisode = {
   episode: EpisodeLine;
-  /** "first": the thread's first stretch (primacy); "recent": just before the window (recency). */
-  reason: "first" | "recent";
+  /** "first": the thread's first stretch (primacy); "fold": several older stretches in one line; "recent": just before the window (recency). */
+  reason: LineReason;
 };
 
 export type Selection = {
   /** Oldest first. */
   shown: ChosenEpisode[];
-  /** True only when a stretch provably sits between the first line and the recent ones. */
-  gap: boolean;
+  /** A stretch provably sits after each shown[i] listed, before the next shown line, that no shown line or fold covers. */
+  gapsAfter: number[];
 };
 
 export type RenderedLine = {
   episodeId: string;
-  reason: "first" | "recent";
+  reason: LineReason;
   /** The line as it appears in the block, or null when the injection scan dropped it. */
   text: string | null;
   scan: ScanResult;

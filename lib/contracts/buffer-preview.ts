@@ -15,7 +15,9 @@ export const bufferPreviewSchema = z.object({
   recall: z.object({
     /** The query recall ran with: empty, since no message has been typed. */
     query: z.string(),
-    pages: z.array(z.object({ title: z.string(), rank: z.number(), facts: z.number().int() })),
+    /** Whether the visible lines' pages widen recall (§10 feed). */
+    feed: z.boolean(),
+    pages: z.array(z.object({ title: z.string(), rank: z.number(), facts: z.number().int(), fed: z.boolean() })),
   }),
   /** Page ids by title for every page the preview names, so links can open them. */
   pageIds: z.record(z.string(), z.string()),

@@ -11,8 +11,11 @@ export const bufferReportSchema = z.object({
       episodeId: z.string(),
       fromSeq: z.number().int(),
       toSeq: z.number().int(),
-      reason: z.enum(["first", "recent"]),
+      /** "fold": one line for several older stretches (§10); fromSeq–toSeq is all it covers. */
+      reason: z.enum(["first", "fold", "recent"]),
       pages: z.array(z.string()),
+      /** What the line said about its records; absent in traces written before reconsolidation. */
+      marks: z.array(z.enum(["rejected", "corrected", "owner-edit"])).default([]),
       /** The rendered line, or null when the injection scan dropped it. */
       line: z.string().nullable(),
       scanReasons: z.array(z.string()),

@@ -19,7 +19,7 @@ export const memoryPassReportSchema = z.object({
       replacementRefused: z.string().nullable(),
     }),
   ),
-  dropped: z.array(z.object({ what: z.enum(["fact", "page", "episode"]), text: z.string(), reason: z.string() })),
+  dropped: z.array(z.object({ what: z.enum(["fact", "page", "episode", "fold"]), text: z.string(), reason: z.string() })),
   episode: z
     .object({
       id: z.string(),
@@ -30,6 +30,11 @@ export const memoryPassReportSchema = z.object({
       pointers: z.array(z.object({ factId: z.string(), page: z.string() })),
     })
     .nullable(),
+  /** The fold this pass wrote over older closed stretches (§10); null when none was due. Absent in older traces. */
+  fold: z
+    .object({ id: z.string(), fromSeq: z.number().int(), toSeq: z.number().int(), gist: z.string(), episodes: z.number().int(), pages: z.array(z.string()) })
+    .nullable()
+    .default(null),
   tokens: z.object({ input: z.number(), output: z.number() }).optional(),
   error: z.string().optional(),
   ms: z.number(),

@@ -22,10 +22,14 @@ export const STRETCH_INSTRUCTION =
   "conclusion; 'new-subject' when the new messages turn to a subject the earlier messages of the stretch were not about " +
   "(then the episode line covers only the new messages).";
 
+export const FOLD_INSTRUCTION =
+  "fold: when lines are listed under [LINES TO FOLD], ONE line, under 30 words, in the third person, saying what those " +
+  "consecutive stretches were about together and where they ended up, naming the things they filed; null when none are listed.";
+
 export const MAX_FACTS_PER_PASS = 30;
 export const FACT_LIMITS = { page: 80, key: 80, text: 400, replaces: 64 } as const;
 export const MAX_EPISODE_CHARS = 400;
-/** Room for MAX_FACTS_PER_PASS facts of about 85 tokens each (a sentence, its page, key and JSON) plus the episode line. */
+/** Room for MAX_FACTS_PER_PASS facts of about 85 tokens each (a sentence, its page, key and JSON) plus the episode and fold lines. */
 export const MEMORY_PASS_MAX_OUTPUT_TOKENS = 3000;
 
 export const proposedFactSchema = z.object({
@@ -47,6 +51,7 @@ export const memoryPassOutputSchema = z.object({
   facts: z.array(proposedFactSchema).max(MAX_FACTS_PER_PASS).describe(`At most ${MAX_FACTS_PER_PASS} durable facts; an empty list when there are none.`),
   episode: z.string().describe(EPISODE_INSTRUCTION),
   stretch: z.enum(stretchStates).describe(STRETCH_INSTRUCTION),
+  fold: z.string().nullable().describe(FOLD_INSTRUCTION),
 });
 
 /** What the memory pass sends as its output schema. */

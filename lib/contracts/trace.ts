@@ -16,7 +16,10 @@ export const turnTraceSchema = z.object({
   buffer: bufferReportSchema,
   recall: z.object({
     enabled: z.boolean(),
-    pages: z.array(z.object({ title: z.string(), rank: z.number(), facts: z.number().int() })),
+    /** Whether the visible buffer lines' pages widened recall (§10 feed); absent in older traces. */
+    feed: z.boolean().default(false),
+    /** `fed`: the page came from the feed alone, not from matching the message. */
+    pages: z.array(z.object({ title: z.string(), rank: z.number(), facts: z.number().int(), fed: z.boolean().default(false) })),
     droppedFacts: z.array(z.object({ text: z.string(), reasons: z.array(z.string()) })),
   }),
   toolCalls: z.array(z.object({ name: z.string(), input: z.unknown(), output: z.unknown() })),

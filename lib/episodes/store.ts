@@ -1,5 +1,6 @@
+import type { BufferMark } from "@/lib/contracts/prompt/buffer-block";
 import type { Db, Tx } from "@/lib/db/client";
-import type { Episode } from "@/lib/db/generated/client";
+import type { Episode, EpisodeFold, FactStatus } from "@/lib/db/generated/client";
 import type { EpisodeLine } from "@/lib/episodes/types";
 import { pageIdsByTitle } from "@/lib/pages/queries";
 
@@ -14,6 +15,9 @@ export type EpisodeToSave = {
   closed: boolean;
   /** The facts the memory pass actually wrote: the episode's pointers. */
   factIds: string[];
+  /** An extended stretch keeps the owner's wording of the line it grew from; left out, a retried pass leaves it as it is. */
+  ownerGist?: string | null;
+  ownerEditedAt?: Date | null;
 };
 
 /** The pages the facts were filed into, in filing order, each once. */
@@ -46,47 +50,131 @@ export async function saveEpisode(tx: Tx, episode: EpisodeToSave) {
   return saved;
 }
 
-export function toLine(episode: Pick<Episode, "id" | "fromSeq" | "toSeq" | "fromAt" | "toAt" | "gist" | "pages">): EpisodeLine {
-  const { id, fromSeq, toSeq, fromAt, toAt, gist, pages } = episode;
-  return { id, fromSeq, toSeq, fromAt, toAt, gist, pages };
+/** How many pointers a line has, and how many of those records were rejected or superseded since. */
+export type PointerCounts = { pointers: number; rejected: number; superseded: number; ownerEdited: boolean };
+
+/**
+ * What a line must say about its records (§10 reconsolidation): a line whose
+ * every pointer the owner rejected says so, and so does one pointing at a
+ * value corrected or replaced since; the owner's own wording is marked as his.
+ */
+export function lineMarks(counts: PointerCounts): BufferMark[] {
+  const rejected = counts.pointers > 0 && counts.rejected === counts.pointers;
+  return [
+    ...(rejected ? (["rejected"] as const) : []),
+    ...(!rejected && counts.superseded > 0 ? (["corrected"] as const) : []),
+    ...(counts.ownerEdited ? (["owner-edit"] as const) : []),
+  ];
 }
+
+type LineFields = Pick<Episode, "id" | "fromSeq" | "toSeq" | "fromAt" | "toAt" | "gist" | "pages"> & { ownerGist?: string | null };
+
+/** The owner's wording, when he gave one, is what the line shows. */
+export function toLine(episode: LineFields, marks: BufferMark[] = []): EpisodeLine {
+  const { id, fromSeq, toSeq, fromAt, toAt, gist, pages } = episode;
+  return { id, fromSeq, toSeq, fromAt, toAt, gist: episode.ownerGist ?? gist, pages, marks };
+}
+
+export function foldLine(fold: Pick<EpisodeFold, "id" | "fromSeq" | "toSeq" | "fromAt" | "toAt" | "gist" | "pages">): EpisodeLine {
+  return toLine(fold);
+}
+
+const withStatuses = { pointers: { select: { fact: { select: { status: true } } } } } as const;
+
+function countsOf(episode: Episode & { pointers: { fact: { status: FactStatus } }[] }): PointerCounts {
+  const statuses = episode.pointers.map((p) => p.fact.status);
+  return {
+    pointers: statuses.length,
+    rejected: statuses.filter((s) => s === "REJECTED").length,
+    superseded: statuses.filter((s) => s === "SUPERSEDED").length,
+    ownerEdited: episode.ownerGist !== null,
+  };
+}
+
+const markedLine = (episode: Episode & { pointers: { fact: { status: FactStatus } }[] }) => toLine(episode, lineMarks(countsOf(episode)));
 
 /** The thread's first consolidated stretch: what the conversation was started for. */
 export async function readFirstEpisode(db: Db, threadId: string): Promise<EpisodeLine | null> {
-  const first = await db.episode.findFirst({ where: { threadId }, orderBy: { toSeq: "asc" } });
-  return first ? toLine(first) : null;
+  const first = await db.episode.findFirst({ where: { threadId }, orderBy: { toSeq: "asc" }, include: withStatuses });
+  return first ? markedLine(first) : null;
 }
 
 /** The n stretches that ended just before `beforeSeq`, newest first (§06.3 reads exactly n). */
 export async function readRecentEpisodes(db: Db, threadId: string, beforeSeq: number, n: number): Promise<EpisodeLine[]> {
-  const recent = await db.episode.findMany({ where: { threadId, toSeq: { lt: beforeSeq } }, orderBy: { toSeq: "desc" }, take: n });
-  return recent.map(toLine);
+  const recent = await db.episode.findMany({ where: { threadId, toSeq: { lt: beforeSeq } }, orderBy: { toSeq: "desc" }, take: n, include: withStatuses });
+  return recent.map(markedLine);
 }
+
+/** The n folds that ended just before `beforeSeq`, newest first. */
+export async function readRecentFolds(db: Db, threadId: string, beforeSeq: number, n: number): Promise<EpisodeLine[]> {
+  const folds = await db.episodeFold.findMany({ where: { threadId, toSeq: { lt: beforeSeq } }, orderBy: { toSeq: "desc" }, take: n });
+  return folds.map(foldLine);
+}
+
+/** Every fold of a thread, oldest first, with how many episodes each covers. */
+export async function listFolds(db: Db, threadId: string): Promise<(EpisodeLine & { episodes: number })[]> {
+  const all = await db.episodeFold.findMany({ where: { threadId }, orderBy: { toSeq: "asc" } });
+  return all.map((f) => ({ ...foldLine(f), episodes: f.episodes }));
+}
+
+export type FoldToSave = Omit<EpisodeFold, "id" | "createdAt">;
+
+/** Keyed by (thread, toSeq): a retried fold over the same episodes replaces itself. */
+export async function saveFold(tx: Tx, fold: FoldToSave): Promise<EpisodeFold> {
+  return tx.episodeFold.upsert({ where: { threadId_toSeq: { threadId: fold.threadId, toSeq: fold.toSeq } }, create: fold, update: fold });
+}
+
+/**
+ * The owner's own wording of a line, recorded as his edit (null gives the
+ * line back to the memory pass). It is a column of its own, so a retried
+ * pass, which rewrites the gist, keeps it.
+ */
+export async function editEpisodeLine(db: Db, workspaceId: string, episodeId: string, text: string | null): Promise<Episode | null> {
+  const changed = await db.episode.updateMany({
+    where: { id: episodeId, thread: { workspaceId, kind: "OWNER" } },
+    data: { ownerGist: text, ownerEditedAt: text === null ? null : new Date() },
+  });
+  return changed.count === 0 ? null : db.episode.findUniqueOrThrow({ where: { id: episodeId } });
+}
+
+/** A timeline's line: the episode as the buffer reads it, and the memory pass's own wording beside the owner's. */
+export type TimelineLine = EpisodeLine & { ownerEditedAt: Date | null; machineGist: string };
 
 /** Episodes a timeline shows at a time. */
 export const EPISODES_PER_PAGE = 30;
 
 /**
- * A thread's episodes, oldest first, `limit` at a time from the one ending
- * at `afterSeq`; `nextAfterSeq` continues the timeline, null at its end.
+ * A thread's episodes, oldest first, with their marks and whether the owner
+ * reworded them, `limit` at a time from the one ending at `afterSeq`;
+ * `nextAfterSeq` continues the timeline, null at its end.
  */
 export async function listEpisodes(
   db: Db,
   threadId: string,
   { afterSeq = 0, limit = EPISODES_PER_PAGE }: { afterSeq?: number; limit?: number } = {},
-): Promise<{ items: EpisodeLine[]; nextAfterSeq: number | null }> {
-  const rows = await db.episode.findMany({ where: { threadId, toSeq: { gt: afterSeq } }, orderBy: { toSeq: "asc" }, take: limit + 1 });
-  const items = rows.slice(0, limit).map(toLine);
+): Promise<{ items: TimelineLine[]; nextAfterSeq: number | null }> {
+  const rows = await db.episode.findMany({ where: { threadId, toSeq: { gt: afterSeq } }, orderBy: { toSeq: "asc" }, take: limit + 1, include: withStatuses });
+  const items = rows.slice(0, limit).map((e) => ({ ...markedLine(e), ownerEditedAt: e.ownerEditedAt, machineGist: e.gist }));
   return { items, nextAfterSeq: rows.length > limit ? items[items.length - 1].toSeq : null };
 }
 
-/** How many episodes end before `beforeSeq`, leaving out the ones named: the buffer's gap, counted without reading it. */
-export function countEpisodes(db: Db, threadId: string, { beforeSeq, except = [] }: { beforeSeq?: number; except?: string[] } = {}): Promise<number> {
-  return db.episode.count({ where: { threadId, toSeq: { lt: beforeSeq }, id: { notIn: except } } });
+/**
+ * How many episodes end before `beforeSeq`, leaving out the ones named and
+ * those inside the stretches given (folds the buffer shows): the buffer's
+ * gap, counted without reading it.
+ */
+export function countEpisodes(
+  db: Db,
+  threadId: string,
+  { beforeSeq, except = [], outside = [] }: { beforeSeq?: number; except?: string[]; outside?: { fromSeq: number; toSeq: number }[] } = {},
+): Promise<number> {
+  return db.episode.count({
+    where: { threadId, toSeq: { lt: beforeSeq }, id: { notIn: except }, NOT: outside.map((f) => ({ fromSeq: { gte: f.fromSeq }, toSeq: { lte: f.toSeq } })) },
+  });
 }
 
-/** A page of the timeline with the ids of the pages its lines point at, so each can link them. */
-export async function timelinePage(db: Db, workspaceId: string, threadId: string, afterSeq = 0) {
+/** A page of the timeline with the ids of the pages its lines (and `alsoPages`) point at, so each can link them. */
+export async function timelinePage(db: Db, workspaceId: string, threadId: string, afterSeq = 0, alsoPages: string[] = []) {
   const page = await listEpisodes(db, threadId, { afterSeq });
-  return { ...page, pageIds: await pageIdsByTitle(db, workspaceId, page.items.flatMap((e) => e.pages)) };
+  return { ...page, pageIds: await pageIdsByTitle(db, workspaceId, [...page.items.flatMap((e) => e.pages), ...alsoPages]) };
 }

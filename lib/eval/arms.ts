@@ -1,6 +1,7 @@
-// The evaluation's arms (§08 plus two peers). Every arm has the same tools and
-// the turn pipeline is the same; an arm is only a context configuration: which
-// strategy shows the thread's history, and whether recall runs.
+// The evaluation's arms (§08 plus two peers, and the §10 extensions on top of
+// the buffer). Every arm has the same tools and the turn pipeline is the same;
+// an arm is only a context configuration: which strategy shows the thread's
+// history, whether recall runs, and whether the buffer feeds it or shows folds.
 
 import type { AppConfig } from "@/lib/config";
 import type { ContextConfig } from "@/lib/context";
@@ -8,11 +9,11 @@ import { compressorStrategy, type Summary } from "@/lib/context/compressor";
 import { episodicBufferStrategy } from "@/lib/context/episodic-buffer";
 import { windowStrategy } from "@/lib/context/window";
 
-export const ARM_IDS = ["A", "B", "C", "D", "E"] as const;
+export const ARM_IDS = ["A", "B", "C", "D", "E", "C+feed", "C+fold", "C+feed+fold"] as const;
 export type ArmId = (typeof ARM_IDS)[number];
 
 /** What an arm's context is built from: the run's window and buffer caps, and the case's compressor summary. */
-export type ArmSettings = { window: number; config: Pick<AppConfig, "bufferMaxLines" | "bufferLineChars">; summary: Summary };
+export type ArmSettings = { window: number; config: Pick<AppConfig, "bufferMaxLines" | "bufferLineChars" | "reconsolidation">; summary: Summary };
 
 export type Arm = {
   id: ArmId;
@@ -22,11 +23,13 @@ export type Arm = {
   needsSummary: boolean;
   /** Whether the arm shows the episodic buffer, so "did a line point at the fact's page" applies. */
   hasBuffer: boolean;
+  /** Arms that show folds need the memory pass to have written them while the case was consolidated. */
+  needsFolds: boolean;
   context: (settings: ArmSettings) => ContextConfig;
 };
 
-const buffer = ({ window, config }: ArmSettings) =>
-  episodicBufferStrategy({ window, maxLines: config.bufferMaxLines, maxLineChars: config.bufferLineChars });
+const buffer = ({ window, config }: ArmSettings, folds = false) =>
+  episodicBufferStrategy({ window, maxLines: config.bufferMaxLines, maxLineChars: config.bufferLineChars, folds, marks: config.reconsolidation });
 
 export const ARMS: Record<ArmId, Arm> = {
   A: {
@@ -35,7 +38,8 @@ export const ARMS: Record<ArmId, Arm> = {
     description: "the last window messages, nothing else",
     needsSummary: false,
     hasBuffer: false,
-    context: ({ window }) => ({ strategy: windowStrategy(window), recall: false }),
+    needsFolds: false,
+    context: ({ window }) => ({ strategy: windowStrategy(window), recall: false, feed: false }),
   },
   B: {
     id: "B",
@@ -43,7 +47,8 @@ export const ARMS: Record<ArmId, Arm> = {
     description: "recent messages plus memory recall",
     needsSummary: false,
     hasBuffer: false,
-    context: ({ window }) => ({ strategy: windowStrategy(window), recall: true }),
+    needsFolds: false,
+    context: ({ window }) => ({ strategy: windowStrategy(window), recall: true, feed: false }),
   },
   C: {
     id: "C",
@@ -51,7 +56,8 @@ export const ARMS: Record<ArmId, Arm> = {
     description: "recent messages, recall and the episodic buffer",
     needsSummary: false,
     hasBuffer: true,
-    context: (settings) => ({ strategy: buffer(settings), recall: true }),
+    needsFolds: false,
+    context: (settings) => ({ strategy: buffer(settings), recall: true, feed: false }),
   },
   D: {
     id: "D",
@@ -59,7 +65,8 @@ export const ARMS: Record<ArmId, Arm> = {
     description: "Hermes-style: first 4 and last window−4 messages, the middle summarised iteratively; recall on",
     needsSummary: true,
     hasBuffer: false,
-    context: ({ window, summary }) => ({ strategy: compressorStrategy(window, summary), recall: true }),
+    needsFolds: false,
+    context: ({ window, summary }) => ({ strategy: compressorStrategy(window, summary), recall: true, feed: false }),
   },
   E: {
     id: "E",
@@ -67,17 +74,52 @@ export const ARMS: Record<ArmId, Arm> = {
     description: "twice the window, recall on, no buffer",
     needsSummary: false,
     hasBuffer: false,
-    context: ({ window }) => ({ strategy: windowStrategy(window * 2), recall: true }),
+    needsFolds: false,
+    context: ({ window }) => ({ strategy: windowStrategy(window * 2), recall: true, feed: false }),
+  },
+  "C+feed": {
+    id: "C+feed",
+    label: "+ buffer, feed",
+    description: "C, and the pages the visible buffer lines point at widen recall within its cap (§10)",
+    needsSummary: false,
+    hasBuffer: true,
+    needsFolds: false,
+    context: (settings) => ({ strategy: buffer(settings), recall: true, feed: true }),
+  },
+  "C+fold": {
+    id: "C+fold",
+    label: "+ buffer, folds",
+    description: "C, with folds of older stretches taking up to half the lines after the first (§10)",
+    needsSummary: false,
+    hasBuffer: true,
+    needsFolds: true,
+    context: (settings) => ({ strategy: buffer(settings, true), recall: true, feed: false }),
+  },
+  "C+feed+fold": {
+    id: "C+feed+fold",
+    label: "+ buffer, feed, folds",
+    description: "C with both §10 extensions: folds in the buffer, and the pages its lines point at widen recall",
+    needsSummary: false,
+    hasBuffer: true,
+    needsFolds: true,
+    context: (settings) => ({ strategy: buffer(settings, true), recall: true, feed: true }),
   },
 };
 
-/** The paired comparisons reported, later arm minus earlier: the buffer against each alternative, and recall against nothing. */
+/**
+ * The paired comparisons reported, arm minus baseline: the buffer against
+ * each alternative, recall against nothing, and each §10 extension against
+ * the plain buffer.
+ */
 export const COMPARISONS: ReadonlyArray<readonly [ArmId, ArmId]> = [
   ["C", "A"],
   ["C", "B"],
   ["C", "D"],
   ["C", "E"],
   ["B", "A"],
+  ["C+feed", "C"],
+  ["C+fold", "C"],
+  ["C+feed+fold", "C"],
 ];
 
 /** The comparisons whose two arms both ran. */

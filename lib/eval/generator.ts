@@ -96,7 +96,11 @@ export function generateThreads(options: GeneratorOptions): PlantedThread[] {
   if (!Number.isInteger(bufferReach) || bufferReach < 0) throw new RangeError(`bufferReach must be a non-negative integer, got ${bufferReach}`);
   if (positions.length === 0) throw new RangeError("at least one position is needed");
   // Positions rotate so even a small run covers each one equally.
-  return Array.from({ length: count }, (_, index) => drawThread(seed, index, window, bufferReach, positions[index % positions.length]));
+  // The question's wording alternates by round, not by thread: with an even number of positions, alternating by thread
+  // would give each position one wording only, and a position's accuracy would measure the wording.
+  return Array.from({ length: count }, (_, index) =>
+    drawThread(seed, index, window, bufferReach, positions[index % positions.length], Math.floor(index / positions.length) % 2 === 0),
+  );
 }
 
 /** The range of message indexes the latest statement may take in a thread of `total` messages, or null when it cannot be placed. */
@@ -130,10 +134,9 @@ function lengthRange(position: Position, window: number, bufferReach: number): [
   return [least[position], Math.max(least[position] + 20, MAX_MESSAGES)];
 }
 
-function drawThread(runSeed: number, index: number, window: number, bufferReach: number, position: Position): PlantedThread {
+function drawThread(runSeed: number, index: number, window: number, bufferReach: number, position: Position, questionNamesTopic: boolean): PlantedThread {
   const seed = deriveSeed(runSeed, index);
   const random = mulberry32(seed);
-  const questionNamesTopic = index % 2 === 0;
   const template = FACT_TEMPLATES[(index + (runSeed >>> 0)) % FACT_TEMPLATES.length];
   const questions = questionsFor(template.topic);
   const question = pick(random, questionNamesTopic ? questions.namingTopic : questions.withoutTopic);

@@ -41,6 +41,10 @@ function byGroup(report: EvalReport): string {
   return markdownTable(["Arm", ...groups], rows);
 }
 
+/** The §10 extensions are the buffer arms beside the plain one, each measured against it. */
+const isExtensionArm = (arm: ArmId) => ARMS[arm].hasBuffer && arm !== "C";
+const isExtension = (c: { arm: ArmId; baseline: ArmId }) => c.baseline === "C" && isExtensionArm(c.arm);
+
 function differences(report: EvalReport): string {
   const rows = (report.groupComparisons ?? [])
     .filter((c) => c.metric === "correct" && c.arm === "C")
@@ -54,6 +58,36 @@ function differences(report: EvalReport): string {
       c.pHolm === undefined ? "—" : pValue(c.pHolm),
     ]);
   return markdownTable(["Fact position", "Arms", "Difference", "95% CI", "Only arm / only baseline", "McNemar p", "Holm p"], rows);
+}
+
+/** Each extension against C: by fact position (folds should help past the buffer's reach), and by whether the question names its topic (the feed should help where it does not). */
+function extensions(report: EvalReport): string {
+  const cell = (c: { diff: number; low: number; high: number; onlyArm: number; onlyBaseline: number; pValue: number; pHolm?: number }) => [
+    points(c.diff),
+    pointsInterval(c.low, c.high),
+    `${c.onlyArm} / ${c.onlyBaseline}`,
+    pValue(c.pValue),
+    c.pHolm === undefined ? "—" : pValue(c.pHolm),
+  ];
+  const byGroup = (report.groupComparisons ?? [])
+    .filter((c) => c.metric === "correct" && isExtension(c))
+    .map((c) => [`fact at ${c.group}`, `${c.arm} − ${c.baseline}`, ...cell(c)]);
+  const bySlice = (report.sliceComparisons ?? [])
+    .filter((c) => c.metric === "correct" && isExtension(c))
+    .map((c) => [`${c.by} = ${c.value}`, `${c.arm} − ${c.baseline}`, ...cell(c)]);
+  return markdownTable(["Cases", "Arms", "Difference", "95% CI", "Only arm / only baseline", "McNemar p", "Holm p"], [...byGroup, ...bySlice]);
+}
+
+/** Where the evidence's page reached the buffer arms' prompts, fact outside the window: the plumbing each extension adds. */
+function reach(report: EvalReport): string {
+  const rate = (p: { rate: number; count: number; n: number } | null | undefined) => (p ? `${percent(p.rate)} (${p.count}/${p.n})` : "—");
+  const rows = report.arms
+    .filter(({ id }) => ARMS[id].hasBuffer)
+    .map(({ id }) => {
+      const row = report.accuracy.find((r) => r.arm === id && r.regime === "outside");
+      return [armName(id), rate(row?.pointed), rate(row?.recalled), rate(row?.opened), rate(row?.correct)];
+    });
+  return markdownTable(["Arm", "A line points at the page", "The page is recalled", "The agent opened it", "Right answer"], rows);
 }
 
 function costs(report: EvalReport): string {
@@ -92,6 +126,18 @@ export function readmeSection(report: EvalReport, reportPath: string): string {
     "",
     differences(report),
     "",
+    ...(report.arms.some((a) => isExtensionArm(a.id))
+      ? [
+          "The design's §10 extensions against the plain buffer (C), paired on the same threads: by where the fact sits, and by whether the question names its topic (Holm over each family):",
+          "",
+          extensions(report),
+          "",
+          "Where the fact's page reached the prompt when the fact is outside the window:",
+          "",
+          reach(report),
+          "",
+        ]
+      : []),
     "Cost of the question turn (means; tokens counted with o200k; input over all calls includes tool results; the compressor's summary calls are counted in model calls):",
     "",
     costs(report),

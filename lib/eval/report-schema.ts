@@ -61,6 +61,8 @@ export const armResultSchema = z.object({
   opened: z.boolean(),
   /** The buffer block held a line pointing at such a page. */
   pointed: z.boolean(),
+  /** Recall (with the feed, when on) brought such a page into the prompt; absent in older reports. */
+  recalled: z.boolean().optional(),
   bufferStatus: z.string(),
   error: z.string().nullable(),
   costs: armCostsSchema,
@@ -95,6 +97,8 @@ export const accuracyRowSchema = z.object({
   opened: proportionSchema,
   /** Only for arms that show the buffer. */
   pointed: proportionSchema.nullable(),
+  /** Only for arms that recall; absent in older reports. */
+  recalled: proportionSchema.nullable().optional(),
 });
 
 /** Accuracy within a slice of the cases, by one of their details (how the question is worded, LoCoMo's category). */
@@ -129,6 +133,9 @@ export const comparisonSchema = z.object({
 
 /** The same paired comparison within one group of cases (a fact position). */
 export const groupComparisonSchema = comparisonSchema.omit({ regime: true }).extend({ group: z.string() });
+
+/** The same paired comparison within one slice of the cases (whether the question names its topic, LoCoMo's category). */
+export const sliceComparisonSchema = comparisonSchema.omit({ regime: true }).extend({ by: z.string(), value: z.string() });
 
 /** Mean token F1 of an arm over one group of free-text questions, the interval resampling whole conversations. */
 export const f1RowSchema = z.object({
@@ -191,6 +198,7 @@ export const evalReportSchema = z.object({
   /** Accuracy of every arm in every group. */
   byGroup: z.array(sliceRowSchema.omit({ regime: true })).optional(),
   groupComparisons: z.array(groupComparisonSchema).optional(),
+  sliceComparisons: z.array(sliceComparisonSchema).optional(),
   /** Costs per arm within each group. */
   groupCosts: z.array(costRowSchema).optional(),
   /** Token F1 per arm and group, for free-text (LoCoMo) cases; categories apart, adversarial apart. */
@@ -210,6 +218,7 @@ export type Comparison = z.infer<typeof comparisonSchema>;
 export type SliceRow = z.infer<typeof sliceRowSchema>;
 export type CostRow = z.infer<typeof costRowSchema>;
 export type GroupComparison = z.infer<typeof groupComparisonSchema>;
+export type SliceComparison = z.infer<typeof sliceComparisonSchema>;
 export type F1Row = z.infer<typeof f1RowSchema>;
 export type Proportion = z.infer<typeof proportionSchema>;
 export type Distribution = z.infer<typeof distributionSchema>;

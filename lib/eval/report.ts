@@ -17,6 +17,7 @@ import type {
   F1Row,
   GroupComparison,
   Proportion,
+  SliceComparison,
   SliceRow,
 } from "@/lib/eval/report-schema";
 import { evalReportSchema } from "@/lib/eval/report-schema";
@@ -25,7 +26,18 @@ import { clusterBootstrap, exactMcNemar, holm, mean, pairedBootstrap, quantile, 
 /** Everything a report holds except what this module derives. */
 export type ReportInput = Omit<
   EvalReport,
-  "version" | "accuracy" | "slices" | "comparisons" | "costs" | "groups" | "byGroup" | "groupComparisons" | "groupCosts" | "f1" | "episodeTokensPerPass"
+  | "version"
+  | "accuracy"
+  | "slices"
+  | "comparisons"
+  | "costs"
+  | "groups"
+  | "byGroup"
+  | "groupComparisons"
+  | "sliceComparisons"
+  | "groupCosts"
+  | "f1"
+  | "episodeTokensPerPass"
 >;
 
 /**
@@ -61,6 +73,7 @@ function accuracyRow(cases: readonly CaseResult[], arm: ArmId, regime: AccuracyR
     judged: judge ? proportion(judged) : null,
     opened: proportion(results.map((r) => r.opened)),
     pointed: ARMS[arm].hasBuffer ? proportion(results.map((r) => r.pointed)) : null,
+    recalled: proportion(results.map((r) => r.recalled ?? false)),
   };
 }
 
@@ -223,6 +236,19 @@ export function buildReport(input: ReportInput): EvalReport {
       }),
     ),
   );
+  const by = SLICE_BY[input.source];
+  const sliceValues = [...new Set(input.cases.map((c) => String(c.details[by])))].sort();
+  const sliceComparisons: SliceComparison[] = withHolm(
+    sliceValues.flatMap((value, v) =>
+      pairs.flatMap((pair, i) => {
+        const row = compare(input.cases.filter((c) => String(c.details[by]) === value), pair, {
+          seed: deriveSeed(seed, 5_000 + v * pairs.length + i),
+          iterations: bootstrapIterations,
+        });
+        return row ? [{ by, value, ...row }] : [];
+      }),
+    ),
+  );
   const byGroup = armIds.flatMap((arm) =>
     groups.map((value) => ({
       by: "group",
@@ -242,6 +268,7 @@ export function buildReport(input: ReportInput): EvalReport {
     groups,
     byGroup,
     groupComparisons,
+    sliceComparisons,
     groupCosts: groups.flatMap((group) => armIds.map((arm) => costRow(input.cases.filter((c) => groupOf(c) === group), arm, group))),
     f1: f1Rows(input, groups),
     episodeTokensPerPass: distribution(passes),
@@ -324,6 +351,21 @@ function groupComparisonsTable(report: EvalReport): string {
   return markdownTable(["Group", "Metric", "Arms", "Accuracy", "Difference", "95% CI", "Only arm / only baseline", "McNemar p", "Holm p"], rows);
 }
 
+function sliceComparisonsTable(report: EvalReport): string {
+  const rows = (report.sliceComparisons ?? []).map((c) => [
+    `${c.by} = ${c.value}`,
+    c.metric === "correct" ? "scored" : "judge",
+    `${c.arm} − ${c.baseline}`,
+    `${percent(c.meanArm)} vs ${percent(c.meanBaseline)}`,
+    points(c.diff),
+    pointsInterval(c.low, c.high),
+    `${c.onlyArm} / ${c.onlyBaseline}`,
+    pValue(c.pValue),
+    c.pHolm === undefined ? "—" : pValue(c.pHolm),
+  ]);
+  return markdownTable(["Slice", "Metric", "Arms", "Accuracy", "Difference", "95% CI", "Only arm / only baseline", "McNemar p", "Holm p"], rows);
+}
+
 function f1Table(report: EvalReport): string {
   const groups = [...new Set((report.f1 ?? []).map((r) => r.group))];
   const rows = report.arms.map(({ id }) => [
@@ -388,6 +430,8 @@ export function summaryMarkdown(report: EvalReport): string {
     accuracyTable(report, (r) => r.opened),
     "## The buffer held a line pointing at that page",
     accuracyTable(report, (r) => r.pointed),
+    "## Recall (and the feed, where on) brought that page into the prompt",
+    accuracyTable(report, (r) => r.recalled ?? null),
     ...((report.groups?.length ?? 0) > 1
       ? [`## Accuracy by group (${report.source === "locomo" ? "LoCoMo category; adversarial apart" : "where the fact sits"})`, byGroupTable(report)]
       : []),
@@ -397,6 +441,7 @@ export function summaryMarkdown(report: EvalReport): string {
     "## Paired differences on the same cases (bootstrap 95% CI, exact McNemar, Holm-adjusted over the table)",
     comparisonsTable(report),
     ...((report.groupComparisons?.length ?? 0) > 0 ? ["## Paired differences by group", groupComparisonsTable(report)] : []),
+    ...((report.sliceComparisons?.length ?? 0) > 0 ? [`## Paired differences by ${SLICE_BY[report.source]}`, sliceComparisonsTable(report)] : []),
     "## Cost of the question turn (mean · p50 · p95)",
     costsTable(report.costs),
     ...(report.groupCosts?.some((c) => c.group === FITS_WINDOW_GROUP)

@@ -74,7 +74,8 @@ export type LoadedCase = {
   memoryPass: { passes: number; episodeTokens: number };
 };
 
-export async function loadCase(db: Db, model: LanguageModel, c: EvalCase, slug: string, stretch: number): Promise<LoadedCase> {
+/** `folds`: the passes also fold older stretches (§10), for arms that show folds; every other arm ignores them. */
+export async function loadCase(db: Db, model: LanguageModel, c: EvalCase, slug: string, stretch: number, folds = false): Promise<LoadedCase> {
   const workspace = await db.workspace.create({ data: { slug, name: c.workspaceName } });
   const thread = await db.thread.create({ data: { workspaceId: workspace.id, title: c.title, kind: "OWNER" } });
   const messages = await db.$transaction((tx) =>
@@ -95,7 +96,7 @@ export async function loadCase(db: Db, model: LanguageModel, c: EvalCase, slug: 
   const lastSeq = messages.at(-1)?.seq ?? 0;
   let passes = 0;
   for (let cursor = 0; cursor < lastSeq; ) {
-    const pass = await runMemoryPass(db, model, thread.id, { maxMessages: stretch });
+    const pass = await runMemoryPass(db, model, thread.id, { maxMessages: stretch, folds });
     if (pass.status === "failed") throw new Error(`The memory pass over ${c.id} #${pass.fromSeq}–${pass.toSeq} failed: ${pass.error}`);
     if (pass.status === "nothing-new") break;
     passes++;
@@ -178,6 +179,7 @@ export async function askUnderArm({ ctx, loaded, probe, filedPages, arm, window,
     f1: answerF1(probe, outcome.answer),
     opened: trace.toolCalls.some((call) => call.name === "read_page" && onFiledPage(titleOf(call.input))),
     pointed: trace.buffer.chosen.some((line) => line.line !== null && line.pages.some(onFiledPage)),
+    recalled: trace.recall.pages.some((page) => onFiledPage(page.title)),
     bufferStatus: trace.buffer.status,
     error: trace.error,
     costs: turnCosts(
@@ -204,7 +206,8 @@ export type RunHooks = { done?: ReadonlySet<string>; onCaseResults?: (results: C
 
 async function runCase(ctx: RunContext, c: EvalCase, index: number, options: RunOptions, progress: (step: string) => void): Promise<CaseResult[]> {
   progress("consolidating");
-  const loaded = await loadCase(ctx.db, withTimeout(ctx.choice.model, ctx.config.memoryPassTimeoutMs), c, `eval-${index + 1}`, options.stretch);
+  const folds = options.arms.some((arm) => ARMS[arm].needsFolds);
+  const loaded = await loadCase(ctx.db, withTimeout(ctx.choice.model, ctx.config.memoryPassTimeoutMs), c, `eval-${index + 1}`, options.stretch, folds);
   try {
     const summary = options.arms.some((arm) => ARMS[arm].needsSummary)
       ? await compressorSummary(ctx.choice.model, loaded, options.window, options.stretch, ctx.config.modelTimeoutMs)

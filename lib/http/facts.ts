@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { reviewFact } from "@/lib/pages/facts";
+import { cleanText } from "@/lib/contracts/text";
+import { FACT_LIMITS } from "@/lib/contracts/memory-pass";
+import { correctFact, reviewFact } from "@/lib/pages/facts";
 import { requestScope } from "@/lib/workspaces/current";
 import { handle, parseJsonBody, routeId } from "@/lib/http/respond";
 
@@ -15,5 +17,20 @@ export function factReviewResponse(request: Request, rawFactId: string): Promise
     const { db, workspace } = await requestScope();
     const fact = await reviewFact(db, workspace.id, factId, verdict);
     return Response.json({ fact: { id: fact.id, status: fact.status } });
+  });
+}
+
+const factCorrectionSchema = z.object({ text: cleanText(FACT_LIMITS.text).trim().min(1, "The fact is empty.") }).strict();
+
+export type FactCorrection = z.infer<typeof factCorrectionSchema>;
+
+/** PATCH /api/facts/:id: the owner corrects a live fact by hand; the old one is superseded by his wording. */
+export function factCorrectionResponse(request: Request, rawFactId: string): Promise<Response> {
+  return handle(async () => {
+    const factId = routeId(rawFactId);
+    const { text } = await parseJsonBody(request, factCorrectionSchema);
+    const { db, workspace } = await requestScope();
+    const fact = await correctFact(db, workspace.id, factId, text);
+    return Response.json({ fact: { id: fact.id, status: fact.status, text: fact.text } });
   });
 }

@@ -29,6 +29,8 @@ export type MemoryPassQueueOptions = {
   timeoutMs: number;
   /** Retries after a failed pass, with exponential backoff, before the job is marked failed. */
   retries: number;
+  /** §10: each pass also folds older stretches when a fold is due (BUFFER_FOLDS). */
+  folds?: boolean;
   /** Whether this process runs jobs as well as queueing them. */
   work?: boolean;
   /** Seconds between backoff retries, doubled each time (tests shorten it). */
@@ -78,9 +80,9 @@ async function runJob(options: MemoryPassQueueOptions, job: Job<Payload>): Promi
   await markTraces(db, waiting, { status: "running", attempts });
   let report: MemoryPassReport;
   try {
-    report = await runMemoryPass(db, withTimeout(options.model, options.timeoutMs, job.signal), threadId);
+    report = await runMemoryPass(db, withTimeout(options.model, options.timeoutMs, job.signal), threadId, { folds: options.folds });
   } catch (error) {
-    report = { status: "failed", fromSeq: 0, toSeq: 0, facts: [], dropped: [], episode: null, error: (error as Error).message, ms: 0 };
+    report = { status: "failed", fromSeq: 0, toSeq: 0, facts: [], dropped: [], episode: null, fold: null, error: (error as Error).message, ms: 0 };
   }
   if (report.status === "failed") {
     const final = job.retryCount >= options.retries;

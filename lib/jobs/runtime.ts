@@ -19,6 +19,7 @@ async function start(): Promise<MemoryPassQueue> {
     model: chooseModel(config).model,
     timeoutMs: config.memoryPassTimeoutMs,
     retries: config.memoryPassRetries,
+    folds: config.bufferFolds,
   });
 }
 

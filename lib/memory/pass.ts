@@ -2,7 +2,8 @@ import { generateText, Output, type LanguageModel } from "ai";
 import type { Db, Tx } from "@/lib/db/client";
 import type { Message, Speaker, ThreadKind } from "@/lib/db/generated/client";
 import { neutralise, scanForInjection } from "@/lib/guard/scan";
-import { saveEpisode } from "@/lib/episodes/store";
+import { saveEpisode, saveFold, toLine } from "@/lib/episodes/store";
+import { dueFold, FOLD_SIZE, foldPages } from "@/lib/memory/fold";
 import { contentWords } from "@/lib/history/words";
 import { fileFact, type FiledFact } from "@/lib/pages/facts";
 import { MEMORY_PASS_SYSTEM, memoryPassPrompt, type MemoryMessage } from "@/lib/memory/prompt";
@@ -139,7 +140,21 @@ export type MemoryPassOptions = {
    * bound, so each of its stretches is one episode; otherwise EPISODE_MAX_MESSAGES.
    */
   episodeMaxMessages?: number;
+  /** §10 chunks of chunks: when a fold of older stretches is due, the same model call words it. Off unless set. */
+  folds?: boolean;
 };
+
+/** The closed stretches due to be folded, with their lines as the buffer shows them; null when none is due. */
+async function dueFoldOf(db: Db, threadId: string) {
+  const [first, lastFold] = await Promise.all([
+    db.episode.findFirst({ where: { threadId }, orderBy: { toSeq: "asc" }, select: { toSeq: true } }),
+    db.episodeFold.findFirst({ where: { threadId }, orderBy: { toSeq: "desc" }, select: { toSeq: true } }),
+  ]);
+  if (!first) return null;
+  const after = Math.max(first.toSeq, lastFold?.toSeq ?? 0);
+  const next = await db.episode.findMany({ where: { threadId, fromSeq: { gt: after } }, orderBy: { toSeq: "asc" }, take: FOLD_SIZE });
+  return dueFold(next, after)?.map((e) => ({ ...toLine(e), closed: e.closed })) ?? null;
+}
 
 /**
  * The write path (§06.2): one model call over the messages after the thread's
@@ -162,7 +177,7 @@ export async function runMemoryPass(db: Db, model: LanguageModel, threadId: stri
     orderBy: { seq: "asc" },
     take: options.maxMessages ?? MAX_MESSAGES_PER_PASS,
   });
-  const base = { fromSeq: thread.consolidatedSeq + 1, toSeq: thread.consolidatedSeq, facts: [], dropped: [], episode: null };
+  const base = { fromSeq: thread.consolidatedSeq + 1, toSeq: thread.consolidatedSeq, facts: [], dropped: [], episode: null, fold: null };
   if (stretch.length === 0) return { ...base, status: "nothing-new", ms: performance.now() - started };
 
   const first = stretch[0];
@@ -205,6 +220,7 @@ export async function runMemoryPass(db: Db, model: LanguageModel, threadId: stri
     select: { title: true },
   });
   const liveFacts = await relatedLiveFacts(db, thread.workspaceId, trusted.map((m) => m.text).join(" "));
+  const due = options.folds ? await dueFoldOf(db, threadId) : null;
   let output: MemoryPassOutput;
   let usage: { input: number; output: number };
   try {
@@ -216,6 +232,7 @@ export async function runMemoryPass(db: Db, model: LanguageModel, threadId: stri
         earlier: earlier as MemoryMessage[],
         pages: pages.map((p) => p.title),
         facts: liveFacts,
+        fold: due ?? [],
       }),
       output: Output.object({ schema: memoryPassOutput }),
       maxOutputTokens: MEMORY_PASS_MAX_OUTPUT_TOKENS,
@@ -229,6 +246,7 @@ export async function runMemoryPass(db: Db, model: LanguageModel, threadId: stri
   const dropped: Dropped[] = [];
   const plans = planFacts(output, new Map(trusted.map((m) => [m.seq, m])), dropped);
   const gist = output.episode.trim() ? cleanModelText(output.episode, "episode", dropped) : null;
+  const foldGist = due && output.fold?.trim() ? cleanModelText(output.fold, "fold", dropped) : null;
   // A new subject closes the open stretch as it stood; these messages start the next one.
   const extending = extendable && output.stretch !== "new-subject" ? extendable : null;
   const fromSeq = extending?.fromSeq ?? first.seq;
@@ -255,8 +273,21 @@ export async function runMemoryPass(db: Db, model: LanguageModel, threadId: stri
         filed.push({ ...result, plan });
       }
       if (extendable && !extending) await tx.episode.update({ where: { id: extendable.id }, data: { closed: true } });
+      const fold =
+        due && foldGist
+          ? await saveFold(tx, {
+              threadId,
+              fromSeq: due[0].fromSeq,
+              toSeq: due[due.length - 1].toSeq,
+              fromAt: due[0].fromAt,
+              toAt: due[due.length - 1].toAt,
+              gist: foldGist.slice(0, MAX_GIST_CHARS),
+              pages: foldPages(due),
+              episodes: due.length,
+            })
+          : null;
       const line = gist ?? extending?.gist ?? null;
-      if (!line) return { filed, episode: null };
+      if (!line) return { filed, episode: null, fold };
       const factIds = [...(extending?.pointers.map((p) => p.factId) ?? []), ...filed.map((f) => f.fact.id)];
       if (extending) await tx.episode.delete({ where: { id: extending.id } });
       const episode = await saveEpisode(tx, {
@@ -268,12 +299,13 @@ export async function runMemoryPass(db: Db, model: LanguageModel, threadId: stri
         gist: line.slice(0, MAX_GIST_CHARS),
         closed,
         factIds,
+        ...(extending ? { ownerGist: extending.ownerGist, ownerEditedAt: extending.ownerEditedAt } : {}),
       });
       const pointers = await tx.episodeFact.findMany({
         where: { episodeId: episode.id },
         select: { factId: true, fact: { select: { page: { select: { title: true } } } } },
       });
-      return { filed, episode: { ...episode, pointers: pointers.map((p) => ({ factId: p.factId, page: p.fact.page.title })) } };
+      return { filed, fold, episode: { ...episode, pointers: pointers.map((p) => ({ factId: p.factId, page: p.fact.page.title })) } };
     });
     return {
       ...range,
@@ -298,6 +330,9 @@ export async function runMemoryPass(db: Db, model: LanguageModel, threadId: stri
             closed: written.episode.closed,
             pointers: written.episode.pointers,
           }
+        : null,
+      fold: written.fold
+        ? { id: written.fold.id, fromSeq: written.fold.fromSeq, toSeq: written.fold.toSeq, gist: written.fold.gist, episodes: written.fold.episodes, pages: written.fold.pages }
         : null,
       tokens: usage,
       ms: performance.now() - started,

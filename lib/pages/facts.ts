@@ -142,3 +142,37 @@ export async function reviewFact(db: Db, workspaceId: string, factId: string, ve
     return now;
   });
 }
+
+/**
+ * The owner corrects a live fact by hand (§10 reconsolidation): the corrected
+ * text becomes a confirmed fact of its own, recorded as the owner's edit and
+ * keeping the original message as where the subject came up, and the old one
+ * is superseded by it with the reason. A retried memory pass over that
+ * message finds the old record and files nothing new, so the edit stands.
+ */
+export async function correctFact(db: Db, workspaceId: string, factId: string, text: string): Promise<Fact> {
+  return db.$transaction(async (tx) => {
+    const fact = await tx.fact.findFirst({ where: { id: factId, page: { workspaceId } } });
+    if (!fact) throw new RequestError("not_found:fact");
+    if (fact.status !== "CONFIRMED" && fact.status !== "PENDING") throw new RequestError("conflict:correction");
+    const corrected = await tx.fact.create({
+      data: {
+        pageId: fact.pageId,
+        key: fact.key,
+        text,
+        source: "OWNER",
+        status: "CONFIRMED",
+        threadId: fact.threadId,
+        messageId: fact.messageId,
+        ownerEditedAt: new Date(),
+      },
+    });
+    // Conditional on the status read above, so a review or another correction racing this one cannot both apply.
+    const changed = await tx.fact.updateMany({
+      where: { id: fact.id, status: fact.status },
+      data: { status: "SUPERSEDED", supersededById: corrected.id, supersededReason: `the owner corrected "${fact.key}" by hand` },
+    });
+    if (changed.count === 0) throw new RequestError("conflict:correction");
+    return corrected;
+  });
+}

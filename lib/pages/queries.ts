@@ -65,6 +65,8 @@ const factFields = {
   status: true,
   source: true,
   heldReason: true,
+  ownerEditedAt: true,
+  supersededReason: true,
   createdAt: true,
   supersededBy: { select: { id: true, text: true } },
   thread: { select: { id: true, title: true } },

@@ -133,7 +133,7 @@ describe("the seeded demo workspace", () => {
     expect(preview.buffer.gap).toBe(true);
     expect(preview.buffer.chosen[0]).toMatchObject({ reason: "first", fromSeq: 1 });
     expect(preview.buffer.chosen.filter((c) => c.reason === "recent").length).toBeGreaterThan(0);
-    expect(preview.recall).toEqual({ query: "", pages: [] });
+    expect(preview.recall).toEqual({ query: "", feed: false, pages: [] });
     for (const title of preview.buffer.chosen.flatMap((c) => c.pages)) expect(preview.pageIds[title]).toBeTruthy();
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SUMMARY_HEADER } from "@/lib/contracts/prompt/summary";
 import { runTurn } from "@/lib/agent/turn";
-import { ARM_IDS } from "@/lib/eval/arms";
+import { ARM_IDS, COMPARISONS } from "@/lib/eval/arms";
 import { compressorStrategy } from "@/lib/context/compressor";
 import { POSITIONS } from "@/lib/eval/generator";
 import { evalReportSchema, type EvalReport } from "@/lib/eval/report-schema";
@@ -44,7 +44,7 @@ describe("a small planted-fact run, one thread per fact position", () => {
     expect(report.cases).toHaveLength(POSITIONS.length);
     expect(report.accuracy).toHaveLength(ARM_IDS.length * 2);
     expect(report.byGroup).toHaveLength(ARM_IDS.length * POSITIONS.length);
-    expect(report.groupComparisons?.map((c) => c.group)).toEqual(POSITIONS.flatMap((p) => Array(5).fill(p)));
+    expect(report.groupComparisons?.map((c) => c.group)).toEqual(POSITIONS.flatMap((p) => Array(COMPARISONS.length).fill(p)));
     for (const c of report.comparisons) expect(c.pHolm).toBeGreaterThanOrEqual(c.pValue);
   });
 
@@ -120,7 +120,7 @@ describe("each arm sees the same thread", () => {
       workspaceId: loaded.workspaceId,
       threadId: loaded.threadId,
       text: c.probes[0].question,
-      context: { strategy: compressorStrategy(WINDOW, { note, cost }), recall: true },
+      context: { strategy: compressorStrategy(WINDOW, { note, cost }), recall: true, feed: false },
       consolidate: false,
     });
     const messages = outcome.trace.prompt.messages as Array<{ role: string; content: unknown }>;

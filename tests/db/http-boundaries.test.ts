@@ -5,6 +5,8 @@ import * as chatRoute from "@/app/api/chat/route";
 import * as factReviewRoute from "@/app/api/facts/[id]/review/route";
 import * as pageEpisodesRoute from "@/app/api/pages/[id]/episodes/route";
 import * as pageFactsRoute from "@/app/api/pages/[id]/facts/route";
+import * as factRoute from "@/app/api/facts/[id]/route";
+import * as episodeRoute from "@/app/api/episodes/[id]/route";
 import * as pageRoute from "@/app/api/pages/[id]/route";
 import * as pagesRoute from "@/app/api/pages/route";
 import * as consolidateRoute from "@/app/api/threads/[id]/consolidate/route";
@@ -84,6 +86,7 @@ let threadId: string;
 let pageId: string;
 let factId: string;
 let traceId: string;
+let episodeId: string;
 
 beforeAll(async () => {
   t = await openTestDb();
@@ -103,6 +106,9 @@ beforeAll(async () => {
   pageId = filed.fact.pageId;
   factId = filed.fact.id;
   traceId = (await t.db.turnTrace.create({ data: { threadId, userMessageId: message.id, modelId: "offline", data: {} } })).id;
+  const at = new Date("2026-10-02T14:00:00Z");
+  const episode = await t.db.episode.create({ data: { threadId, fromSeq: 1, toSeq: 1, fromAt: at, toAt: at, gist: "The owner set the rent." } });
+  episodeId = episode.id;
 });
 afterAll(async () => {
   delete (globalThis as { episodicBufferDb?: Promise<Db> }).episodicBufferDb;
@@ -120,8 +126,8 @@ async function snapshot() {
     db.thread.findMany({ select: { id: true, title: true }, orderBy: { id: "asc" } }),
     db.message.count(),
     db.page.findMany({ select: { id: true, visibility: true }, orderBy: { id: "asc" } }),
-    db.fact.findMany({ select: { id: true, status: true }, orderBy: { id: "asc" } }),
-    db.episode.count(),
+    db.fact.findMany({ select: { id: true, status: true, text: true }, orderBy: { id: "asc" } }),
+    db.episode.findMany({ select: { id: true, ownerGist: true }, orderBy: { id: "asc" } }),
     db.episodeFact.count(),
     db.turnTrace.count(),
   ]);
@@ -139,7 +145,7 @@ type RouteCase = {
   forAnotherOwner?: "lists their own" | "creates in their own";
   handler: Handler;
   /** What the :id names, for routes that have one. */
-  id?: { kind: "thread" | "page" | "fact" | "trace"; valid: () => string };
+  id?: { kind: "thread" | "page" | "fact" | "trace" | "episode"; valid: () => string };
   /** A body the route accepts, and which of its fields holds text. */
   body?: { valid: () => Record<string, unknown>; textField: string };
 };
@@ -220,6 +226,20 @@ const ROUTES: RouteCase[] = [
     handler: withParams(factReviewRoute.POST),
     id: { kind: "fact", valid: () => factId },
     body: { valid: () => ({ verdict: "confirm" }), textField: "verdict" },
+  },
+  {
+    file: "facts/[id]/route.ts",
+    method: "PATCH",
+    handler: withParams(factRoute.PATCH),
+    id: { kind: "fact", valid: () => factId },
+    body: { valid: () => ({ text: "Rent is $2,450 a month." }), textField: "text" },
+  },
+  {
+    file: "episodes/[id]/route.ts",
+    method: "PATCH",
+    handler: withParams(episodeRoute.PATCH),
+    id: { kind: "episode", valid: () => episodeId },
+    body: { valid: () => ({ text: "Rent settled at $2,450 a month." }), textField: "text" },
   },
   { file: "workspaces/route.ts", method: "GET", handler: withoutParams(() => workspacesRoute.GET()), forAnotherOwner: "lists their own" },
   {

@@ -31,7 +31,7 @@ async function ownerThread(slug: string) {
 
 type Fact = MemoryPassOutput["facts"][number];
 const fact = (page: string, key: string, text: string, messageSeq: number, replaces: string | null = null): Fact => ({ page, key, text, messageSeq, replaces });
-const pass = (facts: Fact[], episode = "", stretch: MemoryPassOutput["stretch"] = "continues") => ({ object: { facts, episode, stretch } });
+const pass = (facts: Fact[], episode = "", stretch: MemoryPassOutput["stretch"] = "continues") => ({ object: { facts, episode, stretch, fold: null } });
 
 /** The user prompt of a memory-pass call, read back through the input contract. */
 const inputOf = (call: ScriptedCall) => parseMemoryInput(call.promptText.slice(call.promptText.indexOf("user: ") + "user: ".length));
@@ -75,6 +75,7 @@ describe("the memory pass (write path)", () => {
         ],
         episode: "The owner set the soft opening for October 14; decided.",
         stretch: "ends",
+        fold: null,
       }),
     });
     const model = chooseModel(testConfig({ OPENAI_BASE_URL: standIn.baseUrl })).model;

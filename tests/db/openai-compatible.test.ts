@@ -56,6 +56,7 @@ describe("an OpenAI-compatible server over real HTTP", () => {
           facts: [{ page: "Second Location", key: "lease question", text: "Owner asked which lease we liked", messageSeq: 2, replaces: null }],
           episode: "Owner asked which lease we liked; answered Main St at $2,350/mo from pages/Second Location.",
           stretch: "ends",
+          fold: null,
         }),
       },
     );
@@ -108,7 +109,7 @@ describe("an OpenAI-compatible server over real HTTP", () => {
     const kept = await t.db.message.findMany({ where: { threadId: thread.id } });
     expect(kept.map((m) => m.text)).toEqual(["What should we charge for a latte?"]);
 
-    standIn.script({ kind: "text", text: "Most shops nearby charge $4.50." }, { kind: "text", text: JSON.stringify({ facts: [], episode: "", stretch: "continues" }) });
+    standIn.script({ kind: "text", text: "Most shops nearby charge $4.50." }, { kind: "text", text: JSON.stringify({ facts: [], episode: "", stretch: "continues", fold: null }) });
     const retried = await runTurn({
       db: t.db,
       config: config(),
@@ -141,6 +142,7 @@ describe("an OpenAI-compatible server over real HTTP", () => {
         facts: [{ page: "Suppliers", key: "produce supplier", text: "Signed with Gulf Coast Produce for deliveries", messageSeq: 1, replaces: null }],
         episode: "Chose Gulf Coast Produce as supplier; signed.",
         stretch: "ends",
+        fold: null,
       }),
     });
     const resumed = await runMemoryPass(t.db, model, thread.id);

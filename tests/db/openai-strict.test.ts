@@ -104,6 +104,7 @@ const passReply = {
     ],
     episode: "The owner asked which lease we liked; answered from pages/Second Location.",
     stretch: "ends",
+    fold: null,
   }),
 };
 

@@ -34,7 +34,7 @@ describe("an owner message carrying pasted instructions", () => {
     const { owner } = await business("pasted-scripted");
     const [before] = await addConversation(t.db, owner.id, [{ who: "owner", text: "Milk comes from Gulf Creamery at $3.90 a gallon." }, { who: "agent", text: "Noted." }]);
     const first = scriptedModel([
-      { object: { facts: [{ page: "Suppliers", key: "milk supplier", text: "Milk from Gulf Creamery at $3.90 a gallon", messageSeq: before.seq, replaces: null }], episode: "The owner named the milk supplier.", stretch: "ends" } },
+      { object: { facts: [{ page: "Suppliers", key: "milk supplier", text: "Milk from Gulf Creamery at $3.90 a gallon", messageSeq: before.seq, replaces: null }], episode: "The owner named the milk supplier.", stretch: "ends", fold: null } },
     ]);
     await runMemoryPass(t.db, first, owner.id);
     const [live] = await t.db.fact.findMany({ where: { threadId: owner.id } });
@@ -49,6 +49,7 @@ describe("an owner message carrying pasted instructions", () => {
           ],
           episode: "The owner switched the milk supplier.",
           stretch: "ends",
+          fold: null,
         },
       },
     ]);

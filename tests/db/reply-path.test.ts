@@ -33,7 +33,7 @@ const isPass = (call: ScriptedModel["calls"][number]) => call.options.responseFo
 /** A model whose memory passes file one episode line each (after `passDelayMs`) and whose replies are "ok.". */
 function passingModel(passDelayMs = 0): ScriptedModel {
   const fallback: ScriptEntry = (call) =>
-    isPass(call) ? { object: { facts: [], episode: "The owner and the agent talked; nothing decided.", stretch: "ends" }, delayMs: passDelayMs } : { text: "ok." };
+    isPass(call) ? { object: { facts: [], episode: "The owner and the agent talked; nothing decided.", stretch: "ends", fold: null }, delayMs: passDelayMs } : { text: "ok." };
   return scriptedModel([], fallback);
 }
 
@@ -200,7 +200,7 @@ describe("the reply path", () => {
   it("retries a failing pass with backoff, marks it failed with its error after the last try, and runs it again on request", async () => {
     const { workspaceId, threadId } = await ownerThread("reply-pass-fails");
     const passModel = scriptedModel([{ fail: "the provider is down" }, { fail: "the provider is down" }], {
-      object: { facts: [], episode: "The owner set the opening hours.", stretch: "ends" },
+      object: { facts: [], episode: "The owner set the opening hours.", stretch: "ends", fold: null },
     });
     const queue = await queueFor(passModel, { retries: 1 });
     const outcome = await runTurn({ db: t.db, config, choice: scriptedChoice(scriptedModel([])), workspaceId, threadId, text: "We open at nine.", consolidate: "queue", queue });

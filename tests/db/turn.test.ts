@@ -169,6 +169,7 @@ describe("a turn", () => {
           facts: [{ page: "Vehicles", key: "van lease", text: "Van lease at $410 a month", messageSeq: 1, replaces: null }],
           episode: "The owner set the van lease at $410 a month; decided.",
           stretch: "ends",
+          fold: null,
         },
       },
     ]);

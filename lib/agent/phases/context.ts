@@ -2,17 +2,21 @@ import type { ModelMessage } from "ai";
 import { promptMessages, recalledPagesSection, systemPrompt } from "@/lib/agent/prompt";
 import type { AppConfig } from "@/lib/config";
 import type { ContextConfig } from "@/lib/context";
+import { fedTitles, mergeFed } from "@/lib/context/feed";
 import type { ContextSelection } from "@/lib/context/strategy";
 import type { Db } from "@/lib/db/client";
 import type { Message } from "@/lib/db/generated/client";
 import type { PromptScreen } from "@/lib/guard/screen";
 import { audienceOf } from "@/lib/pages/audience";
+import { readPagesByTitle } from "@/lib/pages/by-title";
 import { recallPages, type RecalledPage } from "@/lib/pages/recall";
 import type { TurnThread } from "@/lib/threads/queries";
 
 export type BuiltContext = {
   selection: ContextSelection;
   recalled: RecalledPage[];
+  /** Titles among `recalled` that only the feed brought (§10); empty with the feed off. */
+  fromFeed: string[];
   recallText: string | null;
   system: string;
   messages: ModelMessage[];
@@ -46,14 +50,24 @@ export async function buildContext(args: {
       context.recall ? recallPages(db, thread.workspaceId, userMessage.text, config.recallPages, audienceOf(thread.kind)) : Promise.resolve([]),
     ),
   ]);
-  const recallText = recalledPagesSection(recall.value, screen);
+  // The feed reads the lines the strategy chose, so it follows the selection rather than running beside it.
+  const fed = context.recall && context.feed ? await feedRecall(db, thread, select.value, recall.value, config.recallPages) : null;
+  const recalled = fed?.pages ?? recall.value;
+  const recallText = recalledPagesSection(recalled, screen);
   const business = screen.screenOrMark("business-name", thread.workspace.name);
   return {
     selection: select.value,
-    recalled: recall.value,
+    recalled,
+    fromFeed: fed?.fromFeed ?? [],
     recallText,
     system: systemPrompt(business, thread.kind, recallText),
     messages: promptMessages(select.value, screen),
     timings: { selectMs: select.ms, recallMs: recall.ms },
   };
+}
+
+async function feedRecall(db: Db, thread: TurnThread, selection: ContextSelection, recalled: RecalledPage[], cap: number) {
+  const titles = fedTitles(selection.buffer.chosen);
+  const fed = await readPagesByTitle(db, thread.workspaceId, titles, audienceOf(thread.kind));
+  return mergeFed(recalled, fed, cap);
 }

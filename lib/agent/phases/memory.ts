@@ -14,12 +14,12 @@ import { updateTrace } from "@/lib/traces/store";
 export async function consolidateAfterTurn(
   db: Db,
   model: LanguageModel,
-  settings: { timeoutMs: number; episodeMaxMessages: number },
+  settings: { timeoutMs: number; episodeMaxMessages: number; folds: boolean },
   threadId: string,
   traceId: string,
   trace: TurnTraceData,
 ) {
-  const report = await runMemoryPass(db, withTimeout(model, settings.timeoutMs), threadId, { episodeMaxMessages: settings.episodeMaxMessages });
+  const report = await runMemoryPass(db, withTimeout(model, settings.timeoutMs), threadId, { episodeMaxMessages: settings.episodeMaxMessages, folds: settings.folds });
   const updated = { ...withMemoryPass(trace, { status: report.status === "failed" ? "failed" : "done", attempts: 1, error: report.error }, report) };
   await updateTrace(db, traceId, updated);
   return updated;

@@ -11,6 +11,8 @@ export const MEMORY_PAGES_HEADER = "[EXISTING PAGES]";
 export const MEMORY_FACTS_HEADER = "[LIVE FACTS]";
 export const MEMORY_EARLIER_HEADER = "[EARLIER IN THIS STRETCH]";
 export const MEMORY_MESSAGES_HEADER = "[MESSAGES]";
+/** Older episode lines due to be folded into one (§10 chunks of chunks); "(none)" when no fold is due. */
+export const MEMORY_FOLD_HEADER = "[LINES TO FOLD]";
 
 const NONE = "- (none)";
 const FACT_LINE = /^- fact (\S+) \| key: (.*?) \| (confirmed|unconfirmed), said by (owner|agent) \| (.*)$/;
@@ -33,6 +35,8 @@ export type MemoryInput = {
   /** Messages of the open stretch that earlier passes already filed: context for the episode line, not to file again. */
   earlier: MemoryInputMessage[];
   messages: MemoryInputMessage[];
+  /** Episode lines to fold into one, oldest first, each as its buffer line; empty when no fold is due. */
+  fold: string[];
 };
 
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
@@ -67,6 +71,9 @@ export function formatMemoryInput(input: MemoryInput): string {
     "",
     MEMORY_FACTS_HEADER,
     ...factLines(input.facts),
+    "",
+    MEMORY_FOLD_HEADER,
+    ...(input.fold.length > 0 ? input.fold.map(oneLine) : [NONE]),
     "",
     MEMORY_EARLIER_HEADER,
     ...earlier,
@@ -108,5 +115,6 @@ export function parseMemoryInput(text: string): MemoryInput {
     facts: parseFacts(sectionLines(text, MEMORY_FACTS_HEADER)),
     earlier: parseMessages(sectionLines(text, MEMORY_EARLIER_HEADER)),
     messages: parseMessages(sectionLines(text, MEMORY_MESSAGES_HEADER)),
+    fold: sectionLines(text, MEMORY_FOLD_HEADER),
   };
 }

@@ -2,6 +2,7 @@ import { normaliseKey, sameSubject } from "@/lib/contracts/fact-subject";
 import { MAX_FACTS_PER_PASS, type MemoryPassOutput, type StretchState } from "@/lib/contracts/memory-pass";
 import type { MemoryInputFact } from "@/lib/contracts/prompt/memory-input";
 import { episodeLine, type ExtractedFact } from "@/lib/models/offline/episode";
+import { foldLine } from "@/lib/models/offline/fold";
 import { GENERAL_PAGE, type Facet, type SubjectEntry } from "@/lib/models/offline/lexicon";
 import type { MemoryView } from "@/lib/models/offline/prompt-reader";
 import { facetOf, isDecided, isDone, isDurable, isReversal, isUpdate, nameRuns } from "@/lib/models/offline/signals";
@@ -207,5 +208,6 @@ export function offlineMemoryPass(view: MemoryView): MemoryPassOutput {
     facts: facts.map(({ page, key, text, messageSeq, replaces }) => ({ page, key, text, messageSeq, replaces })),
     episode: episodeLine(shown, [...earlierFacts, ...facts], { opening: opening || (view.earlier[0]?.seq === 1 && stretch !== "new-subject") }),
     stretch,
+    fold: foldLine(view.fold),
   };
 }

@@ -4,7 +4,7 @@ import type { EpisodeLine } from "@/lib/buffer/types";
 
 /** Episode n covers messages 10n-9..10n, so a smaller n is an older stretch. */
 function episode(n: number, toAt = new Date(Date.UTC(2026, 9, n))): EpisodeLine {
-  return { id: `e${n}`, fromSeq: 10 * n - 9, toSeq: 10 * n, fromAt: toAt, toAt, gist: `stretch ${n}`, pages: [] };
+  return { id: `e${n}`, fromSeq: 10 * n - 9, toSeq: 10 * n, fromAt: toAt, toAt, gist: `stretch ${n}`, pages: [], marks: [] };
 }
 
 /** What the database returns for "toSeq < window start, order by toSeq desc, limit N". */
@@ -140,7 +140,7 @@ describe("selectEpisodes", () => {
 
     expect(selection.shown.map((c) => c.episode.id)).toEqual(ids);
     expect(selection.shown.map((c) => c.reason)).toEqual(reasons);
-    expect(selection.gap).toBe(gap);
+    expect(selection.gapsAfter).toEqual(gap ? [0] : []);
   });
 
   it.each([1, 2, 3, 5, 12])("never shows more than maxLines (%i) lines", (maxLines) => {
@@ -148,6 +148,86 @@ describe("selectEpisodes", () => {
       const recent = newestFirst(...Array.from({ length: count }, (_, i) => 20 - i));
       const selection = selectEpisodes(episode(1), recent, maxLines, 1000);
       expect(selection.shown.length).toBeLessThanOrEqual(maxLines);
+    }
+  });
+});
+
+/** A fold of episodes a..b: it covers their messages, 10a-9..10b. */
+function fold(a: number, b: number): EpisodeLine {
+  return { id: `f${a}-${b}`, fromSeq: 10 * a - 9, toSeq: 10 * b, fromAt: new Date(Date.UTC(2026, 9, a)), toAt: new Date(Date.UTC(2026, 9, b)), gist: `fold ${a}-${b}`, pages: [], marks: [] };
+}
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+const foldsNewestFirst = (...spans: [number, number][]) => spans.map(([a, b]) => fold(a, b)).reverse();
+
+describe("selectEpisodes with folds", () => {
+  it.each([
+    {
+      name: "folds fill the far middle, the read-but-unshown recent stretches prove the gap after the newest fold",
+      first: episode(1),
+      recent: newestFirst(...range(14, 25)),
+      folds: foldsNewestFirst([2, 5], [6, 9], [10, 13]),
+      ids: ["e1", "f2-5", "f6-9", "f10-13", ...range(18, 25).map((n) => `e${n}`)],
+      gapsAfter: [3],
+    },
+    {
+      name: "folds and recent lines meet: every stretch covered, no gap",
+      first: episode(1),
+      recent: newestFirst(...range(10, 16)),
+      folds: foldsNewestFirst([2, 5], [6, 9]),
+      ids: ["e1", "f2-5", "f6-9", ...range(10, 16).map((n) => `e${n}`)],
+      gapsAfter: [],
+    },
+    {
+      name: "more folds than fit: the newest ones, a gap after the first line and after the newest fold",
+      first: episode(1),
+      recent: newestFirst(...range(34, 45)),
+      folds: foldsNewestFirst([2, 5], [6, 9], [10, 13], [14, 17], [18, 21], [22, 25], [26, 29], [30, 33]),
+      ids: ["e1", "f14-17", "f18-21", "f22-25", "f26-29", "f30-33", ...range(40, 45).map((n) => `e${n}`)],
+      gapsAfter: [0, 5],
+    },
+    {
+      name: "the stretches themselves fit: no fold replaces them",
+      first: episode(1),
+      recent: newestFirst(...range(2, 9)),
+      folds: foldsNewestFirst([2, 5], [6, 9]),
+      ids: range(1, 9).map((n) => `e${n}`),
+      gapsAfter: [],
+    },
+    {
+      name: "a fold reaching into the window is never shown",
+      first: episode(1),
+      recent: newestFirst(...range(2, 4)),
+      folds: foldsNewestFirst([2, 5]),
+      ids: ["e1", "e2", "e3", "e4"],
+      gapsAfter: [],
+      windowStartSeq: 45,
+    },
+  ])("$name", ({ first, recent, folds, ids, gapsAfter, windowStartSeq }) => {
+    const selection = selectEpisodes(first, recent, 12, windowStartSeq ?? 1000, folds);
+    expect(selection.shown.map((c) => c.episode.id)).toEqual(ids);
+    expect(selection.shown.length).toBeLessThanOrEqual(12);
+    expect(selection.shown.map((c) => c.reason)).toEqual(ids.map((id, i) => (i === 0 ? "first" : id.startsWith("f") ? "fold" : "recent")));
+    expect(selection.gapsAfter).toEqual(gapsAfter);
+  });
+
+  it("never marks a gap where a shown fold covers every stretch in between", () => {
+    // Property over many layouts: each gap has a read stretch wholly between its neighbours, and no shown line covers it.
+    for (let folded = 0; folded <= 10; folded++) {
+      for (let total = folded * 4 + 2; total <= folded * 4 + 20; total++) {
+        const folds = range(0, folded - 1).map((i) => fold(2 + 4 * i, 5 + 4 * i)).reverse();
+        const recent = newestFirst(...range(Math.max(2, total - 11), total));
+        const selection = selectEpisodes(episode(1), recent, 12, 10 * total + 1, folds);
+        const shown = selection.shown.map((c) => c.episode);
+        expect(shown.length).toBeLessThanOrEqual(12);
+        const known = [...recent, ...folds];
+        for (let i = 0; i < shown.length; i++) {
+          // No two shown lines cover the same stretch.
+          if (shown[i + 1]) expect(shown[i].toSeq).toBeLessThan(shown[i + 1].fromSeq);
+          const next = shown[i + 1]?.fromSeq ?? Infinity;
+          const missing = known.some((x) => !shown.includes(x) && x.fromSeq > shown[i].toSeq && x.toSeq < next);
+          expect(selection.gapsAfter.includes(i)).toBe(missing);
+        }
+      }
     }
   });
 });

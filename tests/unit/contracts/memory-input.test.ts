@@ -13,6 +13,7 @@ const INPUT: MemoryInput = {
     { seq: 8, day: "2026-10-02", speaker: "agent", text: "Noted: [MESSAGES] is just a word here." },
     { seq: 9, day: "2026-10-03", speaker: "customer", text: "Refund me $50" },
   ],
+  fold: ["- 2026-09-01: The owner chose a bookkeeper (filed in pages/Bookkeeping)", "- 2026-09-03: Small talk (nothing filed)"],
 };
 
 describe("the memory pass's input format", () => {
@@ -21,7 +22,7 @@ describe("the memory pass's input format", () => {
   });
 
   it("round-trips an empty input", () => {
-    const empty: MemoryInput = { pages: [], facts: [], earlier: [], messages: [] };
+    const empty: MemoryInput = { pages: [], facts: [], earlier: [], messages: [], fold: [] };
     expect(parseMemoryInput(formatMemoryInput(empty))).toEqual(empty);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BUFFER_GAP_LINE, BUFFER_HEADER, formatBufferBlock, formatBufferLine, parseBufferBlock, parseBufferLine } from "@/lib/contracts/prompt/buffer-block";
+import { BUFFER_GAP_LINE, BUFFER_HEADER, formatBufferBlock, formatBufferLine, parseBufferBlock, parseBufferLine, type BufferMark } from "@/lib/contracts/prompt/buffer-block";
 import { formatPageRef, parsePageRef, parseSection } from "@/lib/contracts/prompt/common";
 import { formatMessageLine, parseMessageLine } from "@/lib/contracts/prompt/message-line";
 import { formatFactLine, formatRecalledPages, parseFactLine, parseRecalledPages } from "@/lib/contracts/prompt/recalled-pages";
@@ -60,26 +60,34 @@ describe("recalled pages", () => {
 
 describe("buffer block", () => {
   const lines = [
-    { day: "2026-10-02", gist: "Owner planned a second shop; budget set", pages: ["Second Shop"], more: 0 },
-    { day: "2026-10-09", gist: "Compared two quotes, one left open", pages: ["Quotes, 2026", "Budget"], more: 2 },
-    { day: "2026-10-11", gist: "Small talk only", pages: [], more: 0 },
+    { since: null, day: "2026-10-02", gist: "Owner planned a second shop; budget set", pages: ["Second Shop"], more: 0, marks: [] },
+    { since: null, day: "2026-10-09", gist: "Compared two quotes, one left open", pages: ["Quotes, 2026", "Budget"], more: 2, marks: [] },
+    { since: null, day: "2026-10-11", gist: "Small talk only", pages: [], more: 0, marks: [] },
   ];
 
   it("round-trips each line, pointer and overflow count included", () => {
     for (const line of lines) expect(parseBufferLine(formatBufferLine(line))).toEqual(line);
   });
   it("round-trips the block with its gap after the first line", () => {
-    const text = formatBufferBlock(lines.map(formatBufferLine), 0);
+    const text = formatBufferBlock(lines.map(formatBufferLine), [0]);
     expect(text.split("\n")[0]).toBe(BUFFER_HEADER);
     expect(text.split("\n")[3]).toBe(BUFFER_GAP_LINE);
-    expect(parseBufferBlock(text)).toEqual({ lines, gapAfter: 0 });
+    expect(parseBufferBlock(text)).toEqual({ lines, gapsAfter: [0] });
   });
   it("keeps the gap where the first stretch ends when that line was dropped", () => {
-    expect(parseBufferBlock(formatBufferBlock(lines.slice(1).map(formatBufferLine), -1))).toEqual({ lines: lines.slice(1), gapAfter: -1 });
+    expect(parseBufferBlock(formatBufferBlock(lines.slice(1).map(formatBufferLine), [-1]))).toEqual({ lines: lines.slice(1), gapsAfter: [-1] });
   });
   it("round-trips a block without a gap, and finds none in other text", () => {
-    expect(parseBufferBlock(formatBufferBlock(lines.map(formatBufferLine), null))).toEqual({ lines, gapAfter: null });
+    expect(parseBufferBlock(formatBufferBlock(lines.map(formatBufferLine), []))).toEqual({ lines, gapsAfter: [] });
     expect(parseBufferBlock("no block here")).toBeNull();
+  });
+  it("round-trips a fold's span and a line's marks, and a gap after each of two lines", () => {
+    const fold = { since: "2026-07-01", day: "2026-08-15", gist: "Four stretches on the lease", pages: ["Lease"], more: 0, marks: [] };
+    const marked = { since: null, day: "2026-08-20", gist: "Owner set the rent", pages: ["Lease"], more: 0, marks: ["rejected", "owner-edit"] as BufferMark[] };
+    for (const line of [fold, marked]) expect(parseBufferLine(formatBufferLine(line))).toEqual(line);
+    expect(formatBufferLine(fold)).toBe("- 2026-07-01 to 2026-08-15: Four stretches on the lease (filed in pages/Lease)");
+    const all = [lines[0], fold, marked];
+    expect(parseBufferBlock(formatBufferBlock(all.map(formatBufferLine), [0, 1]))).toEqual({ lines: all, gapsAfter: [0, 1] });
   });
 });
 

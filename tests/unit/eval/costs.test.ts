@@ -20,7 +20,7 @@ function trace(overrides: Partial<TurnTraceData> = {}): TurnTraceData {
     window: { count: 30, fromSeq: 40, toSeq: 69 },
     withheld: [],
     buffer: { status: "injected", reason: "", block: "…", gap: false, chosen: [] },
-    recall: { enabled: true, pages: [], droppedFacts: [] },
+    recall: { enabled: true, feed: false, pages: [], droppedFacts: [] },
     toolCalls: [{ name: "read_page", input: { title: "Second Location" }, output: null }],
     memoryPass: null,
     tokens: { prompt: 2000, completion: 40, buffer: 120, recall: 80 },

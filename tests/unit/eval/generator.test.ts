@@ -132,6 +132,11 @@ describe("generateThreads: what the thread holds", () => {
       expect(scoreAnswer(t.question, t.fact)).toBe(false);
     }
     expect(threads.filter((t) => !t.questionNamesTopic).length).toBe(COUNT / 2);
+    // Every position is asked both ways, half and half, so no position's accuracy measures the wording.
+    for (const position of POSITIONS) {
+      const at = threads.filter((t) => t.position === position);
+      expect(at.filter((t) => t.questionNamesTopic).length).toBe(at.length / 2);
+    }
   });
 
   it("alternates owner and agent and moves forward in time", () => {

@@ -179,6 +179,23 @@ describe("results by group, Holm, and conversation-level intervals", () => {
     expect(summaryMarkdown(report)).toContain("## Cost where the thread fits the window");
   });
 
+  it("pairs each extension with the plain buffer within each slice of how the question is worded", () => {
+    // The feed arm is right on every question that avoids its topic's words, the buffer on half of them; both right elsewhere.
+    const cases: CaseResult[] = Array.from({ length: 8 }, (_, i) => ({
+      ...outsideCases()[0],
+      id: `s${i}`,
+      details: { questionNamesTopic: i % 2 === 0 },
+      results: [result("C", i % 2 === 0 || i < 4), result("C+feed", true)],
+    }));
+    const arms = (["C", "C+feed"] as const).map((id) => ({ id, label: ARMS[id].label, description: ARMS[id].description }));
+    const report = buildReport(input(cases, { arms }));
+    const rows = report.sliceComparisons ?? [];
+    expect(rows.map((c) => `${c.value} ${c.arm}−${c.baseline} ${c.n}`)).toEqual(["false C+feed−C 4", "true C+feed−C 4"]);
+    expect(rows[0]).toMatchObject({ by: "questionNamesTopic", onlyArm: 2, onlyBaseline: 0, diff: 0.5 });
+    expect(rows[1]).toMatchObject({ onlyArm: 0, onlyBaseline: 0, diff: 0 });
+    expect(summaryMarkdown(report)).toContain("## Paired differences by questionNamesTopic");
+  });
+
   it("adjusts each table's p-values by Holm", () => {
     const report = buildReport(input(grouped(), { regimes: ["outside", "inside"] }));
     const rows = report.groupComparisons ?? [];

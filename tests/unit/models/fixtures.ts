@@ -32,7 +32,7 @@ export function systemWithRecall(pages: { title: string; facts: RecalledFact[] }
 }
 
 export function bufferLine(day: string, gist: string, pages: string[]): string {
-  return formatBufferLine({ day, gist, pages, more: 0 });
+  return formatBufferLine({ since: null, day, gist, pages, more: 0, marks: [] });
 }
 
 /** The §09 case study's buffer block. */
@@ -41,7 +41,7 @@ export const CASE_STUDY_BUFFER = formatBufferBlock(
     bufferLine("2026-10-02", "Owner wants a second location in Houma; budget under $2,500/mo", ["Second Location"]),
     bufferLine("2026-10-11", "Compared two lease quotes; leaning to the Main St one", ["Second Location", "Budget"]),
   ],
-  0,
+  [0],
 );
 
 let factId = 0;

@@ -11,7 +11,7 @@ function stretch(firstSeq: number, lines: [PassMessage["speaker"], string][]): P
   return lines.map(([speaker, text], i) => ({ seq: firstSeq + i, day: "2026-10-02", speaker, text }));
 }
 
-const view = (messages: PassMessage[], extra: Partial<MemoryInput> = {}): MemoryInput => ({ pages: [], facts: [], earlier: [], messages, ...extra });
+const view = (messages: PassMessage[], extra: Partial<MemoryInput> = {}): MemoryInput => ({ pages: [], facts: [], earlier: [], messages, fold: [], ...extra });
 
 const liveFact = (id: string, page: string, key: string, text: string): MemoryInputFact => ({ id, page, key, text, status: "confirmed", source: "owner" });
 
@@ -149,6 +149,10 @@ describe("naming the fact a new one replaces", () => {
     expect(run("We moved the catering launch to April 14.")).toEqual([expect.objectContaining({ replaces: "f-launch" })]);
   });
 
+  it("names the old fact when the owner corrects a value the agent repeated wrongly", () => {
+    expect(run("No, the delivery fee was $45, not $35.")).toEqual([expect.objectContaining({ page: "Suppliers", replaces: "f-fee" })]);
+  });
+
   it("replaces nothing when a new fact on the same page is about another subject", () => {
     const facts = run("The minimum order is $150.");
     expect(facts).toHaveLength(1);
@@ -271,5 +275,24 @@ describe("the memory pass through the AI SDK", () => {
   it("is deterministic", async () => {
     const prompt = formatMemoryInput(view(OPENING));
     expect(await run(prompt)).toEqual(await run(prompt));
+  });
+});
+
+describe("the fold field", () => {
+  const lines = [
+    "- 2026-09-01: Bookkeeping: the owner gave a monthly retainer; decided. (filed in pages/Bookkeeping)",
+    "- 2026-09-03: The owner asked about opening hours; answered. (nothing filed)",
+    "- 2026-09-05: Suppliers: the owner gave a flour order (filed in pages/Suppliers, pages/Bookkeeping)",
+  ];
+
+  it("is null when no lines are due to be folded", () => {
+    expect(offlineMemoryPass(view(OPENING)).fold).toBeNull();
+  });
+
+  it("words one line naming every page the folded lines point at, in order", () => {
+    const fold = offlineMemoryPass(view(OPENING, { fold: lines })).fold ?? "";
+    expect(fold).toMatch(/^3 stretches on Bookkeeping, Suppliers:/);
+    expect(fold).toContain("opening hours");
+    expect(wordCount(fold)).toBeLessThanOrEqual(30);
   });
 });

@@ -103,6 +103,7 @@ describe("readMemoryPrompt", () => {
       earlier: [{ seq: 11, createdAt: new Date("2026-10-02T14:59:00Z"), speaker: "OWNER", text: "Let's plan the second location." }],
       pages: ["Second Location", "Hiring"],
       facts: [{ id: "f1", page: "Second Location", key: "monthly budget", text: "Budget under $2,300/mo.", status: "confirmed", source: "owner" }],
+      fold: [],
     });
     expect(readMemoryPrompt([{ role: "user", content: text(prompt) }])).toEqual({
       pages: ["Second Location", "Hiring"],
@@ -112,11 +113,12 @@ describe("readMemoryPrompt", () => {
         { seq: 12, day: "2026-10-02", speaker: "owner", text: "Budget is under $2,500/mo." },
         { seq: 13, day: "2026-10-02", speaker: "agent", text: "Noted." },
       ],
+      fold: [],
     });
   });
 
   it("reads '(none)' as no pages and keeps customer lines marked as such", () => {
-    const prompt = memoryPassPrompt({ messages: [], earlier: [], pages: [], facts: [] }).replace(
+    const prompt = memoryPassPrompt({ messages: [], earlier: [], pages: [], facts: [], fold: [] }).replace(
       /$/,
       `\n${memoryMessageLine({ seq: 3, day: "2026-10-02", speaker: "customer", text: "Refund me $50" })}`,
     );
@@ -125,6 +127,7 @@ describe("readMemoryPrompt", () => {
       facts: [],
       earlier: [],
       messages: [{ seq: 3, day: "2026-10-02", speaker: "customer", text: "Refund me $50" }],
+      fold: [],
     });
   });
 });
