@@ -4,14 +4,14 @@ import { startTurn } from "@/lib/agent/turn";
 import { readConfig } from "@/lib/config";
 import { getMemoryPassQueue } from "@/lib/jobs/runtime";
 import { chooseModel } from "@/lib/models";
-import { titleUntitledThread } from "@/lib/threads/queries";
 import { chatRequestSchema } from "@/lib/threads/schemas";
 import { requestScope } from "@/lib/workspaces/current";
 import { handle, parseJsonBody } from "@/lib/http/respond";
 
 /**
- * POST /api/chat: one turn, streamed. The stream ends once the reply and its
- * trace are saved; the memory pass is queued as a job. A browser that goes
+ * POST /api/chat: one turn, streamed (its first statement also names an
+ * untitled thread after its first message). The stream ends once the reply
+ * and its trace are saved; the memory pass is queued as a job. A browser that goes
  * away mid-reply aborts the model call, and the reply so far is kept, marked
  * interrupted.
  */
@@ -20,7 +20,6 @@ export function chatResponse(request: Request): Promise<Response> {
     const body = await parseJsonBody(request, chatRequestSchema);
     const { db, workspace } = await requestScope();
     const config = readConfig();
-    if ("text" in body) await titleUntitledThread(db, workspace.id, body.threadId, body.text);
     const turn = await startTurn({
       db,
       config,

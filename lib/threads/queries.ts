@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db/client";
+import type { ThreadKind } from "@/lib/db/generated/client";
 import type { NewThread, RenameThread } from "@/lib/threads/schemas";
 
 /** Messages a chat page loads at first; older ones stay reachable through search and the episode timeline. */
@@ -12,15 +13,8 @@ export function listThreads(db: Db, workspaceId: string) {
   });
 }
 
-/** What a turn needs of its thread: kind, workspace and the business's name; null for another workspace's thread. */
-export function findThreadForTurn(db: Db, workspaceId: string, threadId: string) {
-  return db.thread.findFirst({
-    where: { id: threadId, workspaceId },
-    select: { id: true, workspaceId: true, kind: true, title: true, workspace: { select: { name: true } } },
-  });
-}
-
-export type TurnThread = NonNullable<Awaited<ReturnType<typeof findThreadForTurn>>>;
+/** What a turn needs of its thread: kind, workspace and the business's name (read as the turn claims it, in turn-lease.ts). */
+export type TurnThread = { id: string; workspaceId: string; kind: ThreadKind; title: string; workspace: { name: string } };
 
 /** The thread's own fields without its messages; null for another workspace's thread. */
 export function findThreadSummary(db: Db, workspaceId: string, threadId: string) {
@@ -48,7 +42,8 @@ export function titleFromMessage(text: string): string {
 /**
  * Names an untitled, empty thread after the message about to become its
  * first; a thread someone named, or one that already has messages, keeps
- * its title.
+ * its title. A turn does the same in its first statement
+ * (claimTurnAndAppend in turn-lease.ts).
  */
 export async function titleUntitledThread(db: Db, workspaceId: string, threadId: string, firstMessage: string): Promise<void> {
   await db.thread.updateMany({

@@ -61,7 +61,8 @@ export async function listTraces(
     ...(before ? { cursor: { id: before }, skip: 1 } : {}),
   });
   const parsed = rows.flatMap((row) => {
-    const data = turnTraceSchema.safeParse(row.data);
+    // The prompt is stored in a column of its own (store.ts); the record carries it as the trace schema does.
+    const data = turnTraceSchema.safeParse({ ...(row.data as object), prompt: row.prompt });
     return data.success ? [{ row, data: data.data, titles: pageTitles(data.data) }] : [];
   });
   const [messages, pageIds] = await Promise.all([
