@@ -56,28 +56,31 @@ function snippet(text: string, words: readonly string[]): string {
  */
 async function matching(db: Db, threadId: string, words: string[], beforeSeq: number, atLeast: number, limit: number): Promise<Row[]> {
   const any = words.join(" | ");
+  // The query is written out where it is used, not joined from a CTE, so the
+  // planner sees its words: for common ones it walks the thread newest first
+  // and stops at the cap, for rare ones it takes the GIN index.
   return db.$queryRaw<Row[]>`
-    WITH q AS (SELECT to_tsquery('simple', ${any}) AS words),
+    WITH words AS MATERIALIZED (SELECT to_tsquery('simple', w) AS word FROM unnest(${words}::text[]) AS w),
     candidates AS (
-      SELECT seq, "createdAt", speaker, text, "searchVector"
-      FROM "Message", q
+      SELECT seq, "searchVector"
+      FROM "Message"
       WHERE "threadId" = ${threadId} AND seq < ${beforeSeq}
-        AND "searchVector" @@ (q.words && quote_literal('thread:' || ${threadId}::text)::tsquery)
+        AND "searchVector" @@ (to_tsquery('simple', ${any}) && quote_literal('thread:' || ${threadId}::text)::tsquery)
       ORDER BY seq DESC
       LIMIT ${SEARCH_CANDIDATES}
     ),
-    hits AS (
-      SELECT seq, "createdAt", speaker, text,
-        (SELECT count(*)::int FROM unnest(${words}::text[]) AS w WHERE "searchVector" @@ to_tsquery('simple', w)) AS matched,
-        ts_rank("searchVector", q.words) AS rank,
-        (SELECT count(*) FROM candidates) AS searched
-      FROM candidates, q
+    hits AS MATERIALIZED (
+      SELECT seq,
+        (SELECT count(*)::int FROM words WHERE "searchVector" @@ words.word) AS matched,
+        ts_rank("searchVector", to_tsquery('simple', ${any})) AS rank
+      FROM candidates
     ),
-    qualified AS (SELECT * FROM hits WHERE matched >= ${atLeast})
-    SELECT seq, "createdAt", speaker, text, matched, (SELECT count(*) FROM qualified) AS total, searched
-    FROM qualified
-    ORDER BY matched DESC, rank DESC, seq DESC
-    LIMIT ${limit}`;
+    qualified AS (SELECT * FROM hits WHERE matched >= ${atLeast}),
+    best AS (SELECT * FROM qualified ORDER BY matched DESC, rank DESC, seq DESC LIMIT ${limit})
+    SELECT m.seq, m."createdAt", m.speaker, m.text, best.matched,
+      (SELECT count(*) FROM qualified) AS total, (SELECT count(*) FROM candidates) AS searched
+    FROM best JOIN "Message" m ON m."threadId" = ${threadId} AND m.seq = best.seq
+    ORDER BY best.matched DESC, best.rank DESC, best.seq DESC`;
 }
 
 function note(words: readonly string[], rows: readonly Row[], total: number, beforeSeq: number): string {

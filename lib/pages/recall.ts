@@ -55,12 +55,11 @@ export async function rankPages(db: Db, workspaceId: string, words: readonly str
   const statusList = Prisma.join(visibleStatuses(audience).map((s) => Prisma.sql`${s}::"FactStatus"`));
   const visibilityList = Prisma.join(visibleVisibilities(audience).map((v) => Prisma.sql`${v}::"PageVisibility"`));
   const rows = await db.$queryRaw<Row[]>`
-    WITH q AS (SELECT to_tsquery('english', ${query}) AS words),
-    ranked AS (
-      SELECT p.id, p.title, ts_rank(${RANK_WEIGHTS[audience]}::float4[], p."searchVector", q.words)::float8 AS rank
-      FROM "Page" p, q
-      WHERE numnode(q.words) > 0
-        AND p."searchVector" @@ (q.words && quote_literal('workspace:' || ${workspaceId}::text)::tsquery)
+    WITH ranked AS (
+      SELECT p.id, p.title, ts_rank(${RANK_WEIGHTS[audience]}::float4[], p."searchVector", to_tsquery('english', ${query}))::float8 AS rank
+      FROM "Page" p
+      WHERE numnode(to_tsquery('english', ${query})) > 0
+        AND p."searchVector" @@ (to_tsquery('english', ${query}) && quote_literal('workspace:' || ${workspaceId}::text)::tsquery)
         AND p."workspaceId" = ${workspaceId}
         AND p.visibility IN (${visibilityList})
       ORDER BY rank DESC, p.title

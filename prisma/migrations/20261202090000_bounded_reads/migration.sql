@@ -35,9 +35,11 @@ CREATE INDEX "Page_searchVector_idx" ON "Page" USING GIN ("searchVector");
 -- A page's search vector: its title (weight A), then the text of its newest
 -- live facts, confirmed (B) and pending (C), so a customer's recall can match
 -- and rank on confirmed text alone, and its workspace's lexeme (without a
--- position, so it adds nothing to a rank). The newest 50 facts only: a page's vector, and the work of
--- ranking it, stay bounded however many facts it gathers, and recall shows a
--- page's newest facts anyway. Null while no fact is live, so such a page is
+-- position, so it adds nothing to a rank). The newest 20 facts only: a page's
+-- vector, and the work of ranking it, stay bounded however many facts it
+-- gathers (a vector of 20 facts mostly fits in its row, where one of 50 is
+-- stored out of line and costs twice as much to rank), and recall shows a
+-- page's newest 8 facts anyway. Null while no fact is live, so such a page is
 -- never recalled.
 CREATE FUNCTION "page_search_vector"(page_id TEXT) RETURNS tsvector
 LANGUAGE sql STABLE AS $$
@@ -51,7 +53,7 @@ LANGUAGE sql STABLE AS $$
         SELECT key, text, status FROM "Fact"
         WHERE "pageId" = page_id AND status IN ('CONFIRMED', 'PENDING')
         ORDER BY "createdAt" DESC, id
-        LIMIT 50
+        LIMIT 20
     ) f
 $$;
 
