@@ -80,7 +80,9 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
 
   const limits = { leaseMs: config.modelTimeoutMs + LEASE_MARGIN_MS, waitMs: config.turnWaitMs };
   const { thread, userMessage, leaseId } = await loadTurn(db, request.workspaceId, threadId, request.text, limits);
-  const release = () => releaseTurn(db, threadId, leaseId);
+  // Released once: alongside the trace's write when the reply is saved, or on the way out of a failure.
+  let released: Promise<void> | null = null;
+  const release = () => (released ??= releaseTurn(db, threadId, leaseId));
   const loadMs = performance.now() - started;
   const prepare = async () => {
     const built = await buildContext({ db, config, context, thread, userMessage, screen });
@@ -124,6 +126,8 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
       reply,
       answer,
       interrupted,
+      queuesPass: mode === "queue",
+      release,
       trace: {
         choice,
         config: { ...config, window: context.strategy.window },
@@ -161,7 +165,7 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
             traceId,
             persisted.trace,
           )
-        : await queueAfterTurn(db, request.queue!, threadId, traceId, persisted.trace);
+        : await queueAfterTurn(request.queue!, threadId).then(() => persisted.trace);
     return { traceId, userMessage, assistantMessage, answer, trace };
   };
 

@@ -108,25 +108,27 @@ export async function readWindowWithBuffer(
   screen: PromptScreen,
 ): Promise<{ messages: Message[]; buffer: BufferReport }> {
   const foldLimit = settings.folds ? settings.maxLines : 0;
+  // Each episode read is its own subquery: a CTE both shared would be
+  // materialised, reading every episode of the thread on every turn.
   const [row] = await db.$queryRaw<{ messages: JsonMessage[]; first: JsonEpisode | null; recent: JsonEpisode[]; folds: JsonFold[] }[]>`
     WITH w AS (
       SELECT id, "threadId", seq, role, speaker, text, parts, "createdAt"
       FROM "Message" WHERE "threadId" = ${threadId} ORDER BY seq DESC LIMIT ${settings.window}
-    ), bounds AS (SELECT min(seq) AS start, count(*) AS n FROM w),
-    episode AS (
-      SELECT id, "fromSeq", "toSeq", "fromAt", "toAt", gist, "ownerGist", pages FROM "Episode" WHERE "threadId" = ${threadId}
-    )
+    ), bounds AS (SELECT min(seq) AS start, count(*) AS n FROM w)
     SELECT
       (SELECT coalesce(json_agg(w ORDER BY seq), '[]'::json) FROM w) AS messages,
       (SELECT row_to_json(f) FROM (
         SELECT e.*, ${POINTER_COUNTS} FROM (
-          SELECT episode.* FROM episode, bounds WHERE bounds.n = ${settings.window} ORDER BY "toSeq" ASC LIMIT 1
+          SELECT e.id, e."fromSeq", e."toSeq", e."fromAt", e."toAt", e.gist, e."ownerGist", e.pages
+          FROM "Episode" e, bounds WHERE e."threadId" = ${threadId} AND bounds.n = ${settings.window}
+          ORDER BY e."toSeq" ASC LIMIT 1
         ) e
       ) f) AS first,
       (SELECT coalesce(json_agg(r ORDER BY "toSeq" DESC), '[]'::json) FROM (
         SELECT e.*, ${POINTER_COUNTS} FROM (
-          SELECT episode.* FROM episode, bounds
-          WHERE bounds.n = ${settings.window} AND "toSeq" < bounds.start ORDER BY "toSeq" DESC LIMIT ${settings.maxLines}
+          SELECT e.id, e."fromSeq", e."toSeq", e."fromAt", e."toAt", e.gist, e."ownerGist", e.pages
+          FROM "Episode" e, bounds WHERE e."threadId" = ${threadId} AND bounds.n = ${settings.window} AND e."toSeq" < bounds.start
+          ORDER BY e."toSeq" DESC LIMIT ${settings.maxLines}
         ) e
       ) r) AS recent,
       (SELECT coalesce(json_agg(d ORDER BY "toSeq" DESC), '[]'::json) FROM (

@@ -62,7 +62,7 @@ export const historyMatchSchema = z.object({
 export const searchHistoryOutputSchema = z.object({
   query: z.string(),
   matches: z.array(historyMatchSchema),
-  /** How many messages matched in all; matches holds at most the limit. */
+  /** How many messages matched, counted among the newest few hundred holding any of the words (the note says when there were more); matches holds at most the limit. */
   total: z.number().int(),
   /** What was searched and how well it matched, in plain words; says so when nothing matched. */
   note: z.string(),

@@ -1,7 +1,7 @@
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
-import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import type { MigrationList } from "@prisma/schema-engine-wasm";
 
 // Migrations run through Prisma's WASM schema engine and a driver adapter, so
@@ -35,13 +35,53 @@ async function migrationList(): Promise<MigrationList> {
   };
 }
 
+type PgAdapter = SqlDriverAdapter & { underlyingDriver(): { query(text: string): Promise<unknown> }; onError(error: unknown): never };
+
+/**
+ * The pg adapter runs a migration script by splitting it at every ';', inside
+ * a function body or a comment too, so a migration that defines a trigger
+ * function would fail on PostgreSQL (PGlite's adapter runs it whole). Its
+ * connections here send a script whole instead: the simple query protocol
+ * runs it as one implicit transaction, so a migration applies entirely or not at all.
+ */
+function wholeScripts(factory: SqlMigrationAwareDriverAdapterFactory): SqlMigrationAwareDriverAdapterFactory {
+  const wrap = (adapter: SqlDriverAdapter): SqlDriverAdapter => {
+    if (adapter.adapterName !== "@prisma/adapter-pg") return adapter;
+    const pg = adapter as PgAdapter;
+    return new Proxy(adapter, {
+      get(target, property, receiver) {
+        if (property === "executeScript") {
+          return async (script: string) => {
+            try {
+              await pg.underlyingDriver().query(script);
+            } catch (error) {
+              pg.onError(error);
+            }
+          };
+        }
+        const value = Reflect.get(target, property, receiver);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  };
+  return new Proxy(factory, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if ((property === "connect" || property === "connectToShadowDb") && typeof value === "function") {
+        return async () => wrap(await value.call(target));
+      }
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
 async function openEngine(adapterFactory: SqlMigrationAwareDriverAdapterFactory) {
   const { SchemaEngine } = await import("@prisma/schema-engine-wasm");
   const schema = await readFile(schemaPath, "utf8");
   const engine = await SchemaEngine.new(
     { datamodels: [[schemaPath, schema]] },
     () => {},
-    bindMigrationAwareSqlAdapterFactory(adapterFactory),
+    bindMigrationAwareSqlAdapterFactory(wholeScripts(adapterFactory)),
   );
   return { engine, schema };
 }

@@ -9,17 +9,20 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import type { Db } from "@/lib/db/client";
 import { PrismaClient } from "@/lib/db/generated/client";
 import { applyMigrations } from "@/lib/db/migrations";
+import { countStatements, type StatementCounter } from "@/lib/db/statements";
 
-export type ScratchDatabase = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void> };
+/** `statements` counts what the client sends (the benchmark's statements per turn). */
+export type ScratchDatabase = { db: Db; kind: "pglite" | "postgres"; statements: StatementCounter; close: () => Promise<void> };
 
 async function openPglite(): Promise<ScratchDatabase> {
   const pglite = new PGlite("memory://");
-  const adapter = new PrismaPGlite(pglite);
-  await applyMigrations(adapter);
-  const db = new PrismaClient({ adapter });
+  await applyMigrations(new PrismaPGlite(pglite));
+  const { factory, counter } = countStatements(new PrismaPGlite(pglite));
+  const db = new PrismaClient({ adapter: factory });
   return {
     db,
     kind: "pglite",
+    statements: counter,
     close: async () => {
       await db.$disconnect();
       await pglite.close();
@@ -47,7 +50,8 @@ async function openPostgres(databaseUrl: string, purpose: string): Promise<Scrat
   const url = new URL(databaseUrl);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString() });
-  const db = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const { factory, counter } = countStatements(new PrismaPg(pool));
+  const db = new PrismaClient({ adapter: factory });
   const close = async () => {
     process.off("SIGINT", onInterrupt);
     await db.$disconnect();
@@ -60,7 +64,7 @@ async function openPostgres(databaseUrl: string, purpose: string): Promise<Scrat
     await close();
     throw error;
   }
-  return { db, kind: "postgres", close };
+  return { db, kind: "postgres", statements: counter, close };
 }
 
 /** PostgreSQL when a server URL is given (a new database named for the purpose), else an in-memory PGlite. */

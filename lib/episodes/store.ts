@@ -20,34 +20,31 @@ export type EpisodeToSave = {
   ownerEditedAt?: Date | null;
 };
 
-/** The pages the facts were filed into, in filing order, each once. */
-async function pageTitlesOf(tx: Tx, factIds: string[]): Promise<string[]> {
+/** Each fact's page title, in filing order. */
+async function pagesOf(tx: Tx, factIds: string[]): Promise<{ factId: string; page: string }[]> {
   if (factIds.length === 0) return [];
-  const facts = await tx.fact.findMany({
-    where: { id: { in: factIds } },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: { page: { select: { title: true } } },
-  });
-  return [...new Set(facts.map((f) => f.page.title))];
+  return tx.$queryRaw<{ factId: string; page: string }[]>`
+    SELECT f.id AS "factId", p.title AS page FROM "Fact" f JOIN "Page" p ON p.id = f."pageId"
+    WHERE f.id = ANY(${factIds}::text[]) ORDER BY f."createdAt", f.id`;
 }
 
 /**
  * Keyed by (thread, toSeq): a retried pass over the same stretch replaces its
  * record. The pointers' page titles are stored on the episode as it is
- * written, so reading a line back needs no join.
+ * written, so reading a line back needs no join; they come back with it.
  */
 export async function saveEpisode(tx: Tx, episode: EpisodeToSave) {
   const { factIds, ...fields } = episode;
-  const ids = [...new Set(factIds)];
-  const data = { ...fields, pages: await pageTitlesOf(tx, ids) };
+  const pointers = await pagesOf(tx, [...new Set(factIds)]);
+  const data = { ...fields, pages: [...new Set(pointers.map((p) => p.page))] };
   const saved = await tx.episode.upsert({
     where: { threadId_toSeq: { threadId: episode.threadId, toSeq: episode.toSeq } },
     create: data,
     update: data,
   });
   await tx.episodeFact.deleteMany({ where: { episodeId: saved.id } });
-  await tx.episodeFact.createMany({ data: ids.map((factId) => ({ episodeId: saved.id, factId })) });
-  return saved;
+  if (pointers.length > 0) await tx.episodeFact.createMany({ data: pointers.map(({ factId }) => ({ episodeId: saved.id, factId })) });
+  return { episode: saved, pointers };
 }
 
 /** How many pointers a line has, and how many of those records were rejected or superseded since. */

@@ -25,6 +25,24 @@ export type WithheldText = { what: StoredTextKind; text: string; reasons: string
 /** What stands in for a withheld value inside a tool result, so the model knows something was there. */
 export const WITHHELD = "[withheld: flagged by the injection scan]";
 
+/**
+ * Scan results by text, most recently used last. The scan is a pure function
+ * of the text and costs tens of microseconds to milliseconds a string; a turn
+ * screens its whole window, of which all but the newest messages were
+ * screened the turn before, so recent results are kept rather than rescanned.
+ */
+const recentScans = new Map<string, ScanResult>();
+const RECENT_SCANS = 2_000;
+
+function scanRemembered(text: string): ScanResult {
+  let result = recentScans.get(text);
+  if (result) recentScans.delete(text);
+  else result = scanForInjection(text);
+  recentScans.set(text, result);
+  if (recentScans.size > RECENT_SCANS) recentScans.delete(recentScans.keys().next().value!);
+  return { flagged: result.flagged, reasons: [...result.reasons] };
+}
+
 /** One prompt's screening: every call goes through the same scan and lands in the same record. */
 export class PromptScreen {
   readonly withheld: WithheldText[] = [];
@@ -42,7 +60,7 @@ export class PromptScreen {
 
   /** Scans without flattening, for callers that drop a whole line when any of its parts is flagged. */
   scan(what: StoredTextKind, text: string): ScanResult {
-    const result = scanForInjection(text);
+    const result = scanRemembered(text);
     if (result.flagged) this.withheld.push({ what, text: neutralise(text), reasons: result.reasons });
     return result;
   }

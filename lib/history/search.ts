@@ -6,8 +6,24 @@ import { contentWords } from "@/lib/history/words";
 const SNIPPET_CHARS = 240;
 const DEFAULT_LIMIT = 8;
 const MAX_QUERY_WORDS = 12;
+/**
+ * Matches ranked at most: the newest this many messages holding any of the
+ * words. A common word can match most of a long thread; ranking (and
+ * counting) every one of them is work that grows with the thread, while the
+ * best few among the newest few hundred are what the model reads.
+ */
+export const SEARCH_CANDIDATES = 400;
 
-type Row = { seq: number; createdAt: Date; speaker: "OWNER" | "CUSTOMER" | "AGENT"; text: string; matched: number; total: bigint | number };
+type Row = {
+  seq: number;
+  createdAt: Date;
+  speaker: "OWNER" | "CUSTOMER" | "AGENT";
+  text: string;
+  matched: number;
+  total: bigint | number;
+  /** Messages holding any of the words that were ranked: SEARCH_CANDIDATES when there were more. */
+  searched: bigint | number;
+};
 
 /** Where in the text the most query words sit within one snippet's width, so the snippet shows the match, not the message's start. */
 function bestWindowStart(lower: string, words: readonly string[]): number {
@@ -33,23 +49,38 @@ function snippet(text: string, words: readonly string[]): string {
 
 /**
  * Messages before `beforeSeq` holding at least `atLeast` of the words, most
- * words first, then full-text rank, then the newest. Each word is its own
- * lexeme, so nothing typed reaches query syntax.
+ * words first, then full-text rank, then the newest, among the newest
+ * SEARCH_CANDIDATES messages holding any of them; `total` counts those that
+ * qualify. The thread's own lexeme ANDed into the query keeps the GIN scan to
+ * this thread. Each word is its own lexeme, so nothing typed reaches query syntax.
  */
 async function matching(db: Db, threadId: string, words: string[], beforeSeq: number, atLeast: number, limit: number): Promise<Row[]> {
   const any = words.join(" | ");
+  // The query is written out where it is used, not joined from a CTE, so the
+  // planner sees its words: for common ones it walks the thread newest first
+  // and stops at the cap, for rare ones it takes the GIN index.
   return db.$queryRaw<Row[]>`
-    WITH hits AS (
-      SELECT seq, "createdAt", speaker, text,
-        (SELECT count(*)::int FROM unnest(${words}::text[]) AS w WHERE "searchVector" @@ to_tsquery('simple', w)) AS matched,
-        ts_rank("searchVector", to_tsquery('simple', ${any})) AS rank
+    WITH words AS MATERIALIZED (SELECT to_tsquery('simple', w) AS word FROM unnest(${words}::text[]) AS w),
+    candidates AS (
+      SELECT seq, "searchVector"
       FROM "Message"
-      WHERE "threadId" = ${threadId} AND seq < ${beforeSeq} AND "searchVector" @@ to_tsquery('simple', ${any})
-    )
-    SELECT seq, "createdAt", speaker, text, matched, count(*) OVER () AS total
-    FROM hits WHERE matched >= ${atLeast}
-    ORDER BY matched DESC, rank DESC, seq DESC
-    LIMIT ${limit}`;
+      WHERE "threadId" = ${threadId} AND seq < ${beforeSeq}
+        AND "searchVector" @@ (to_tsquery('simple', ${any}) && quote_literal('thread:' || ${threadId}::text)::tsquery)
+      ORDER BY seq DESC
+      LIMIT ${SEARCH_CANDIDATES}
+    ),
+    hits AS MATERIALIZED (
+      SELECT seq,
+        (SELECT count(*)::int FROM words WHERE "searchVector" @@ words.word) AS matched,
+        ts_rank("searchVector", to_tsquery('simple', ${any})) AS rank
+      FROM candidates
+    ),
+    qualified AS (SELECT * FROM hits WHERE matched >= ${atLeast}),
+    best AS (SELECT * FROM qualified ORDER BY matched DESC, rank DESC, seq DESC LIMIT ${limit})
+    SELECT m.seq, m."createdAt", m.speaker, m.text, best.matched,
+      (SELECT count(*) FROM qualified) AS total, (SELECT count(*) FROM candidates) AS searched
+    FROM best JOIN "Message" m ON m."threadId" = ${threadId} AND m.seq = best.seq
+    ORDER BY best.matched DESC, best.rank DESC, best.seq DESC`;
 }
 
 function note(words: readonly string[], rows: readonly Row[], total: number, beforeSeq: number): string {
@@ -58,7 +89,9 @@ function note(words: readonly string[], rows: readonly Row[], total: number, bef
   if (rows.length === 0) return `No earlier message matched any of: ${words.join(", ")}. Searched ${scope}.`;
   const best = rows[0].matched;
   const how = best === words.length ? (words.length === 1 ? "the word" : `all ${words.length} words`) : `${best} of ${words.length} words`;
-  const shown = total > rows.length ? `the best ${rows.length} of ${total} matches` : `${total} match${total === 1 ? "" : "es"}`;
+  const capped = Number(rows[0].searched) >= SEARCH_CANDIDATES;
+  const of = capped ? `${total} matches among the newest ${SEARCH_CANDIDATES} messages holding any of the words` : `${total} matches`;
+  const shown = total > rows.length ? `the best ${rows.length} of ${of}` : capped ? of : `${total} match${total === 1 ? "" : "es"}`;
   return `Best matches hold ${how} (${words.join(", ")}); showing ${shown}, most relevant first. Searched ${scope}.`;
 }
 

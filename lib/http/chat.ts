@@ -4,15 +4,15 @@ import { startTurn } from "@/lib/agent/turn";
 import { readConfig } from "@/lib/config";
 import { getMemoryPassQueue } from "@/lib/jobs/runtime";
 import { chooseModel } from "@/lib/models";
-import { titleUntitledThread } from "@/lib/threads/queries";
 import { chatRequestSchema } from "@/lib/threads/schemas";
 import { refuseVisitorThread } from "@/lib/support/scope";
 import { requestScope } from "@/lib/workspaces/current";
 import { handle, parseJsonBody } from "@/lib/http/respond";
 
 /**
- * POST /api/chat: one turn, streamed. The stream ends once the reply and its
- * trace are saved; the memory pass is queued as a job. A browser that goes
+ * POST /api/chat: one turn, streamed (its first statement also names an
+ * untitled thread after its first message). The stream ends once the reply
+ * and its trace are saved; the memory pass is queued as a job. A browser that goes
  * away mid-reply aborts the model call, and the reply so far is kept, marked
  * interrupted.
  */
@@ -22,7 +22,6 @@ export function chatResponse(request: Request): Promise<Response> {
     const body = await parseJsonBody(request, chatRequestSchema);
     await refuseVisitorThread(db, workspace.id, body.threadId);
     const config = readConfig();
-    if ("text" in body) await titleUntitledThread(db, workspace.id, body.threadId, body.text);
     const turn = await startTurn({
       db,
       config,

@@ -2,11 +2,10 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { LanguageModel } from "ai";
 import { fromPglite, PgBoss, type Job } from "pg-boss";
 import type { MemoryPassJob, MemoryPassReport } from "@/lib/contracts/memory-pass-report";
-import type { TurnTraceData } from "@/lib/contracts/trace";
 import type { Db } from "@/lib/db/client";
 import { runMemoryPass } from "@/lib/memory/pass";
 import { withTimeout } from "@/lib/models/timeout";
-import { tracesByMemoryPassStatus, updateTrace } from "@/lib/traces/store";
+import { tracesByMemoryPassStatus, updateTrace, type StoredTraceData } from "@/lib/traces/store";
 
 // The memory pass runs after the reply, as a job on a queue kept in the
 // app's own database (pg-boss): on PostgreSQL any instance may run it, on the
@@ -50,7 +49,7 @@ type Payload = { threadId: string };
 const now = () => new Date().toISOString();
 
 /** A pass's outcome written into a turn's trace: its job's state, and its report once there is one. */
-export function withMemoryPass(trace: TurnTraceData, job: Omit<MemoryPassJob, "updatedAt">, report?: MemoryPassReport): TurnTraceData {
+export function withMemoryPass<T extends StoredTraceData>(trace: T, job: Omit<MemoryPassJob, "updatedAt">, report?: MemoryPassReport): T {
   return {
     ...trace,
     memoryPassJob: { ...job, updatedAt: now() },
@@ -58,7 +57,7 @@ export function withMemoryPass(trace: TurnTraceData, job: Omit<MemoryPassJob, "u
   };
 }
 
-async function markTraces(db: Db, traces: { id: string; data: TurnTraceData }[], job: Omit<MemoryPassJob, "updatedAt">, report?: MemoryPassReport) {
+async function markTraces(db: Db, traces: { id: string; data: StoredTraceData }[], job: Omit<MemoryPassJob, "updatedAt">, report?: MemoryPassReport) {
   for (const trace of traces) await updateTrace(db, trace.id, withMemoryPass(trace.data, job, report));
 }
 

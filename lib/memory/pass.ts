@@ -5,7 +5,8 @@ import { neutralise, scanForInjection } from "@/lib/guard/scan";
 import { saveEpisode, saveFold, toLine } from "@/lib/episodes/store";
 import { dueFold, FOLD_SIZE, foldPages } from "@/lib/memory/fold";
 import { contentWords } from "@/lib/history/words";
-import { fileFact, type FiledFact } from "@/lib/pages/facts";
+import { fileFacts } from "@/lib/pages/facts";
+import { rankPages } from "@/lib/pages/recall";
 import { MEMORY_PASS_SYSTEM, memoryPassPrompt, type MemoryMessage } from "@/lib/memory/prompt";
 import type { MemoryInputFact } from "@/lib/contracts/prompt/memory-input";
 import {
@@ -88,37 +89,14 @@ function planFacts(output: MemoryPassOutput, trusted: Map<number, Message>, drop
 }
 
 /**
- * The live facts of the pages most related to the stretch's words (by the
- * facts' own full-text index and the page titles), so the model can see what
- * a new fact might replace without being shown the whole workspace.
+ * The live facts of the pages most related to the stretch's words (recall's
+ * own ranking of page vectors, titles included), so the model can see what a
+ * new fact might replace without being shown the whole workspace.
  */
 async function relatedLiveFacts(db: Db, workspaceId: string, text: string): Promise<MemoryInputFact[]> {
-  const words = contentWords(text, STRETCH_WORDS);
-  if (words.length === 0) return [];
-  const query = words.join(" | ");
-  const pages = await db.$queryRaw<{ id: string; title: string }[]>`
-    WITH q AS (SELECT to_tsquery('english', ${query}) AS q)
-    SELECT p.id, p.title FROM (
-      SELECT p.id, p.title, p."updatedAt",
-        coalesce((SELECT sum(ts_rank(f."searchVector", q.q)) FROM "Fact" f
-                  WHERE f."pageId" = p.id AND f.status::text IN ('CONFIRMED', 'PENDING') AND f."searchVector" @@ q.q), 0)
-        + CASE WHEN to_tsvector('english', p.title) @@ q.q THEN 1 ELSE 0 END AS score
-      FROM "Page" p, q WHERE p."workspaceId" = ${workspaceId}
-    ) p
-    WHERE p.score > 0
-    ORDER BY p.score DESC, p."updatedAt" DESC
-    LIMIT ${FACT_PAGES_SHOWN}`;
-  const facts = await Promise.all(
-    pages.map((page) =>
-      db.fact.findMany({
-        where: { pageId: page.id, status: { in: ["CONFIRMED", "PENDING"] } },
-        orderBy: { createdAt: "desc" },
-        take: FACTS_PER_PAGE_SHOWN,
-      }),
-    ),
-  );
-  return pages.flatMap((page, i) =>
-    facts[i].reverse().map((f) => ({
+  const pages = await rankPages(db, workspaceId, contentWords(text, STRETCH_WORDS), { limit: FACT_PAGES_SHOWN, factsPerPage: FACTS_PER_PAGE_SHOWN });
+  return pages.flatMap((page) =>
+    [...page.facts].reverse().map((f) => ({
       id: f.id,
       page: page.title,
       key: f.key,
@@ -256,22 +234,22 @@ export async function runMemoryPass(db: Db, model: LanguageModel, threadId: stri
   try {
     const written = await db.$transaction(async (tx) => {
       await advanceCursor(tx);
-      const filed: (FiledFact & { plan: Plan })[] = [];
-      for (const plan of plans) {
-        const result = await fileFact(tx, {
+      const filedFacts = await fileFacts(
+        tx,
+        plans.map((plan) => ({
           workspaceId: thread.workspaceId,
           pageTitle: plan.page,
           key: plan.key,
           text: plan.text,
-          source: plan.message.speaker === "OWNER" ? "OWNER" : "AGENT",
+          source: plan.message.speaker === "OWNER" ? ("OWNER" as const) : ("AGENT" as const),
           threadId,
           messageId: plan.message.id,
           messageSeq: plan.message.seq,
           replaces: plan.proposal.replaces,
           heldReason: plan.heldReason,
-        });
-        filed.push({ ...result, plan });
-      }
+        })),
+      );
+      const filed = filedFacts.map((result, i) => ({ ...result, plan: plans[i] }));
       if (extendable && !extending) await tx.episode.update({ where: { id: extendable.id }, data: { closed: true } });
       const fold =
         due && foldGist
@@ -290,7 +268,7 @@ export async function runMemoryPass(db: Db, model: LanguageModel, threadId: stri
       if (!line) return { filed, episode: null, fold };
       const factIds = [...(extending?.pointers.map((p) => p.factId) ?? []), ...filed.map((f) => f.fact.id)];
       if (extending) await tx.episode.delete({ where: { id: extending.id } });
-      const episode = await saveEpisode(tx, {
+      const { episode, pointers } = await saveEpisode(tx, {
         threadId,
         fromSeq,
         toSeq: last.seq,
@@ -301,11 +279,7 @@ export async function runMemoryPass(db: Db, model: LanguageModel, threadId: stri
         factIds,
         ...(extending ? { ownerGist: extending.ownerGist, ownerEditedAt: extending.ownerEditedAt } : {}),
       });
-      const pointers = await tx.episodeFact.findMany({
-        where: { episodeId: episode.id },
-        select: { factId: true, fact: { select: { page: { select: { title: true } } } } },
-      });
-      return { filed, fold, episode: { ...episode, pointers: pointers.map((p) => ({ factId: p.factId, page: p.fact.page.title })) } };
+      return { filed, fold, episode: { ...episode, pointers } };
     });
     return {
       ...range,

@@ -25,10 +25,23 @@ function getEncoder(): Tiktoken {
   return encoder;
 }
 
+/** Counts by text, most recently used last: a turn counts the same buffer block and window messages as the turn before. */
+const recentCounts = new Map<string, number>();
+const RECENT_COUNTS = 2_000;
+
 export function countTokens(text: string): number {
+  const known = recentCounts.get(text);
+  if (known !== undefined) {
+    recentCounts.delete(text);
+    recentCounts.set(text, known);
+    return known;
+  }
   // Special-token text such as "<|endoftext|>" in a user message is counted
   // as ordinary text, not rejected: messages are data here.
-  return getEncoder().encode(text, [], []).length;
+  const counted = getEncoder().encode(text, [], []).length;
+  recentCounts.set(text, counted);
+  if (recentCounts.size > RECENT_COUNTS) recentCounts.delete(recentCounts.keys().next().value!);
+  return counted;
 }
 
 /** Prompt tokens for a chat request with these messages. */

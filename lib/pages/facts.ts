@@ -2,6 +2,7 @@ import type { Db, Tx } from "@/lib/db/client";
 import { RequestError } from "@/lib/errors";
 import type { Fact, FactSource, FactStatus } from "@/lib/db/generated/client";
 import { normaliseKey, sameSubject } from "@/lib/contracts/fact-subject";
+import { newRecordId } from "@/lib/db/ids";
 
 export type FactToFile = {
   workspaceId: string;
@@ -51,8 +52,7 @@ async function supersede(tx: Tx, ids: string[], by: Fact, reason: string): Promi
  * same page, about the same subject, and one this speaker may replace.
  * Returns the reason it is refused, or null when it is accepted.
  */
-async function checkReplacement(tx: Tx, fact: Fact, replaces: string, source: FactSource): Promise<{ old: Fact | null; refused: string | null }> {
-  const old = await tx.fact.findUnique({ where: { id: replaces } });
+function checkReplacement(fact: Fact, old: Fact | undefined, replaces: string, source: FactSource): { old: Fact | null; refused: string | null } {
   if (!old || old.pageId !== fact.pageId) return { old: null, refused: `${replaces} is not a fact on the page this one was filed on` };
   if (old.id === fact.id) return { old: null, refused: "a fact cannot replace itself" };
   if (old.status !== "CONFIRMED" && old.status !== "PENDING") return { old: null, refused: `${replaces} is no longer live` };
@@ -63,6 +63,9 @@ async function checkReplacement(tx: Tx, fact: Fact, replaces: string, source: Fa
   return { old, refused: null };
 }
 
+/** Same page, key, text and message: what filing the same fact again would duplicate. */
+const sameFiling = (f: { pageId: string; key: string; text: string; messageId: string }) => JSON.stringify([f.pageId, f.key, f.text, f.messageId]);
+
 /**
  * Files one fact into its topic page. The owner's facts are confirmed; the
  * agent's, and the owner's held ones, stay pending until the owner confirms them. A fact replaces an
@@ -72,36 +75,106 @@ async function checkReplacement(tx: Tx, fact: Fact, replaces: string, source: Fa
  * existing record, so a retried memory pass does not duplicate facts.
  */
 export async function fileFact(tx: Tx, input: FactToFile): Promise<FiledFact> {
-  const page = await tx.page.upsert({
-    where: { workspaceId_title: { workspaceId: input.workspaceId, title: input.pageTitle } },
-    create: { workspaceId: input.workspaceId, title: input.pageTitle },
-    // A fact filed or superseded is a change to its page: the pages list sorts by it.
-    update: { updatedAt: new Date() },
+  const [filed] = await fileFacts(tx, [input]);
+  return filed;
+}
+
+/**
+ * Files a memory pass's facts, in order, as fileFact files each one, in a
+ * handful of statements however many there are: their pages upserted in
+ * one, the facts already filed found in one, the new ones inserted in one
+ * (the page vectors' trigger runs once for them all), and, when replacements
+ * are named, the replaced facts read in one and superseded in one. A fact
+ * named by two new ones is replaced by the first; the second is refused, as
+ * it would be filed after it.
+ */
+export async function fileFacts(tx: Tx, inputs: readonly FactToFile[]): Promise<FiledFact[]> {
+  if (inputs.length === 0) return [];
+  const now = Date.now();
+  const stamp = (ms: number) => new Date(ms).toISOString();
+  const wanted = [...new Map(inputs.map((i) => [JSON.stringify([i.workspaceId, i.pageTitle]), i])).values()];
+  // DO UPDATE rather than DO NOTHING, so a page that already exists (or that a concurrent pass just made) comes back too.
+  const pages = await tx.$queryRaw<{ id: string; workspaceId: string; title: string }[]>`
+    INSERT INTO "Page" (id, "workspaceId", title, "createdAt", "updatedAt")
+    SELECT u.id, u.workspace, u.title, ${stamp(now)}::timestamp(3), ${stamp(now)}::timestamp(3)
+    FROM unnest(${wanted.map(() => newRecordId())}::text[], ${wanted.map((i) => i.workspaceId)}::text[], ${wanted.map((i) => i.pageTitle)}::text[])
+      AS u(id, workspace, title)
+    -- A fact filed is a change to its page: the pages list sorts by it.
+    ON CONFLICT ("workspaceId", title) DO UPDATE SET "updatedAt" = EXCLUDED."updatedAt"
+    RETURNING id, "workspaceId", title`;
+  const pageOf = new Map(pages.map((p) => [JSON.stringify([p.workspaceId, p.title]), p]));
+  const planned = inputs.map((input) => {
+    const page = pageOf.get(JSON.stringify([input.workspaceId, input.pageTitle]))!;
+    return { input, page, key: normaliseKey(input.key) };
   });
-  const key = normaliseKey(input.key);
-  const existing = await tx.fact.findFirst({
-    where: { pageId: page.id, key, text: input.text, messageId: input.messageId },
+
+  const existing = await tx.$queryRaw<Fact[]>`
+    SELECT f.* FROM "Fact" f
+    JOIN unnest(${planned.map((p) => p.page.id)}::text[], ${planned.map((p) => p.key)}::text[], ${planned.map((p) => p.input.text)}::text[],
+      ${planned.map((p) => p.input.messageId)}::text[]) AS u("pageId", key, text, "messageId")
+      ON f."pageId" = u."pageId" AND f.key = u.key AND f.text = u.text AND f."messageId" = u."messageId"`;
+  const filedBefore = new Map(existing.map((f) => [sameFiling(f), f]));
+
+  // The new facts, each once, in filing order; a millisecond apart, so "newest first" keeps that order.
+  const fresh = new Map<string, { id: string; plan: (typeof planned)[number]; createdAt: string }>();
+  for (const plan of planned) {
+    const filing = sameFiling({ pageId: plan.page.id, key: plan.key, text: plan.input.text, messageId: plan.input.messageId });
+    if (filedBefore.has(filing) || fresh.has(filing)) continue;
+    fresh.set(filing, { id: newRecordId(), plan, createdAt: stamp(now + fresh.size) });
+  }
+  const rows = [...fresh.values()];
+  const inserted =
+    rows.length === 0
+      ? []
+      : await tx.$queryRaw<Fact[]>`
+        INSERT INTO "Fact" (id, "pageId", key, text, source, status, "heldReason", "threadId", "messageId", "createdAt", "updatedAt")
+        SELECT u.id, u."pageId", u.key, u.text, u.source::"FactSource", u.status::"FactStatus", u.held, u."threadId", u."messageId",
+          u.at::timestamp(3), u.at::timestamp(3)
+        FROM unnest(
+          ${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.plan.page.id)}::text[], ${rows.map((r) => r.plan.key)}::text[],
+          ${rows.map((r) => r.plan.input.text)}::text[], ${rows.map((r) => r.plan.input.source)}::text[],
+          ${rows.map((r) => (r.plan.input.source === "OWNER" && !r.plan.input.heldReason ? "CONFIRMED" : "PENDING"))}::text[],
+          ${rows.map((r) => r.plan.input.heldReason ?? null)}::text[], ${rows.map((r) => r.plan.input.threadId)}::text[],
+          ${rows.map((r) => r.plan.input.messageId)}::text[], ${rows.map((r) => r.createdAt)}::text[]
+        ) AS u(id, "pageId", key, text, source, status, held, "threadId", "messageId", at)
+        RETURNING *`;
+  const byId = new Map(inserted.map((f) => [f.id, f]));
+  const freshFact = new Map(rows.map((r) => [r.plan, byId.get(r.id)!]));
+
+  const named = [...new Set(rows.flatMap((r) => (r.plan.input.replaces && !r.plan.input.heldReason ? [r.plan.input.replaces] : [])))];
+  const olds = new Map(
+    (named.length === 0 ? [] : await tx.fact.findMany({ where: { id: { in: named } } })).map((f) => [f.id, f]),
+  );
+  const superseding: { id: string; by: string; reason: string }[] = [];
+  const results = planned.map((plan): FiledFact => {
+    const fact = freshFact.get(plan);
+    const base = { pageTitle: plan.page.title, superseded: [], refused: null };
+    if (!fact) {
+      // Filed before, or earlier in this batch: the record already there, as a retried pass finds it.
+      const filing = sameFiling({ pageId: plan.page.id, key: plan.key, text: plan.input.text, messageId: plan.input.messageId });
+      const again = filedBefore.get(filing) ?? [...freshFact.values()].find((f) => sameFiling(f) === filing)!;
+      return { fact: again, ...base };
+    }
+    const { replaces, heldReason, source, messageSeq } = plan.input;
+    if (!replaces) return { fact, ...base };
+    if (heldReason) return { fact, ...base, refused: "a fact held for review replaces nothing" };
+    const { old, refused } = checkReplacement(fact, olds.get(replaces), replaces, source);
+    if (!old) return { fact, ...base, refused };
+    const who = source === "OWNER" ? "the owner" : "the agent";
+    const reason = `${who} changed "${old.key}" in message #${messageSeq}`;
+    superseding.push({ id: old.id, by: fact.id, reason });
+    // What comes later in the batch sees it replaced.
+    olds.set(old.id, { ...old, status: "SUPERSEDED", supersededById: fact.id, supersededReason: reason });
+    return { fact, ...base, superseded: [old.id] };
   });
-  if (existing) return { fact: existing, pageTitle: page.title, superseded: [], refused: null };
-  const fact = await tx.fact.create({
-    data: {
-      pageId: page.id,
-      key,
-      text: input.text,
-      source: input.source,
-      status: input.source === "OWNER" && !input.heldReason ? "CONFIRMED" : "PENDING",
-      heldReason: input.heldReason ?? null,
-      threadId: input.threadId,
-      messageId: input.messageId,
-    },
-  });
-  if (!input.replaces) return { fact, pageTitle: page.title, superseded: [], refused: null };
-  if (input.heldReason) return { fact, pageTitle: page.title, superseded: [], refused: "a fact held for review replaces nothing" };
-  const { old, refused } = await checkReplacement(tx, fact, input.replaces, input.source);
-  if (!old) return { fact, pageTitle: page.title, superseded: [], refused };
-  const who = input.source === "OWNER" ? "the owner" : "the agent";
-  const reason = `${who} changed "${old.key}" in message #${input.messageSeq}`;
-  return { fact, pageTitle: page.title, superseded: await supersede(tx, [old.id], fact, reason), refused: null };
+  if (superseding.length > 0) {
+    await tx.$executeRaw`
+      UPDATE "Fact" f SET status = 'SUPERSEDED', "supersededById" = u.by, "supersededReason" = u.reason, "updatedAt" = ${stamp(Date.now())}::timestamp(3)
+      FROM unnest(${superseding.map((s) => s.id)}::text[], ${superseding.map((s) => s.by)}::text[], ${superseding.map((s) => s.reason)}::text[])
+        AS u(id, by, reason)
+      WHERE f.id = u.id`;
+  }
+  return results;
 }
 
 /** What became of a fact that is no longer pending, in the words a 409 uses. */

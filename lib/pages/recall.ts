@@ -3,55 +3,92 @@ import { Prisma, type FactSource, type FactStatus } from "@/lib/db/generated/cli
 import { visibleStatuses, visibleVisibilities, type Audience } from "@/lib/pages/audience";
 
 export const FACTS_PER_RECALLED_PAGE = 8;
+/** Words of a message that recall searches for, at most. */
+const MAX_RECALL_WORDS = 32;
 
 /** `saidAt`: when the message it came from was written, not when it was filed. */
-export type RecalledFact = { id: string; text: string; status: FactStatus; source: FactSource; saidAt: Date };
+export type RecalledFact = { id: string; key: string; text: string; status: FactStatus; source: FactSource; saidAt: Date };
 export type RecalledPage = { id: string; title: string; rank: number; facts: RecalledFact[] };
 
-/** The words of a message as an OR query for full-text search; 'english' drops stop words itself. */
-export function recallQuery(text: string): string | null {
-  const words = [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].filter((w) => w.length > 1).slice(0, 32);
-  return words.length > 0 ? words.join(" | ") : null;
+/** The words of a message, for full-text search; 'english' drops stop words itself. */
+export function recallWords(text: string): string[] {
+  return [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].filter((w) => w.length > 1).slice(0, MAX_RECALL_WORDS);
+}
+
+/**
+ * ts_rank's weights for {D, C, B, A}: a page vector's title is A, its
+ * confirmed facts B, its pending facts C (see the bounded_reads migration).
+ * A customer never sees pending facts, so they weigh nothing in a
+ * customer's ranking (and the query matches only A and B for them).
+ */
+const RANK_WEIGHTS: Record<Audience, string> = { owner: "{0.1, 0.4, 0.4, 1.0}", customer: "{0.1, 0, 0.4, 1.0}" };
+const MATCHED_WEIGHTS: Record<Audience, string> = { owner: "", customer: ":AB" };
+
+type Row = {
+  id: string;
+  title: string;
+  rank: number;
+  factId: string;
+  key: string;
+  text: string;
+  status: FactStatus;
+  source: FactSource;
+  saidAt: Date;
+};
+
+export type RankPagesOptions = { limit: number; audience?: Audience; factsPerPage?: number };
+
+/**
+ * The workspace's pages whose search vector matches any of `words`, best
+ * first, each with its newest live facts the audience may see, in one
+ * statement. The work is bounded by the workspace's matching pages, not its
+ * facts: each page's vector holds its title and its newest live facts, kept
+ * by triggers as facts are written; the workspace's own lexeme in the query
+ * keeps the GIN scan to this workspace; and at most `factsPerPage` facts are
+ * read per page, newest first off the (pageId, createdAt) index. A page whose
+ * facts the audience may not see is left out, so fewer than `limit` can come back.
+ */
+export async function rankPages(db: Db, workspaceId: string, words: readonly string[], options: RankPagesOptions): Promise<RecalledPage[]> {
+  const { limit, audience = "owner", factsPerPage = FACTS_PER_RECALLED_PAGE } = options;
+  if (words.length === 0 || limit === 0) return [];
+  const query = words.map((w) => `${w}${MATCHED_WEIGHTS[audience]}`).join(" | ");
+  const statusList = Prisma.join(visibleStatuses(audience).map((s) => Prisma.sql`${s}::"FactStatus"`));
+  const visibilityList = Prisma.join(visibleVisibilities(audience).map((v) => Prisma.sql`${v}::"PageVisibility"`));
+  const rows = await db.$queryRaw<Row[]>`
+    WITH ranked AS (
+      SELECT p.id, p.title, ts_rank(${RANK_WEIGHTS[audience]}::float4[], p."searchVector", to_tsquery('english', ${query}))::float8 AS rank
+      FROM "Page" p
+      WHERE numnode(to_tsquery('english', ${query})) > 0
+        AND p."searchVector" @@ (to_tsquery('english', ${query}) && quote_literal('workspace:' || ${workspaceId}::text)::tsquery)
+        AND p."workspaceId" = ${workspaceId}
+        AND p.visibility IN (${visibilityList})
+      ORDER BY rank DESC, p.title
+      LIMIT ${limit}
+    )
+    SELECT r.id, r.title, r.rank, f.id AS "factId", f.key, f.text, f.status, f.source, f."saidAt"
+    FROM ranked r
+    CROSS JOIN LATERAL (
+      SELECT f.id, f.key, f.text, f.status, f.source, f."createdAt", m."createdAt" AS "saidAt"
+      FROM "Fact" f JOIN "Message" m ON m.id = f."messageId"
+      WHERE f."pageId" = r.id AND f.status IN (${statusList})
+      ORDER BY f."createdAt" DESC, f.id
+      LIMIT ${factsPerPage}
+    ) f
+    ORDER BY r.rank DESC, r.title, f."createdAt" DESC, f.id`;
+  const pages = new Map<string, RecalledPage>();
+  for (const row of rows) {
+    const page = pages.get(row.id) ?? { id: row.id, title: row.title, rank: row.rank, facts: [] };
+    page.facts.push({ id: row.factId, key: row.key, text: row.text, status: row.status, source: row.source, saidAt: row.saidAt });
+    pages.set(row.id, page);
+  }
+  return [...pages.values()];
 }
 
 /**
  * Recall on every turn: the workspace's pages ranked by PostgreSQL full-text
- * search of their live facts and titles against the user's message, limited
- * to what the audience may see.
+ * search of their titles and live facts against the user's message, limited
+ * to what the audience may see, with the newest facts of each.
  */
-export async function recallPages(db: Db, workspaceId: string, message: string, limit: number, audience: Audience = "owner"): Promise<RecalledPage[]> {
-  const query = recallQuery(message);
-  if (!query || limit === 0) return [];
-  const statuses = visibleStatuses(audience);
-  const visibilities = visibleVisibilities(audience);
-  const statusList = Prisma.join(statuses.map((s) => Prisma.sql`${s}::"FactStatus"`));
-  const visibilityList = Prisma.join(visibilities.map((v) => Prisma.sql`${v}::"PageVisibility"`));
-  const ranked = await db.$queryRaw<{ id: string; title: string; rank: number }[]>`
-    WITH q AS (SELECT to_tsquery('english', ${query}) AS query)
-    SELECT p.id, p.title,
-      (coalesce(sum(ts_rank(f."searchVector", q.query)) FILTER (WHERE f."searchVector" @@ q.query), 0)
-        + 2 * ts_rank(to_tsvector('english', p.title), q.query))::float8 AS rank
-    FROM "Page" p
-    CROSS JOIN q
-    JOIN "Fact" f ON f."pageId" = p.id AND f.status IN (${statusList})
-    WHERE p."workspaceId" = ${workspaceId}
-      AND p.visibility IN (${visibilityList})
-      AND numnode(q.query) > 0
-      AND (f."searchVector" @@ q.query OR to_tsvector('english', p.title) @@ q.query)
-    GROUP BY p.id, p.title, q.query
-    ORDER BY rank DESC, p.title
-    LIMIT ${limit}`;
-  if (ranked.length === 0) return [];
-  const facts = await db.fact.findMany({
-    where: { pageId: { in: ranked.map((p) => p.id) }, status: { in: statuses } },
-    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-    select: { id: true, pageId: true, text: true, status: true, source: true, message: { select: { createdAt: true } } },
-  });
-  return ranked.map((page) => ({
-    ...page,
-    facts: facts
-      .filter((f) => f.pageId === page.id)
-      .slice(0, FACTS_PER_RECALLED_PAGE)
-      .map(({ message, ...fact }) => ({ ...fact, saidAt: message.createdAt })),
-  }));
+export function recallPages(db: Db, workspaceId: string, message: string, limit: number, audience: Audience = "owner"): Promise<RecalledPage[]> {
+  return rankPages(db, workspaceId, recallWords(message), { limit, audience });
 }

@@ -1,6 +1,7 @@
 import type { UIMessage } from "ai";
 import type { Db, Tx } from "@/lib/db/client";
-import type { Message, MessageStatus, Prisma, Role, Speaker } from "@/lib/db/generated/client";
+import { newRecordId } from "@/lib/db/ids";
+import { Prisma, type Message, type MessageStatus, type Role, type Speaker } from "@/lib/db/generated/client";
 
 export type NewMessage = {
   role: Role;
@@ -34,8 +35,36 @@ export async function appendMessages(tx: Tx | Db, threadId: string, messages: Ne
   return tx.message.createManyAndReturn({ data: rows });
 }
 
-export async function appendMessage(db: Db, threadId: string, message: NewMessage): Promise<Message> {
-  const [row] = await db.$transaction((tx) => appendMessages(tx, threadId, [message]));
+/** A message's columns as a statement returns them (the search vector left out, as Prisma leaves it). */
+export const MESSAGE_COLUMNS = Prisma.raw(`id, "threadId", seq, role, speaker, status, text, parts, "createdAt"`);
+
+/** The parts a message is stored with: the UI's, or its text as one text part. */
+export function storedParts(message: Pick<NewMessage, "parts" | "text">): string {
+  return JSON.stringify(message.parts ?? [{ type: "text", text: message.text }]);
+}
+
+/** timestamp(3) columns hold UTC wall-clock time: an ISO string cast to timestamp drops its "Z" and keeps the time. */
+export const utcTimestamp = (date: Date) => date.toISOString();
+
+/**
+ * Appends one message in one statement: the thread's counter is bumped and
+ * the message inserted at the seq it hands out, atomically, with no
+ * transaction around them.
+ */
+export async function appendMessage(db: Db | Tx, threadId: string, message: NewMessage): Promise<Message> {
+  const now = new Date();
+  const [row] = await db.$queryRaw<Message[]>`
+    WITH thread AS (
+      UPDATE "Thread" SET "lastSeq" = "lastSeq" + 1, "updatedAt" = ${utcTimestamp(now)}::timestamp(3)
+      WHERE id = ${threadId} RETURNING id, "lastSeq"
+    )
+    INSERT INTO "Message" (id, "threadId", seq, role, speaker, status, text, parts, "createdAt")
+    SELECT ${newRecordId()}, thread.id, thread."lastSeq", ${message.role}::"Role", ${message.speaker}::"Speaker",
+      ${message.status ?? "COMPLETE"}::"MessageStatus", ${message.text}, ${storedParts(message)}::jsonb,
+      ${utcTimestamp(message.createdAt ?? now)}::timestamp(3)
+    FROM thread
+    RETURNING ${MESSAGE_COLUMNS}`;
+  if (!row) throw new Error(`no thread ${threadId} to append a message to`);
   return row;
 }
 

@@ -1,6 +1,6 @@
 import { afterKeyset, keysetPage, type Keyset, type KeysetPage } from "@/lib/contracts/cursor";
 import type { Db } from "@/lib/db/client";
-import type { Message } from "@/lib/db/generated/client";
+import type { Message, ThreadKind } from "@/lib/db/generated/client";
 import type { NewThread, RenameThread } from "@/lib/threads/schemas";
 
 /** Messages a chat page loads at a time: more than a tall screen holds, few enough that the page stays under 100 KB however long the thread. */
@@ -28,15 +28,8 @@ export async function listThreads(
   return keysetPage(rows, limit, (t) => ({ at: t.updatedAt, id: t.id }));
 }
 
-/** What a turn needs of its thread: kind, workspace and the business's name; null for another workspace's thread. */
-export function findThreadForTurn(db: Db, workspaceId: string, threadId: string) {
-  return db.thread.findFirst({
-    where: { id: threadId, workspaceId },
-    select: { id: true, workspaceId: true, kind: true, title: true, workspace: { select: { name: true } } },
-  });
-}
-
-export type TurnThread = NonNullable<Awaited<ReturnType<typeof findThreadForTurn>>>;
+/** What a turn needs of its thread: kind, workspace and the business's name (read as the turn claims it, in turn-lease.ts). */
+export type TurnThread = { id: string; workspaceId: string; kind: ThreadKind; title: string; workspace: { name: string } };
 
 /** The thread's own fields without its messages; null for another workspace's thread. */
 export function findThreadSummary(db: Db, workspaceId: string, threadId: string) {
@@ -64,7 +57,8 @@ export function titleFromMessage(text: string): string {
 /**
  * Names an untitled, empty thread after the message about to become its
  * first; a thread someone named, or one that already has messages, keeps
- * its title.
+ * its title. A turn does the same in its first statement
+ * (claimTurnAndAppend in turn-lease.ts).
  */
 export async function titleUntitledThread(db: Db, workspaceId: string, threadId: string, firstMessage: string): Promise<void> {
   await db.thread.updateMany({

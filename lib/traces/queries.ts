@@ -5,6 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { pageIdsByTitle } from "@/lib/pages/queries";
 import { findThreadSummary } from "@/lib/threads/queries";
 import { contextSplit, type ContextSplit } from "@/lib/traces/context-split";
+import { storedTraceSchema, type StoredTraceData } from "@/lib/traces/store";
 
 /** Turn summaries listed at a time; a trace's whole record (its prompt) is fetched only for the turn picked. */
 export const TRACES_PER_PAGE = 20;
@@ -54,7 +55,7 @@ export type TurnTraceSummary = {
 };
 
 /** A trace is complete once its memory pass is done or has failed, or when no pass will run (no finished reply). */
-export function traceSettled(answered: boolean, data: TurnTraceData): boolean {
+export function traceSettled(answered: boolean, data: Pick<StoredTraceData, "replyStatus" | "memoryPassJob" | "memoryPass">): boolean {
   if (!answered || data.replyStatus === "interrupted") return true;
   const job = data.memoryPassJob;
   return job ? job.status === "done" || job.status === "failed" : data.memoryPass !== null;
@@ -63,9 +64,9 @@ export function traceSettled(answered: boolean, data: TurnTraceData): boolean {
 type TraceRow = { id: string; threadId: string; userMessageId: string; assistantMessageId: string | null; data: unknown; createdAt: Date };
 
 /** Rows whose data no longer parse (written by an older version) are left out rather than breaking the whole list. */
-function parseRows<R extends TraceRow>(rows: R[]) {
+function parseSummaryRows<R extends TraceRow>(rows: R[]) {
   return rows.flatMap((row) => {
-    const data = turnTraceSchema.safeParse(row.data);
+    const data = storedTraceSchema.safeParse(row.data);
     return data.success ? [{ row, data: data.data }] : [];
   });
 }
@@ -94,9 +95,11 @@ export async function listTraceSummaries(
     where: { threadId: thread.id, ...(after ? afterKeyset("createdAt", after, "desc") : {}) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,
+    // The prompt, most of a trace's bytes, is in a column of its own (store.ts) and is not listed.
+    select: { id: true, threadId: true, userMessageId: true, assistantMessageId: true, data: true, createdAt: true },
   });
   const { items, next } = keysetPage(rows, limit, (r) => ({ at: r.createdAt, id: r.id }));
-  const parsed = parseRows(items);
+  const parsed = parseSummaryRows(items);
   const messageById = await answeredMessages(db, thread.id, items);
   return {
     items: parsed.map(({ row, data }) => {
@@ -118,9 +121,11 @@ export async function listTraceSummaries(
 /** One turn's whole trace, prompt included; null when there is no such trace in this workspace, or it no longer parses. */
 export async function getTrace(db: Db, workspaceId: string, traceId: string): Promise<TurnTraceRecord | null> {
   const row = await db.turnTrace.findFirst({ where: { id: traceId, thread: { workspaceId } } });
-  const [parsed] = parseRows(row ? [row] : []);
-  if (!parsed) return null;
-  const { data } = parsed;
+  if (!row) return null;
+  const trace = turnTraceSchema.safeParse({ ...(row.data as object), prompt: row.prompt });
+  if (!trace.success) return null;
+  const { data } = trace;
+  const parsed = { row };
   const titles = pageTitles(data);
   const [messageById, pageIds] = await Promise.all([answeredMessages(db, parsed.row.threadId, [parsed.row]), pageIdsByTitle(db, workspaceId, titles)]);
   return {

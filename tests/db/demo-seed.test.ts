@@ -113,7 +113,7 @@ describe("the seeded demo workspace", () => {
     const long = await threadTitled(DEMO_TURNS.thread);
     const rows = await t.db.turnTrace.findMany({ where: { threadId: long.id }, orderBy: { createdAt: "asc" } });
     expect(rows).toHaveLength(DEMO_TURNS.questions.length);
-    const [opened, searched] = rows.map((row) => turnTraceSchema.parse(row.data));
+    const [opened, searched] = rows.map((row) => turnTraceSchema.parse({ ...(row.data as object), prompt: row.prompt }));
     expect(opened.buffer.status).toBe("injected");
     const openedTitle = (opened.toolCalls.find((c) => c.name === "read_page")?.input as { title: string }).title;
     expect(opened.buffer.chosen.some((c) => c.pages.includes(openedTitle))).toBe(true);

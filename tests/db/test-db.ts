@@ -5,21 +5,24 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { inject } from "vitest";
 import { PrismaClient } from "@/lib/db/generated/client";
 import type { Db } from "@/lib/db/client";
+import { countStatements, type StatementCounter } from "@/lib/db/statements";
 import type { QueueBackend } from "@/lib/jobs/memory-pass";
 
-/** `queue` is where a memory-pass queue on this database keeps its jobs. */
-export type TestDb = { db: Db; kind: "pglite" | "postgres"; queue: QueueBackend; close: () => Promise<void> };
+/** `queue` is where a memory-pass queue on this database keeps its jobs; `statements` counts what `db` sends. */
+export type TestDb = { db: Db; kind: "pglite" | "postgres"; queue: QueueBackend; statements: StatementCounter; close: () => Promise<void> };
 
 /** A freshly migrated database of its own for one test file. */
 export async function openTestDb(): Promise<TestDb> {
   if (process.env.TEST_DATABASE === "postgres") return openPostgresCopy();
   const snapshot = Buffer.from(inject("pgliteSnapshot"), "base64");
   const pglite = new PGlite({ loadDataDir: new Blob([snapshot]) });
-  const db = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const { factory, counter } = countStatements(new PrismaPGlite(pglite));
+  const db = new PrismaClient({ adapter: factory });
   return {
     db,
     kind: "pglite",
     queue: { pglite },
+    statements: counter,
     close: async () => {
       await db.$disconnect();
       await pglite.close();
@@ -41,11 +44,13 @@ async function openPostgresCopy(): Promise<TestDb> {
   }
   const url = new URL(databaseUrl);
   url.pathname = `/${name}`;
-  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url.toString() }) });
+  const { factory, counter } = countStatements(new PrismaPg({ connectionString: url.toString() }));
+  const db = new PrismaClient({ adapter: factory });
   return {
     db,
     kind: "postgres",
     queue: { connectionString: url.toString() },
+    statements: counter,
     close: async () => {
       await db.$disconnect();
       await admin.query(`DROP DATABASE IF EXISTS ${name}`);

@@ -181,3 +181,42 @@ describe("a turn", () => {
     expect((saved.data as { memoryPass: { status: string } }).memoryPass.status).toBe("filed");
   });
 });
+
+describe("a turn's statements", () => {
+  it("answers a full-window turn without tool calls in six statements, the memory pass queued in the trace it writes once", async () => {
+    const { workspace, thread } = await ownerThread("turn-statements");
+    await addConversation(t.db, thread.id, lines(40));
+    const [owner] = await t.db.message.findMany({ where: { threadId: thread.id }, orderBy: { seq: "asc" }, take: 1 });
+    await t.db.$transaction((tx) =>
+      fileFact(tx, { workspaceId: workspace.id, pageTitle: "Plumbing", key: "quote", text: "Plumber quoted $380 for message work", source: "OWNER", threadId: thread.id, messageId: owner.id, messageSeq: 1, replaces: null }),
+    );
+    await t.db.$transaction((tx) =>
+      saveEpisode(tx, { threadId: thread.id, fromSeq: 1, toSeq: 6, fromAt: owner.createdAt, toAt: owner.createdAt, gist: "Owner asked for plumbing quotes", closed: true, factIds: [] }),
+    );
+    const queued: string[] = [];
+    t.statements.reset();
+    const outcome = await runTurn({
+      db: t.db,
+      config,
+      choice: scriptedChoice(scriptedModel([{ text: "Noted." }])),
+      workspaceId: workspace.id,
+      threadId: thread.id,
+      text: "Which message number was the plumber quote?",
+      consolidate: "queue",
+      queue: { enqueue: async (id) => void queued.push(id) },
+    });
+    const sent = [...t.statements.sql];
+    expect(outcome.trace.buffer.status).toBe("injected");
+    expect(outcome.trace.recall.pages.map((p) => p.title)).toEqual(["Plumbing"]);
+    // Claim + thread + workspace + the message; window and buffer; recall; the reply; the trace; the release.
+    expect(sent, sent.join("\n")).toHaveLength(6);
+    expect(sent.filter((sql) => /TurnTrace/.test(sql))).toHaveLength(1);
+    expect(queued).toEqual([thread.id]);
+    const saved = await t.db.turnTrace.findUniqueOrThrow({ where: { id: outcome.traceId } });
+    expect(saved.data).toMatchObject({ memoryPassJob: { status: "queued" } });
+    expect(saved.data).not.toHaveProperty("prompt");
+    expect(saved.prompt).toMatchObject({ system: expect.any(String) });
+    const stored = await t.db.thread.findUniqueOrThrow({ where: { id: thread.id } });
+    expect(stored).toMatchObject({ lastSeq: 42, turnLeaseId: null });
+  });
+});

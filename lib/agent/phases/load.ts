@@ -1,10 +1,10 @@
 import type { Db } from "@/lib/db/client";
 import type { Message } from "@/lib/db/generated/client";
 import { RequestError } from "@/lib/errors";
-import { appendMessage, latestMessage, truncateThread } from "@/lib/threads/messages";
-import { findThreadForTurn, type TurnThread } from "@/lib/threads/queries";
+import { latestMessage, truncateThread } from "@/lib/threads/messages";
+import type { TurnThread } from "@/lib/threads/queries";
 import { TURN_BUSY_MESSAGE } from "@/lib/threads/schemas";
-import { releaseTurn, waitForTurn } from "@/lib/threads/turn-lease";
+import { releaseTurn, startThreadTurn } from "@/lib/threads/turn-lease";
 
 export type LoadedTurn = { thread: TurnThread; userMessage: Message; leaseId: string };
 
@@ -27,7 +27,8 @@ async function messageToRetry(db: Db, threadId: string): Promise<Message> {
  * Phase 1: the thread, claimed for this turn, and the message it answers.
  * The claim comes first, so a second send waits for the turn in flight (or
  * is refused with a 409) and messages never interleave. A new message is
- * saved before anything else runs, so no later failure can lose it.
+ * saved before anything else runs, so no later failure can lose it. Claim,
+ * thread, workspace and the new message are one statement.
  */
 export async function loadTurn(
   db: Db,
@@ -36,15 +37,13 @@ export async function loadTurn(
   text: string | null,
   limits: { leaseMs: number; waitMs: number },
 ): Promise<LoadedTurn> {
-  const thread = await findThreadForTurn(db, workspaceId, threadId);
-  if (!thread) throw new RequestError("not_found:thread");
-  const leaseId = await waitForTurn(db, threadId, limits.leaseMs, limits.waitMs);
-  if (!leaseId) throw new RequestError("conflict:turn", TURN_BUSY_MESSAGE);
+  const started = await startThreadTurn(db, { workspaceId, threadId, text, leaseMs: limits.leaseMs, waitMs: limits.waitMs });
+  if (started === "not-found") throw new RequestError("not_found:thread");
+  if (started === "busy") throw new RequestError("conflict:turn", TURN_BUSY_MESSAGE);
+  const { thread, leaseId } = started;
+  if (started.userMessage) return { thread, userMessage: started.userMessage, leaseId };
   try {
-    const speaker = thread.kind === "OWNER" ? "OWNER" : "CUSTOMER";
-    const userMessage =
-      text !== null ? await appendMessage(db, threadId, { role: "USER", speaker, text }) : await messageToRetry(db, threadId);
-    return { thread, userMessage, leaseId };
+    return { thread, userMessage: await messageToRetry(db, threadId), leaseId };
   } catch (error) {
     await releaseTurn(db, threadId, leaseId);
     throw error;

@@ -27,12 +27,10 @@ export async function consolidateAfterTurn(
 
 /**
  * Phase 5, on the server: the pass becomes a job on the thread's queue, so
- * the reply's stream ends without waiting for it. The trace says "queued"
- * first, so the job (on this instance or another) finds the turn to report to.
+ * the reply's stream ends without waiting for it. The trace was written
+ * saying "queued" (persist.ts), so the job (on this instance or another)
+ * finds the turn to report to.
  */
-export async function queueAfterTurn(db: Db, queue: Pick<MemoryPassQueue, "enqueue">, threadId: string, traceId: string, trace: TurnTraceData) {
-  const updated = withMemoryPass(trace, { status: "queued", attempts: 0 });
-  await updateTrace(db, traceId, updated);
+export async function queueAfterTurn(queue: Pick<MemoryPassQueue, "enqueue">, threadId: string): Promise<void> {
   await queue.enqueue(threadId);
-  return updated;
 }
