@@ -19,7 +19,7 @@ export async function readPagesByTitle(db: Db, workspaceId: string, titles: read
         where: { status: { in: visibleStatuses(audience) } },
         orderBy: [{ createdAt: "desc" }, { id: "asc" }],
         take: FACTS_PER_RECALLED_PAGE,
-        select: { id: true, text: true, status: true, source: true, message: { select: { createdAt: true } } },
+        select: { id: true, key: true, text: true, status: true, source: true, message: { select: { createdAt: true } } },
       },
     },
   });

@@ -54,19 +54,6 @@ export function titleFromMessage(text: string): string {
   return `${(atWord > AUTO_TITLE_CHARS / 2 ? cut.slice(0, atWord) : cut).replace(/[\s,.;:!?-]+$/, "")}…`;
 }
 
-/**
- * Names an untitled, empty thread after the message about to become its
- * first; a thread someone named, or one that already has messages, keeps
- * its title. A turn does the same in its first statement
- * (claimTurnAndAppend in turn-lease.ts).
- */
-export async function titleUntitledThread(db: Db, workspaceId: string, threadId: string, firstMessage: string): Promise<void> {
-  await db.thread.updateMany({
-    where: { id: threadId, workspaceId, title: UNTITLED_THREAD, lastSeq: 0 },
-    data: { title: titleFromMessage(firstMessage) },
-  });
-}
-
 /** Renames a thread of this workspace; null when there is none with that id. */
 export async function renameThread(db: Db, workspaceId: string, threadId: string, input: RenameThread) {
   const { count } = await db.thread.updateMany({ where: { id: threadId, workspaceId }, data: { title: input.title } });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createThread, renameThread, titleUntitledThread, UNTITLED_THREAD } from "@/lib/threads/queries";
+import { createThread, renameThread, UNTITLED_THREAD } from "@/lib/threads/queries";
+import { claimTurnAndAppend, releaseTurn } from "@/lib/threads/turn-lease";
 import { addConversation, makeWorkspace } from "@/tests/db/fixtures";
 import { openTestDb, type TestDb } from "@/tests/db/test-db";
 
@@ -11,27 +12,33 @@ afterAll(() => t.close());
 
 const titleOf = async (id: string) => (await t.db.thread.findUniqueOrThrow({ where: { id } })).title;
 
+/** A turn's first statement with this message, as the chat route starts one; the turn is then released. Whether it claimed the thread. */
+async function send(workspaceId: string, threadId: string, text: string): Promise<boolean> {
+  const started = await claimTurnAndAppend(t.db, { workspaceId, threadId, leaseMs: 10_000, text });
+  if (started) await releaseTurn(t.db, threadId, started.leaseId);
+  return started !== null;
+}
+
 describe("thread titles", () => {
   it("names an untitled empty thread after its first message, once", async () => {
     const ws = await makeWorkspace(t.db, "titles-a");
     const thread = await createThread(t.db, ws.id, { kind: "OWNER" });
     expect(thread.title).toBe(UNTITLED_THREAD);
-    await titleUntitledThread(t.db, ws.id, thread.id, "  Catering order\nfor the school  ");
+    await send(ws.id, thread.id, "  Catering order\nfor the school  ");
     expect(await titleOf(thread.id)).toBe("Catering order for the school");
-    await addConversation(t.db, thread.id, [{ who: "owner", text: "Catering order for the school" }]);
-    await titleUntitledThread(t.db, ws.id, thread.id, "Another message");
+    await send(ws.id, thread.id, "Another message");
     expect(await titleOf(thread.id)).toBe("Catering order for the school");
   });
 
   it("keeps a name someone gave, and a thread that already has messages keeps its title", async () => {
     const ws = await makeWorkspace(t.db, "titles-b");
     const named = await createThread(t.db, ws.id, { kind: "OWNER", title: "Suppliers" });
-    await titleUntitledThread(t.db, ws.id, named.id, "First message");
+    await send(ws.id, named.id, "First message");
     expect(await titleOf(named.id)).toBe("Suppliers");
 
     const talked = await createThread(t.db, ws.id, { kind: "OWNER" });
     await addConversation(t.db, talked.id, [{ who: "owner", text: "hello" }]);
-    await titleUntitledThread(t.db, ws.id, talked.id, "Later message");
+    await send(ws.id, talked.id, "Later message");
     expect(await titleOf(talked.id)).toBe(UNTITLED_THREAD);
   });
 
@@ -40,7 +47,7 @@ describe("thread titles", () => {
     const theirs = await makeWorkspace(t.db, "titles-d");
     const thread = await createThread(t.db, theirs.id, { kind: "OWNER" });
     expect(await renameThread(t.db, mine.id, thread.id, { title: "Taken over" })).toBeNull();
-    await titleUntitledThread(t.db, mine.id, thread.id, "Taken over");
+    expect(await send(mine.id, thread.id, "Taken over")).toBe(false);
     expect(await titleOf(thread.id)).toBe(UNTITLED_THREAD);
     expect(await renameThread(t.db, theirs.id, thread.id, { title: "Weekly numbers" })).toMatchObject({ id: thread.id, title: "Weekly numbers" });
   });
