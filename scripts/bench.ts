@@ -22,7 +22,9 @@
 // Timings are wall time around the same calls the app makes (Prisma
 // included), in this process. `--json` prints one JSON document instead of
 // the table; progress goes to stderr either way.
+import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { wrapLanguageModel, type LanguageModelMiddleware } from "ai";
 import { z } from "zod";
@@ -39,10 +41,11 @@ import { searchChatHistory } from "@/lib/history/search";
 import { chooseModel, type ModelChoice } from "@/lib/models";
 import { recallPages } from "@/lib/pages/recall";
 import { readWindow } from "@/lib/threads/messages";
-import { readArgs, runCli } from "@/scripts/thread-cli";
+import { benchJsonSchema, benchReportSchema, benchTable, benchVerdicts, type BenchReport, type BenchRow, type BenchRunRow } from "@/scripts/bench-report";
+import { currentCommit, readArgs, runCli } from "@/scripts/thread-cli";
 
 const USAGE =
-  "npm run bench -- [--sizes 1000,10000,100000] [--facts 1000,10000,100000] [--other-facts 10] [--iterations 200] [--turns 60] [--json]";
+  "npm run bench -- [--sizes 1000,10000,100000] [--facts 1000,10000,100000] [--other-facts 10] [--iterations 200] [--turns 60] [--json] [--out report.json]";
 
 const SETTINGS: BufferSettings = { window: 30, maxLines: 12, maxLineChars: 220 };
 const RECALL_PAGES = 3;
@@ -59,8 +62,6 @@ const WARMUP_TURNS = 5;
 /** Rows per INSERT: enough that per-statement overhead vanishes, few enough for a progress line every few seconds. */
 const BATCH_ROWS = 5_000;
 const SEED = 20261129;
-/** The buffer's added cost counts as flat when it moves less than this from the smallest thread to the largest. */
-const FLAT_TOLERANCE = 0.2;
 
 const sizeList = (min: number) =>
   z
@@ -77,6 +78,7 @@ const argsSchema = z
     iterations: z.coerce.number().int().min(10).max(100_000),
     turns: z.coerce.number().int().min(5).max(10_000),
     json: z.boolean(),
+    out: z.string().min(1).optional(),
   })
   .transform((args) => ({ ...args, facts: args.facts ?? args.sizes }))
   .refine((args) => args.facts.length === args.sizes.length, { message: "--facts needs one count per size", path: ["facts"] })
@@ -92,6 +94,7 @@ const argOptions = {
   iterations: { type: "string", default: "200" },
   turns: { type: "string", default: "60" },
   json: { type: "boolean", default: false },
+  out: { type: "string" },
 } as const;
 
 // ── Synthetic workspace ─────────────────────────────────────────────────────
@@ -474,73 +477,19 @@ async function timeTurns(database: ScratchDatabase, config: AppConfig, workspace
 
 // ── Report ──────────────────────────────────────────────────────────────────
 
-type ResultRow = {
-  database: string;
-  messages: number;
-  facts: number;
-  windowP50Ms: number;
-  bufferP50Ms: number;
-  bufferOverWindow: number;
-  recallP50Ms: number;
-  searchP50Ms: number;
-  turnP50Ms: number;
-  statementsPerTurn: number;
-};
-
-type Annotated = ResultRow & { otherFacts: number; load: number };
-
-const count = (n: number) => n.toLocaleString("en-US");
-const ms = (n: number) => `${n.toFixed(2)} ms`;
 const round = (n: number, digits = 3) => Math.round(n * 10 ** digits) / 10 ** digits;
-
-function table(rows: Annotated[]): string {
-  const header = ["database", "messages", "facts", "other facts", "window p50", "buffer added p50", "added/window", "recall p50", "search p50", "turn p50", "statements/turn", "load (1 min)"];
-  const cells = rows.map((r) => [
-    r.database,
-    count(r.messages),
-    count(r.facts),
-    count(r.otherFacts),
-    ms(r.windowP50Ms),
-    ms(r.bufferP50Ms),
-    `${r.bufferOverWindow.toFixed(2)}×`,
-    ms(r.recallP50Ms),
-    ms(r.searchP50Ms),
-    ms(r.turnP50Ms),
-    String(r.statementsPerTurn),
-    r.load.toFixed(2),
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
-  // The name column reads left-aligned, the numbers right-aligned.
-  const line = (c: string[]) => c.map((v, i) => (i === 0 ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join("  ");
-  return [line(header), ...cells.map(line)].join("\n");
-}
-
-function verdict(database: string, rows: Annotated[]): string {
-  if (rows.length < 2) return `${database}: one size only, so nothing to say about growth.`;
-  const smallest = rows[0];
-  const largest = rows[rows.length - 1];
-  const growth = largest.bufferP50Ms / smallest.bufferP50Ms;
-  const windowGrowth = largest.windowP50Ms / smallest.windowP50Ms;
-  const what = `${database}: buffer added p50 at ${count(largest.messages)} ÷ at ${count(smallest.messages)} messages = ${growth.toFixed(2)}× (window ${windowGrowth.toFixed(2)}×)`;
-  if (Math.abs(growth - 1) <= FLAT_TOLERANCE) return `${what}: flat (within ±${FLAT_TOLERANCE * 100}%).`;
-  // The window read takes 30 rows off an index at every size, so it is the
-  // control: when it moved about as much, the machine's load changed, not the buffer's cost.
-  if (Math.abs(growth / windowGrowth - 1) <= FLAT_TOLERANCE) {
-    return `${what}: the window read moved about as much, so the machine's load changed, not the buffer's cost; re-run on a quiet machine to confirm.`;
-  }
-  return `${what}: NOT flat; check the episode queries with EXPLAIN ANALYZE.`;
-}
+const count = (n: number) => n.toLocaleString("en-US");
 
 type Options = z.infer<typeof argsSchema>;
 
-async function bench(open: () => Promise<ScratchDatabase>, options: Options, log: (line: string) => void): Promise<Annotated[]> {
+async function bench(open: () => Promise<ScratchDatabase>, options: Options, log: (line: string) => void): Promise<BenchRunRow[]> {
   const database = await open();
   const { kind: name, db } = database;
   const say = (line: string) => log(`${name}: ${line}`);
   const config = readConfig({ OFFLINE_MODEL_DELAY_MS: "0" });
   try {
     const world = await createWorld(db);
-    const rows: Annotated[] = [];
+    const rows: BenchRunRow[] = [];
     for (const [step, size] of options.sizes.entries()) {
       const facts = options.facts[step];
       const loadStart = performance.now();
@@ -582,15 +531,28 @@ runCli(USAGE, async () => {
   const started = performance.now();
   const rows = await bench(() => openScratchDatabase({ purpose: "bench" }), options, log);
   if (databaseUrl) rows.push(...(await bench(() => openScratchDatabase({ purpose: "bench", databaseUrl }), options, log)));
-  const load = os.loadavg();
+  const load = os.loadavg().map((l) => round(l, 2));
+  if (options.out) {
+    const report: BenchReport = {
+      version: 1,
+      createdAt: new Date().toISOString(),
+      commit: currentCommit(),
+      cores: os.cpus().length,
+      loadAverage: load,
+      wallMs: round(performance.now() - started, 0),
+      rows,
+    };
+    await mkdir(path.dirname(options.out), { recursive: true });
+    await writeFile(options.out, `${JSON.stringify(benchReportSchema.parse(report), null, 2)}\n`);
+    log(`report written to ${options.out}; npm run bench:readme -- ${options.out} puts it in the README`);
+  }
   if (options.json) {
-    const strip = ({ otherFacts: _o, load: _l, ...row }: Annotated): ResultRow => row;
-    console.log(JSON.stringify({ rows: rows.map(strip), cores: os.cpus().length, loadAverage: load.map((l) => round(l, 2)) }, null, 2));
+    const strip = ({ otherFacts: _o, load: _l, ...row }: BenchRunRow): BenchRow => row;
+    console.log(JSON.stringify(benchJsonSchema.parse({ rows: rows.map(strip), cores: os.cpus().length, loadAverage: load }), null, 2));
     return;
   }
-  const databases = [...new Set(rows.map((r) => r.database))];
-  console.log(`\n${table(rows)}\n`);
-  for (const database of databases) console.log(verdict(database, rows.filter((r) => r.database === database)));
+  console.log(`\n${benchTable(rows)}\n`);
+  for (const line of benchVerdicts(rows)) console.log(line);
   if (!databaseUrl) console.log("PostgreSQL skipped: set DATABASE_URL to a server to benchmark it too.");
   console.log(
     `Statements per turn: those the app's client sent for a turn (the job queue's own insert for the memory pass comes on top).\n` +

@@ -3,7 +3,6 @@
 // real turn pipeline, with report.json, report.md and a summary table as the
 // result. Each finished case is appended to results.jsonl next to the
 // report, so `--resume` continues a run that crashed or was stopped.
-import { execFileSync } from "node:child_process";
 import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -33,7 +32,7 @@ import {
   type RunHooks,
 } from "@/lib/eval/run";
 import { evalConfig, evalModel } from "@/lib/eval/setup";
-import { readArgs, runCli } from "@/scripts/thread-cli";
+import { currentCommit, readArgs, runCli } from "@/scripts/thread-cli";
 
 // PGlite runs on the thread that opened it: one worker per core, and two
 // already halve a run on the small machines this is meant to run on.
@@ -212,17 +211,6 @@ async function readJournal(file: string, header: string): Promise<CaseResult[]> 
       return [];
     }
   });
-}
-
-/** The code's commit, "-dirty" when the work tree has uncommitted changes, so a report says what produced it. */
-function currentCommit(): string {
-  try {
-    const commit = execFileSync("git", ["rev-parse", "--short=12", "HEAD"], { encoding: "utf8" }).trim();
-    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).trim() !== "";
-    return dirty ? `${commit}-dirty` : commit;
-  } catch {
-    return "unknown";
-  }
 }
 
 /** Options that change nothing in the figures: where the report goes, and the database (its URL may hold a password). */

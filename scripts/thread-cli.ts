@@ -1,6 +1,7 @@
-// What the thread scripts share: argument parsing checked with zod, the
-// configured database and workspace, consolidation with printed progress,
-// and one way to fail.
+// What the scripts share: argument parsing checked with zod, the configured
+// database and workspace, consolidation with printed progress, the commit a
+// report came from, and one way to fail.
+import { execFileSync } from "node:child_process";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { z } from "zod";
 import { readConfig } from "@/lib/config";
@@ -68,4 +69,15 @@ export function runCli(usage: string, main: () => Promise<void>): void {
       process.exit(1);
     },
   );
+}
+
+/** The code's commit, "-dirty" when the work tree has uncommitted changes, so a report says what produced it. */
+export function currentCommit(): string {
+  try {
+    const commit = execFileSync("git", ["rev-parse", "--short=12", "HEAD"], { encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).trim() !== "";
+    return dirty ? `${commit}-dirty` : commit;
+  } catch {
+    return "unknown";
+  }
 }

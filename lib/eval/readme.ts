@@ -148,17 +148,22 @@ export function readmeSection(report: EvalReport, reportPath: string): string {
   ].join("\n");
 }
 
+/** Where a generated README section starts and ends. */
+export type ReadmeMarkers = { start: string; end: string };
+
+const EVAL_MARKERS: ReadmeMarkers = { start: README_START, end: README_END };
+
 /** The README with its section replaced; a README without both markers is refused rather than appended to. */
-export function withReadmeSection(readme: string, section: string): string {
-  const start = readme.indexOf(README_START);
-  const end = readme.indexOf(README_END);
-  if (start < 0 || end < start) throw new Error(`README.md needs the markers ${README_START} and ${README_END}, in that order`);
-  return readme.slice(0, start) + section + readme.slice(end + README_END.length);
+export function withReadmeSection(readme: string, section: string, markers: ReadmeMarkers = EVAL_MARKERS): string {
+  const start = readme.indexOf(markers.start);
+  const end = readme.indexOf(markers.end);
+  if (start < 0 || end < start) throw new Error(`README.md needs the markers ${markers.start} and ${markers.end}, in that order`);
+  return readme.slice(0, start) + section + readme.slice(end + markers.end.length);
 }
 
 /** The section as it stands in a README, markers included; null without markers. */
-export function currentReadmeSection(readme: string): string | null {
-  const start = readme.indexOf(README_START);
-  const end = readme.indexOf(README_END);
-  return start < 0 || end < start ? null : readme.slice(start, end + README_END.length);
+export function currentReadmeSection(readme: string, markers: ReadmeMarkers = EVAL_MARKERS): string | null {
+  const start = readme.indexOf(markers.start);
+  const end = readme.indexOf(markers.end);
+  return start < 0 || end < start ? null : readme.slice(start, end + markers.end.length);
 }
