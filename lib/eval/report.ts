@@ -309,9 +309,13 @@ function slicesTable(report: EvalReport): string {
   return markdownTable(["Arm", by, ...report.regimes], rows);
 }
 
-function comparisonsTable(report: EvalReport): string {
-  const rows = report.comparisons.map((c) => [
-    c.regime,
+/** What every paired comparison carries, whatever it is grouped by. */
+type PairedComparison = Omit<EvalReport["comparisons"][number], "regime">;
+
+/** Paired comparisons as a table, the first column naming what each one compares within. */
+function pairedTable<C extends PairedComparison>(within: string, comparisons: readonly C[], label: (c: C) => string): string {
+  const rows = comparisons.map((c) => [
+    label(c),
     c.metric === "correct" ? "scored" : "judge",
     `${c.arm} − ${c.baseline}`,
     `${percent(c.meanArm)} vs ${percent(c.meanBaseline)}`,
@@ -321,7 +325,11 @@ function comparisonsTable(report: EvalReport): string {
     pValue(c.pValue),
     c.pHolm === undefined ? "—" : pValue(c.pHolm),
   ]);
-  return markdownTable(["Regime", "Metric", "Arms", "Accuracy", "Difference", "95% CI", "Only arm / only baseline", "McNemar p", "Holm p"], rows);
+  return markdownTable([within, "Metric", "Arms", "Accuracy", "Difference", "95% CI", "Only arm / only baseline", "McNemar p", "Holm p"], rows);
+}
+
+function comparisonsTable(report: EvalReport): string {
+  return pairedTable("Regime", report.comparisons, (c) => c.regime);
 }
 
 function byGroupTable(report: EvalReport): string {
@@ -337,33 +345,11 @@ function byGroupTable(report: EvalReport): string {
 }
 
 function groupComparisonsTable(report: EvalReport): string {
-  const rows = (report.groupComparisons ?? []).map((c) => [
-    c.group,
-    c.metric === "correct" ? "scored" : "judge",
-    `${c.arm} − ${c.baseline}`,
-    `${percent(c.meanArm)} vs ${percent(c.meanBaseline)}`,
-    points(c.diff),
-    pointsInterval(c.low, c.high),
-    `${c.onlyArm} / ${c.onlyBaseline}`,
-    pValue(c.pValue),
-    c.pHolm === undefined ? "—" : pValue(c.pHolm),
-  ]);
-  return markdownTable(["Group", "Metric", "Arms", "Accuracy", "Difference", "95% CI", "Only arm / only baseline", "McNemar p", "Holm p"], rows);
+  return pairedTable("Group", report.groupComparisons ?? [], (c) => c.group);
 }
 
 function sliceComparisonsTable(report: EvalReport): string {
-  const rows = (report.sliceComparisons ?? []).map((c) => [
-    `${c.by} = ${c.value}`,
-    c.metric === "correct" ? "scored" : "judge",
-    `${c.arm} − ${c.baseline}`,
-    `${percent(c.meanArm)} vs ${percent(c.meanBaseline)}`,
-    points(c.diff),
-    pointsInterval(c.low, c.high),
-    `${c.onlyArm} / ${c.onlyBaseline}`,
-    pValue(c.pValue),
-    c.pHolm === undefined ? "—" : pValue(c.pHolm),
-  ]);
-  return markdownTable(["Slice", "Metric", "Arms", "Accuracy", "Difference", "95% CI", "Only arm / only baseline", "McNemar p", "Holm p"], rows);
+  return pairedTable("Slice", report.sliceComparisons ?? [], (c) => `${c.by} = ${c.value}`);
 }
 
 function f1Table(report: EvalReport): string {

@@ -1,20 +1,15 @@
-import { createUIMessageStreamResponse } from "ai";
 import { cookies } from "next/headers";
-import { after } from "next/server";
 import { z } from "zod";
-import { startTurn } from "@/lib/agent/turn";
-import { readConfig } from "@/lib/config";
 import { cleanText } from "@/lib/contracts/text";
 import { getDb } from "@/lib/db/client";
 import { RequestError } from "@/lib/errors";
-import { getMemoryPassQueue } from "@/lib/jobs/runtime";
-import { chooseModel } from "@/lib/models";
 import { RateLimiter } from "@/lib/support/rate-limit";
 import { supportWorkspace } from "@/lib/support/scope";
 import { visitorThread } from "@/lib/threads/visitors";
 import { newVisitorId, VISITOR_COOKIE, verifiedVisitorId, visitorCookieHeader } from "@/lib/support/visitor";
 import { MAX_MESSAGE_CHARS } from "@/lib/threads/schemas";
 import { handle, parseJsonBody } from "@/lib/http/respond";
+import { streamTurn } from "@/lib/http/turn-stream";
 
 /** A customer sends text only: which thread it goes to is decided by their cookie, never by the request. */
 const supportMessageSchema = z
@@ -53,20 +48,7 @@ export function supportChatResponse(request: Request, slug: string): Promise<Res
     const workspace = await supportWorkspace(db, slug);
     const { text } = await parseJsonBody(request, supportMessageSchema);
     const thread = await visitorThread(db, workspace.id, visitorId);
-    const config = readConfig();
-    const turn = await startTurn({
-      db,
-      config,
-      choice: chooseModel(config),
-      workspaceId: workspace.id,
-      threadId: thread.id,
-      text,
-      consolidate: "queue",
-      queue: await getMemoryPassQueue(),
-      signal: request.signal,
-    });
-    after(() => turn.finished.then(() => undefined, (error: unknown) => console.error("support turn did not finish", error)));
-    const response = createUIMessageStreamResponse({ stream: turn.stream });
+    const response = await streamTurn(request, db, { workspaceId: workspace.id, threadId: thread.id, text });
     if (!known) response.headers.append("set-cookie", visitorCookieHeader(visitorId));
     return response;
   });
