@@ -85,15 +85,12 @@ type JsonMessage = Omit<Message, "createdAt"> & { createdAt: string };
 type JsonEpisode = Omit<EpisodeLine, "fromAt" | "toAt" | "marks"> & { fromAt: string; toAt: string; ownerGist: string | null } & Omit<PointerCounts, "ownerEdited">;
 type JsonFold = Omit<EpisodeLine, "fromAt" | "toAt" | "marks"> & { fromAt: string; toAt: string };
 
+/** An episode row as a line needs it; its pointer counts are kept on it by triggers (the episode_pointer_marks migration). */
+const EPISODE_COLUMNS = Prisma.sql`e.id, e."fromSeq", e."toSeq", e."fromAt", e."toAt", e.gist, e."ownerGist", e.pages,
+  e."pointerCount" AS pointers, e."rejectedPointers" AS rejected, e."supersededPointers" AS superseded`;
+
 /** timestamp(3) columns come back from json as UTC wall-clock text without a zone. */
 const utc = (text: string) => new Date(`${text}Z`);
-
-/** The pointer counts of each episode row read, only for the dozen rows the buffer can show. */
-const POINTER_COUNTS = Prisma.sql`
-  (SELECT count(*) FROM "EpisodeFact" p WHERE p."episodeId" = e.id)::int AS pointers,
-  (SELECT count(*) FROM "EpisodeFact" p JOIN "Fact" f ON f.id = p."factId" WHERE p."episodeId" = e.id AND f.status = 'REJECTED')::int AS rejected,
-  (SELECT count(*) FROM "EpisodeFact" p JOIN "Fact" f ON f.id = p."factId" WHERE p."episodeId" = e.id AND f.status = 'SUPERSEDED')::int AS superseded`;
-
 /**
  * The window and the buffer's episodes in one statement: the last `window`
  * messages, and only when that read is full (older messages exist), the
@@ -118,18 +115,14 @@ export async function readWindowWithBuffer(
     SELECT
       (SELECT coalesce(json_agg(w ORDER BY seq), '[]'::json) FROM w) AS messages,
       (SELECT row_to_json(f) FROM (
-        SELECT e.*, ${POINTER_COUNTS} FROM (
-          SELECT e.id, e."fromSeq", e."toSeq", e."fromAt", e."toAt", e.gist, e."ownerGist", e.pages
-          FROM "Episode" e, bounds WHERE e."threadId" = ${threadId} AND bounds.n = ${settings.window}
-          ORDER BY e."toSeq" ASC LIMIT 1
-        ) e
+        SELECT ${EPISODE_COLUMNS}
+        FROM "Episode" e, bounds WHERE e."threadId" = ${threadId} AND bounds.n = ${settings.window}
+        ORDER BY e."toSeq" ASC LIMIT 1
       ) f) AS first,
       (SELECT coalesce(json_agg(r ORDER BY "toSeq" DESC), '[]'::json) FROM (
-        SELECT e.*, ${POINTER_COUNTS} FROM (
-          SELECT e.id, e."fromSeq", e."toSeq", e."fromAt", e."toAt", e.gist, e."ownerGist", e.pages
-          FROM "Episode" e, bounds WHERE e."threadId" = ${threadId} AND bounds.n = ${settings.window} AND e."toSeq" < bounds.start
-          ORDER BY e."toSeq" DESC LIMIT ${settings.maxLines}
-        ) e
+        SELECT ${EPISODE_COLUMNS}
+        FROM "Episode" e, bounds WHERE e."threadId" = ${threadId} AND bounds.n = ${settings.window} AND e."toSeq" < bounds.start
+        ORDER BY e."toSeq" DESC LIMIT ${settings.maxLines}
       ) r) AS recent,
       (SELECT coalesce(json_agg(d ORDER BY "toSeq" DESC), '[]'::json) FROM (
         SELECT id, "fromSeq", "toSeq", "fromAt", "toAt", gist, pages FROM "EpisodeFold", bounds

@@ -1,6 +1,6 @@
 import type { BufferMark } from "@/lib/contracts/prompt/buffer-block";
 import type { Db, Tx } from "@/lib/db/client";
-import type { Episode, EpisodeFold, FactStatus } from "@/lib/db/generated/client";
+import type { Episode, EpisodeFold } from "@/lib/db/generated/client";
 import type { EpisodeLine } from "@/lib/episodes/types";
 import { pageIdsByTitle } from "@/lib/pages/queries";
 
@@ -76,29 +76,27 @@ export function foldLine(fold: Pick<EpisodeFold, "id" | "fromSeq" | "toSeq" | "f
   return toLine(fold);
 }
 
-const withStatuses = { pointers: { select: { fact: { select: { status: true } } } } } as const;
-
-function countsOf(episode: Episode & { pointers: { fact: { status: FactStatus } }[] }): PointerCounts {
-  const statuses = episode.pointers.map((p) => p.fact.status);
-  return {
-    pointers: statuses.length,
-    rejected: statuses.filter((s) => s === "REJECTED").length,
-    superseded: statuses.filter((s) => s === "SUPERSEDED").length,
-    ownerEdited: episode.ownerGist !== null,
-  };
-}
-
-const markedLine = (episode: Episode & { pointers: { fact: { status: FactStatus } }[] }) => toLine(episode, lineMarks(countsOf(episode)));
+/** A line with its marks, from the pointer counts the episode keeps (triggers refresh them; see the episode_pointer_marks migration). */
+const markedLine = (episode: Episode) =>
+  toLine(
+    episode,
+    lineMarks({
+      pointers: episode.pointerCount,
+      rejected: episode.rejectedPointers,
+      superseded: episode.supersededPointers,
+      ownerEdited: episode.ownerGist !== null,
+    }),
+  );
 
 /** The thread's first consolidated stretch: what the conversation was started for. */
 export async function readFirstEpisode(db: Db, threadId: string): Promise<EpisodeLine | null> {
-  const first = await db.episode.findFirst({ where: { threadId }, orderBy: { toSeq: "asc" }, include: withStatuses });
+  const first = await db.episode.findFirst({ where: { threadId }, orderBy: { toSeq: "asc" } });
   return first ? markedLine(first) : null;
 }
 
 /** The n stretches that ended just before `beforeSeq`, newest first (§06.3 reads exactly n). */
 export async function readRecentEpisodes(db: Db, threadId: string, beforeSeq: number, n: number): Promise<EpisodeLine[]> {
-  const recent = await db.episode.findMany({ where: { threadId, toSeq: { lt: beforeSeq } }, orderBy: { toSeq: "desc" }, take: n, include: withStatuses });
+  const recent = await db.episode.findMany({ where: { threadId, toSeq: { lt: beforeSeq } }, orderBy: { toSeq: "desc" }, take: n });
   return recent.map(markedLine);
 }
 
@@ -150,7 +148,7 @@ export async function listEpisodes(
   threadId: string,
   { afterSeq = 0, limit = EPISODES_PER_PAGE }: { afterSeq?: number; limit?: number } = {},
 ): Promise<{ items: TimelineLine[]; nextAfterSeq: number | null }> {
-  const rows = await db.episode.findMany({ where: { threadId, toSeq: { gt: afterSeq } }, orderBy: { toSeq: "asc" }, take: limit + 1, include: withStatuses });
+  const rows = await db.episode.findMany({ where: { threadId, toSeq: { gt: afterSeq } }, orderBy: { toSeq: "asc" }, take: limit + 1 });
   const items = rows.slice(0, limit).map((e) => ({ ...markedLine(e), ownerEditedAt: e.ownerEditedAt, machineGist: e.gist }));
   return { items, nextAfterSeq: rows.length > limit ? items[items.length - 1].toSeq : null };
 }
