@@ -1,6 +1,8 @@
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+// Relative, with its extension: server.ts loads this file with Node's own TypeScript support, which knows no "@/" alias.
+import { parseProxyList, type ProxyTrust } from "./contracts/client-address.ts";
 
 /** Why a LOCAL_MODEL_PATH can't be loaded, or null when it is a readable GGUF file. */
 function ggufProblem(file: string): string | null {
@@ -62,6 +64,17 @@ const envSchema = z.object({
   RECONSOLIDATION: onOff.default("on"),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters.").optional(),
   BETTER_AUTH_URL: z.string().url().optional(),
+  // Off by default: the socket's peer is the client. Set one of them only when every request reaches the app through those proxies.
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).optional(),
+  TRUSTED_PROXIES: z
+    .string()
+    .superRefine((value, ctx) => {
+      for (const problem of parseProxyList(value).problems) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .optional(),
+}).refine((env) => env.TRUSTED_PROXY_HOPS === undefined || env.TRUSTED_PROXIES === undefined, {
+  message: "set TRUSTED_PROXY_HOPS or TRUSTED_PROXIES, not both",
+  path: ["TRUSTED_PROXIES"],
 });
 
 export type LocalModelConfig = {
@@ -106,7 +119,15 @@ export type AppConfig = {
   authSecret?: string;
   /** The app's public address; an https one makes every cookie Secure. */
   publicUrl?: string;
+  /** Which X-Forwarded-For entries to believe when working out a client's address (none unless the operator names proxies). */
+  proxyTrust: ProxyTrust;
 };
+
+function proxyTrust(hops: number | undefined, proxies: string | undefined): ProxyTrust {
+  if (hops !== undefined) return { kind: "hops", hops };
+  if (proxies !== undefined) return { kind: "proxies", proxies: parseProxyList(proxies).proxies };
+  return { kind: "none" };
+}
 
 export function readConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const blankAsUnset = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
@@ -141,5 +162,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     reconsolidation: e.RECONSOLIDATION === "on",
     authSecret: e.AUTH_SECRET,
     publicUrl: e.BETTER_AUTH_URL,
+    proxyTrust: proxyTrust(e.TRUSTED_PROXY_HOPS, e.TRUSTED_PROXIES),
   };
 }

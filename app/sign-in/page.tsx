@@ -1,6 +1,7 @@
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/account/sign-in-form";
-import { ensureDemoOwner, DEMO_OWNER } from "@/lib/workspaces/demo-owner";
+import { DEMO_OWNER } from "@/lib/auth/demo-account";
+import { ensureDemoOwner } from "@/lib/workspaces/demo-owner";
 import { MIN_PASSWORD_LENGTH } from "@/lib/auth/server";
 import { getDb } from "@/lib/db/client";
 import { requireUser } from "@/lib/workspaces/current";

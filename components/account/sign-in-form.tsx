@@ -19,8 +19,15 @@ export function SignInForm({ minPasswordLength }: { minPasswordLength: number })
     const email = String(form.get("email") ?? "");
     const password = String(form.get("password") ?? "");
     try {
-      if (mode === "sign-in") await postJson("/api/auth/sign-in/email", { email, password });
-      else await postJson("/api/auth/sign-up/email", { email, password, name: String(form.get("name") ?? "") || email });
+      if (mode === "sign-up") {
+        // Signing up answers the same whether or not the email has an account already; signing in then tells.
+        await postJson("/api/auth/sign-up/email", { email, password, name: String(form.get("name") ?? "").trim() || email.split("@")[0] });
+        await postJson("/api/auth/sign-in/email", { email, password }).catch((failure: Error) => {
+          throw new Error(`${failure.message} If this email already has an account, sign in with its password.`);
+        });
+      } else {
+        await postJson("/api/auth/sign-in/email", { email, password });
+      }
       router.push(mode === "sign-in" ? "/" : "/workspaces/new");
       router.refresh();
     } catch (failure) {

@@ -1,6 +1,7 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { checkPrivate, keepNewFilesPrivate, makePrivateDirectory, tightenTree } from "@/lib/db/private-files";
 
 // PGlite has no lock of its own: a second process on the same data directory
 // opens it without error and one of the two loses its writes. This guard
@@ -27,9 +28,9 @@ function isAlive(pid: number): boolean {
 
 function acquireLock(dataDir: string): () => void {
   const lockPath = `${dataDir}.lock`;
-  mkdirSync(path.dirname(lockPath), { recursive: true });
+  makePrivateDirectory(path.dirname(lockPath));
   try {
-    writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+    writeFileSync(lockPath, String(process.pid), { flag: "wx", mode: 0o600 });
   } catch {
     const holder = Number(readFileSync(lockPath, "utf8"));
     if (holder !== process.pid && Number.isInteger(holder) && isAlive(holder)) {
@@ -48,10 +49,18 @@ function acquireLock(dataDir: string): () => void {
   return release;
 }
 
-/** Opens the embedded database in a data directory this process holds alone. */
+/**
+ * Opens the embedded database in a data directory this process holds alone
+ * and only its user can read: an existing one is checked (and tightened,
+ * with a warning) first, a new one is tightened once PGlite has written it.
+ */
 export async function openEmbeddedDatabase(dataDir: string): Promise<PGlite> {
   acquireLock(dataDir);
+  keepNewFilesPrivate();
+  if (existsSync(dataDir)) checkPrivate(dataDir, "The embedded database");
+  else makePrivateDirectory(dataDir);
   const pglite = new PGlite(dataDir);
   await pglite.waitReady;
+  tightenTree(dataDir);
   return pglite;
 }

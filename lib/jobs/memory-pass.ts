@@ -1,8 +1,8 @@
-import type { PGlite } from "@electric-sql/pglite";
 import type { LanguageModel } from "ai";
-import { fromPglite, PgBoss, type Job } from "pg-boss";
+import type { Job, PgBoss } from "pg-boss";
 import type { MemoryPassJob, MemoryPassReport } from "@/lib/contracts/memory-pass-report";
 import type { Db } from "@/lib/db/client";
+import { startJobBoss, type QueueBackend } from "@/lib/jobs/boss";
 import { runMemoryPass } from "@/lib/memory/pass";
 import { withTimeout } from "@/lib/models/timeout";
 import { tracesByMemoryPassStatus, updateTrace, type StoredTraceData } from "@/lib/traces/store";
@@ -17,12 +17,10 @@ import { tracesByMemoryPassStatus, updateTrace, type StoredTraceData } from "@/l
 
 export const MEMORY_PASS_QUEUE = "memory-pass";
 
-/** Where the queue keeps its jobs: the PostgreSQL server, or the process's embedded database. */
-export type QueueBackend = { connectionString: string } | { pglite: PGlite };
-
 export type MemoryPassQueueOptions = {
   db: Db;
-  backend: QueueBackend;
+  /** Where a queue of its own keeps its jobs, or the process's running queue to share (which then outlives this one). */
+  backend: QueueBackend | { boss: PgBoss };
   model: LanguageModel;
   /** Each pass's model-call limit; the job is also stopped when it outlives this by a margin. */
   timeoutMs: number;
@@ -92,14 +90,8 @@ async function runJob(options: MemoryPassQueueOptions, job: Job<Payload>): Promi
 }
 
 export async function startMemoryPassQueue(options: MemoryPassQueueOptions): Promise<MemoryPassQueue> {
-  // The monitor is what notices a pass whose server stopped sending heartbeats; every 10 s, not the default minute.
-  const watch = { monitorIntervalSeconds: 10, superviseIntervalSeconds: 10 };
-  const boss =
-    "pglite" in options.backend
-      ? new PgBoss({ db: fromPglite(options.backend.pglite), backend: "pglite", ...watch })
-      : new PgBoss({ connectionString: options.backend.connectionString, max: 4, ...watch });
-  boss.on("error", (error: unknown) => console.error("memory-pass queue:", error));
-  await boss.start();
+  const shared = "boss" in options.backend;
+  const boss = "boss" in options.backend ? options.backend.boss : await startJobBoss(options.backend);
   const timeoutSeconds = Math.ceil(options.timeoutMs / 1000);
   await boss.createQueue(MEMORY_PASS_QUEUE, {
     policy: "stately",
@@ -125,6 +117,9 @@ export async function startMemoryPassQueue(options: MemoryPassQueueOptions): Pro
       if (failed.length > 0) await enqueue(threadId);
       return failed.length;
     },
-    stop: () => boss.stop({ graceful: true, timeout: 5_000 }),
+    stop: async () => {
+      if (shared) await boss.offWork(MEMORY_PASS_QUEUE);
+      else await boss.stop({ graceful: true, timeout: 5_000 });
+    },
   };
 }

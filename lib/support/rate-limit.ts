@@ -1,53 +1,37 @@
+import { addressBucket } from "@/lib/contracts/client-address";
+import type { Db } from "@/lib/db/client";
+import { RequestError } from "@/lib/errors";
+import { takeToken, type BucketRule } from "@/lib/limits/buckets";
+
 /**
- * Token buckets for the public support chat, kept in memory: the app runs as
- * one process (the embedded database allows no second one), so one map sees
- * every request, and a limit that resets on restart costs nothing that
- * matters. Several instances behind a balancer would need the buckets in the
- * database instead. A bucket holds `capacity` messages and refills at
- * `perMinute`; a burst is allowed, a steady flood is not.
+ * The public support chat's limits. A person typing stays well inside them; a
+ * script does not. The address bucket is wider, for a shop or an office
+ * sharing one address. A message without a visitor cookie starts a new
+ * conversation, so new conversations are limited per address too: leaving
+ * the cookie out gets no fresh bucket, only the next of a few.
  */
-export type BucketRule = { capacity: number; perMinute: number };
+export const SUPPORT_LIMITS = {
+  perAddress: { capacity: 30, perMinute: 20 },
+  newVisitorsPerAddress: { capacity: 10, perMinute: 10 / 60 },
+  perVisitor: { capacity: 10, perMinute: 6 },
+} as const satisfies Record<string, BucketRule>;
 
-type Bucket = { tokens: number; at: number };
+type SupportSender = { visitorId: string; isNewVisitor: boolean; address: string };
 
-/** Beyond this many keys the full (idle) buckets are dropped, so a flood of fresh ids cannot grow the map without end. */
-const MAX_KEYS = 10_000;
+function tooMany(message: string, retryAfterSeconds: number): RequestError {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return new RequestError("too_many:requests", `${message} Try again in ${minutes === 1 ? "a minute" : `${minutes} minutes`}.`);
+}
 
-export class RateLimiter {
-  private readonly buckets = new Map<string, Bucket>();
-
-  constructor(
-    private readonly rule: BucketRule,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Takes one token for the key; false when its bucket is empty. */
-  take(key: string): boolean {
-    const now = this.now();
-    const bucket = this.refilled(key, now);
-    if (bucket.tokens < 1) return false;
-    bucket.tokens -= 1;
-    return true;
+/** Takes one message's tokens, address first; an empty bucket is a 429 saying when to try again. */
+export async function takeSupportMessageTokens(db: Db, { visitorId, isNewVisitor, address }: SupportSender): Promise<void> {
+  const from = addressBucket(address);
+  const byAddress = await takeToken(db, `support-address:${from}`, SUPPORT_LIMITS.perAddress);
+  if (!byAddress.allowed) throw tooMany("Too many messages from your network in a short time.", byAddress.retryAfterSeconds);
+  if (isNewVisitor) {
+    const started = await takeToken(db, `support-new-visitor:${from}`, SUPPORT_LIMITS.newVisitorsPerAddress);
+    if (!started.allowed) throw tooMany("Too many new conversations from your network.", started.retryAfterSeconds);
   }
-
-  private refilled(key: string, now: number): Bucket {
-    const { capacity, perMinute } = this.rule;
-    const found = this.buckets.get(key);
-    if (found) {
-      found.tokens = Math.min(capacity, found.tokens + ((now - found.at) / 60_000) * perMinute);
-      found.at = now;
-      return found;
-    }
-    if (this.buckets.size >= MAX_KEYS) this.dropFull(now);
-    const bucket = { tokens: capacity, at: now };
-    this.buckets.set(key, bucket);
-    return bucket;
-  }
-
-  private dropFull(now: number): void {
-    const { capacity, perMinute } = this.rule;
-    for (const [key, bucket] of this.buckets) {
-      if (bucket.tokens + ((now - bucket.at) / 60_000) * perMinute >= capacity) this.buckets.delete(key);
-    }
-  }
+  const byVisitor = await takeToken(db, `support-visitor:${visitorId}`, SUPPORT_LIMITS.perVisitor);
+  if (!byVisitor.allowed) throw tooMany("Too many messages in a short time.", byVisitor.retryAfterSeconds);
 }

@@ -1,18 +1,15 @@
 import { hashPassword } from "better-auth/crypto";
+import { DEMO_OWNER } from "@/lib/auth/demo-account";
 import type { Db } from "@/lib/db/client";
 import { workspaceBySlug } from "@/lib/workspaces/by-slug";
 import { DEMO_WORKSPACE_SLUG } from "@/lib/workspaces/demo";
 
-/** The seeded owner of the demo workspace; the README and the sign-in page state these. */
-export const DEMO_OWNER = { email: "demo@example.com", password: "demo-password", name: "Demo owner" } as const;
-
 // Fixed ids make the seed idempotent: of concurrent first requests, the inserts of all but one do nothing.
-const DEMO_OWNER_ID = "demo-owner";
 const DEMO_OWNER_CREDENTIAL_ID = "demo-owner-credential";
 
 async function seedDemoOwner(db: Db): Promise<void> {
   const workspace = await workspaceBySlug(db, DEMO_WORKSPACE_SLUG);
-  await db.user.createMany({ data: [{ id: DEMO_OWNER_ID, email: DEMO_OWNER.email, name: DEMO_OWNER.name, emailVerified: true }], skipDuplicates: true });
+  await db.user.createMany({ data: [{ id: DEMO_OWNER.id, email: DEMO_OWNER.email, name: DEMO_OWNER.name, emailVerified: true }], skipDuplicates: true });
   const owner = await db.user.findUniqueOrThrow({ where: { email: DEMO_OWNER.email } });
   const hasCredential = await db.account.count({ where: { userId: owner.id, providerId: "credential" } });
   if (hasCredential === 0) {

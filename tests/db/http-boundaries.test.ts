@@ -25,6 +25,7 @@ import * as resetWorkspaceRoute from "@/app/api/workspaces/reset/route";
 import * as workspacesRoute from "@/app/api/workspaces/route";
 import * as supportChatRoute from "@/app/api/support/[slug]/chat/route";
 import { getAuth } from "@/lib/auth/server";
+import { CLIENT_ADDRESS_HEADER, markServedByAppServer } from "@/lib/contracts/client-address";
 import { proxy } from "@/proxy";
 import { NextRequest } from "next/server";
 import type { Db } from "@/lib/db/client";
@@ -64,14 +65,18 @@ vi.mock("@/lib/jobs/runtime", () => ({
   getMemoryPassQueue: async () => ({ enqueue: async () => undefined, retryFailed: async () => 0 }),
 }));
 process.env.AUTH_SECRET ??= "a-test-secret-that-is-long-enough-for-hmac-signing";
+// Requests here carry the client's address as the app's server (server.ts) hands it on.
+markServedByAppServer();
 
-/** Signs a new user up through Better Auth and returns their session cookie, as the browser would hold it. */
+/** Signs a new user up through Better Auth, then in (sign-up alone starts no session), and returns their session cookie as the browser would hold it. */
 async function signUp(email: string): Promise<{ cookie: string; userId: string }> {
   const auth = await getAuth();
-  const response = await auth.api.signUpEmail({ body: { email, password: "a long enough password", name: email }, asResponse: true });
+  const password = "a long enough password";
+  await auth.api.signUpEmail({ body: { email, password, name: email } });
+  const response = await auth.api.signInEmail({ body: { email, password }, asResponse: true });
   const setCookie = response.headers.get("set-cookie") ?? "";
   const cookie = setCookie.split(";")[0];
-  if (!cookie.startsWith("better-auth.session_token=")) throw new Error(`sign-up set no session cookie: ${setCookie}`);
+  if (!cookie.startsWith("better-auth.session_token=")) throw new Error(`sign-in set no session cookie: ${setCookie}`);
   const { user } = (await response.json()) as { user: { id: string } };
   return { cookie, userId: user.id };
 }
@@ -293,16 +298,17 @@ function bodyCases(route: RouteCase): [name: string, text: string, code: string]
   ];
 }
 
-type CallInput = { id?: string; body?: string; query?: string; origin?: string | null; throughProxy?: boolean; forwardedFor?: string };
+type CallInput = { id?: string; body?: string; query?: string; origin?: string | null; throughProxy?: boolean; address?: string };
 
 /** Calls the route; `throughProxy` runs proxy.ts first, as Next does, and reaches the route only if the proxy lets the request through. */
-async function call(route: RouteCase, { id, body, query = "", origin = "http://app.test", throughProxy = false, forwardedFor }: CallInput) {
+async function call(route: RouteCase, { id, body, query = "", origin = "http://app.test", throughProxy = false, address }: CallInput) {
   const url = `http://app.test/api/${route.file.replace(/\/?route\.ts$/, "").replace("[id]", "x").replace("[slug]", SUPPORT_SLUG)}${query}`;
   const headers = new Headers({ host: "app.test" });
   if (body !== undefined) headers.set("content-type", "application/json");
   if (origin !== null) headers.set("origin", origin);
   if (cookieHeader) headers.set("cookie", cookieHeader);
-  if (forwardedFor) headers.set("x-forwarded-for", forwardedFor);
+  // What server.ts does for every request: the address it worked out, in its own header.
+  if (address) headers.set(CLIENT_ADDRESS_HEADER, address);
   const request = new Request(url, { method: route.method, headers, ...(body !== undefined ? { body } : {}) });
   const stopped = throughProxy ? proxy(new NextRequest(request.clone())) : null;
   const response =
@@ -482,20 +488,20 @@ const supportChat: RouteCase = {
 };
 
 /** Sends a customer message and waits for the turn's work after the response; returns the visitor cookie it was given, if any. */
-async function customerSays(text: string, forwardedFor = "203.0.113.1") {
+async function customerSays(text: string, address = "203.0.113.1") {
   const before = afterTasks.length;
-  const { status } = await call(supportChat, { body: JSON.stringify({ text }), forwardedFor });
+  const { status } = await call(supportChat, { body: JSON.stringify({ text }), address });
   await Promise.all(afterTasks.slice(before));
   return status;
 }
 
 /** A new visitor's first message, through the real route: their signed cookie as the browser would send it back. */
-async function newVisitor(forwardedFor: string): Promise<string> {
+async function newVisitor(address: string): Promise<string> {
   const url = `http://app.test/api/support/${SUPPORT_SLUG}/chat`;
   const before = afterTasks.length;
   const response = await as("", () =>
     supportChatRoute.POST(
-      new Request(url, { method: "POST", headers: { host: "app.test", origin: "http://app.test", "content-type": "application/json", "x-forwarded-for": forwardedFor }, body: JSON.stringify({ text: "Hello, are you open today?" }) }),
+      new Request(url, { method: "POST", headers: { host: "app.test", origin: "http://app.test", "content-type": "application/json", [CLIENT_ADDRESS_HEADER]: address }, body: JSON.stringify({ text: "Hello, are you open today?" }) }),
       { params: Promise.resolve({ slug: SUPPORT_SLUG }) },
     ),
   );
@@ -621,12 +627,12 @@ describe("the public support chat", () => {
   });
 
   it("takes no thread id from the customer, and writes nothing for it", async () => {
-    await as("", () => expectRefused(supportChat, { body: JSON.stringify({ text: "hi", threadId }), forwardedFor: "192.0.2.30" }, 422, "invalid:body"));
+    await as("", () => expectRefused(supportChat, { body: JSON.stringify({ text: "hi", threadId }), address: "192.0.2.30" }, 422, "invalid:body"));
   });
 
   it("answers 404 for a workspace that does not exist", async () => {
     const missing: RouteCase = { ...supportChat, handler: async (request) => supportChatRoute.POST(request, { params: Promise.resolve({ slug: "no-such-shop" }) }) };
-    await as("", () => expectRefused(missing, { ...validInput(supportChat), forwardedFor: "192.0.2.31" }, 404, "not_found:workspace"));
+    await as("", () => expectRefused(missing, { ...validInput(supportChat), address: "192.0.2.31" }, 404, "not_found:workspace"));
   });
 
   it("lets the owner read a visitor's thread but not write in it", async () => {
@@ -643,10 +649,10 @@ describe("the public support chat", () => {
       // Empty messages are refused after the limiter has counted them, so no turn runs while the bucket empties.
       let status = 0;
       for (let sent = 0; sent < 20 && status !== 429; sent++) {
-        status = (await call(supportChat, { body: JSON.stringify({ text: " " }), forwardedFor: "192.0.2.40" })).status;
+        status = (await call(supportChat, { body: JSON.stringify({ text: " " }), address: "192.0.2.40" })).status;
       }
       expect(status).toBe(429);
-      await expectRefused(supportChat, { ...validInput(supportChat), forwardedFor: "192.0.2.40" }, 429, "too_many:requests");
+      await expectRefused(supportChat, { ...validInput(supportChat), address: "192.0.2.40" }, 429, "too_many:requests");
     });
   });
 
@@ -654,7 +660,7 @@ describe("the public support chat", () => {
     await as("", async () => {
       let status = 0;
       for (let sent = 0; sent < 60 && status !== 429; sent++) {
-        status = (await call(supportChat, { body: JSON.stringify({ text: " " }), forwardedFor: "192.0.2.50" })).status;
+        status = (await call(supportChat, { body: JSON.stringify({ text: " " }), address: "192.0.2.50" })).status;
       }
       expect(status).toBe(429);
     });

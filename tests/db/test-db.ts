@@ -6,7 +6,7 @@ import { inject } from "vitest";
 import { PrismaClient } from "@/lib/db/generated/client";
 import type { Db } from "@/lib/db/client";
 import { countStatements, type StatementCounter } from "@/lib/db/statements";
-import type { QueueBackend } from "@/lib/jobs/memory-pass";
+import type { QueueBackend } from "@/lib/jobs/boss";
 
 /** `queue` is where a memory-pass queue on this database keeps its jobs; `statements` counts what `db` sends. */
 export type TestDb = { db: Db; kind: "pglite" | "postgres"; queue: QueueBackend; statements: StatementCounter; close: () => Promise<void> };
