@@ -7,6 +7,7 @@ import type { z } from "zod";
  */
 const REFUSALS = {
   "bad_request:json": { status: 400, message: "The request body is not valid JSON." },
+  "bad_request:address": { status: 400, message: "This address is not a well-formed URL: a % in it must start a %XX escape." },
   "too_large:body": { status: 413, message: "The request body is too large." },
   "invalid:body": { status: 422, message: "The request body is not what this endpoint takes." },
   "invalid:text": { status: 422, message: "The request holds text the app cannot store." },
@@ -22,6 +23,7 @@ const REFUSALS = {
   "not_found:fact": { status: 404, message: "No such fact in this workspace." },
   "not_found:trace": { status: 404, message: "No such trace in this workspace." },
   "not_found:episode": { status: 404, message: "No such episode in this workspace." },
+  "not_found:import": { status: 404, message: "No such import in this workspace." },
   "conflict:retry": { status: 409, message: "There is no unanswered message to retry in this thread." },
   "conflict:review": { status: 409, message: "This fact is no longer waiting for review." },
   "conflict:correction": { status: 409, message: "This fact is no longer live, so it cannot be corrected." },

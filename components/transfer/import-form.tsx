@@ -7,15 +7,29 @@ import { z } from "zod";
 import { plural } from "@/components/ui/format";
 import { episodesHref, threadHref } from "@/components/ui/routes";
 import type { ConsolidationLine } from "@/lib/http/transfer";
+import { MAX_IMPORT_BYTES } from "@/lib/threads/transfer-limits";
 import { readConsolidationLines } from "@/components/transfer/consolidation-stream";
 import { ExportThreadButton } from "@/components/transfer/export-button";
 
-const importedSchema = z.object({
-  thread: z.object({ id: z.string(), title: z.string(), kind: z.enum(["OWNER", "SUPPORT"]), lastSeq: z.number().int() }),
+const importedThreadSchema = z.object({ id: z.string(), title: z.string(), kind: z.enum(["OWNER", "SUPPORT"]), lastSeq: z.number().int() });
+const importSchema = z.object({
+  import: z.object({
+    id: z.string(),
+    status: z.enum(["QUEUED", "CHECKING", "WRITING", "DONE", "FAILED"]),
+    total: z.number().int(),
+    done: z.number().int(),
+    thread: importedThreadSchema.nullable(),
+    error: z.string().nullable(),
+  }),
 });
 const errorSchema = z.object({ error: z.string() });
 
-type ImportedThread = z.infer<typeof importedSchema>["thread"];
+type ImportedThread = z.infer<typeof importedThreadSchema>;
+type ImportProgress = z.infer<typeof importSchema>["import"];
+
+/** How often the screen asks how an import is getting on. */
+const POLL_MS = 400;
+const MAX_IMPORT_MB = MAX_IMPORT_BYTES / (1024 * 1024);
 
 const OFFLINE = "Could not reach the server; check the connection and try again.";
 
@@ -36,21 +50,28 @@ function Alert({ children }: { children: string }) {
   );
 }
 
+/** A bar of `done` out of `total` messages, `label` naming what is counted. */
+function MessagesBar({ label, done, total }: { label: string; done: number; total: number }) {
+  const percent = total === 0 ? 100 : Math.round((done / total) * 100);
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={total}
+      aria-valuenow={done}
+      aria-valuetext={`${done} of ${total} messages`}
+      className="h-2.5 overflow-hidden rounded-full bg-slate-200"
+    >
+      <div className="h-full rounded-full bg-indigo-600 transition-[width]" style={{ width: `${percent}%` }} />
+    </div>
+  );
+}
+
 function ConsolidationProgressBar({ line }: { line: ConsolidationLine }) {
-  const percent = line.total === 0 ? 100 : Math.round((line.done / line.total) * 100);
   return (
     <div className="space-y-1.5">
-      <div
-        role="progressbar"
-        aria-label="Messages consolidated"
-        aria-valuemin={0}
-        aria-valuemax={line.total}
-        aria-valuenow={line.done}
-        aria-valuetext={`${line.done} of ${line.total} messages`}
-        className="h-2.5 overflow-hidden rounded-full bg-slate-200"
-      >
-        <div className="h-full rounded-full bg-indigo-600 transition-[width]" style={{ width: `${percent}%` }} />
-      </div>
+      <MessagesBar label="Messages consolidated" done={line.done} total={line.total} />
       <p className="text-sm text-slate-600" data-testid="consolidation-status">
         {line.done} of {plural(line.total, "message")} consolidated · {plural(line.episodes, "episode")} ·{" "}
         {plural(line.facts, "fact")} filed
@@ -130,19 +151,56 @@ function ImportedCard({ thread }: { thread: ImportedThread }) {
   );
 }
 
+/** What the import is doing, in words, with a bar once its messages are being written. */
+function ImportProgressView({ progress }: { progress: ImportProgress }) {
+  if (progress.status !== "WRITING") {
+    return (
+      <p className="text-sm text-slate-600" data-testid="import-status" role="status">
+        {progress.status === "QUEUED" ? "Uploaded; the import starts in a moment…" : "Checking every message in the file…"}
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-1.5">
+      <MessagesBar label="Messages imported" done={progress.done} total={progress.total} />
+      <p className="text-sm text-slate-600" data-testid="import-status" role="status">
+        Writing messages: {progress.done.toLocaleString("en-US")} of {plural(progress.total, "message")}
+      </p>
+    </div>
+  );
+}
+
+/** Asks after the import until it is done or has failed, showing each answer. */
+async function followImport(importId: string, show: (progress: ImportProgress) => void): Promise<ImportProgress> {
+  for (;;) {
+    const response = await fetch(`/api/threads/import/${encodeURIComponent(importId)}`);
+    if (!response.ok) throw new Error(await errorOf(response));
+    const progress = importSchema.parse(await response.json()).import;
+    show(progress);
+    if (progress.status === "DONE" || progress.status === "FAILED") return progress;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
 export function ImportThreadForm() {
   const router = useRouter();
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [imported, setImported] = useState<ImportedThread | null>(null);
 
   async function upload(event: FormEvent) {
     event.preventDefault();
     if (!file) return;
-    setBusy(true);
     setError(null);
     setImported(null);
+    setProgress(null);
+    if (file.size > MAX_IMPORT_BYTES) {
+      setError(`The thread file is larger than ${MAX_IMPORT_MB} MB, the most this app takes.`);
+      return;
+    }
+    setBusy(true);
     try {
       const response = await fetch("/api/threads/import", {
         method: "POST",
@@ -153,11 +211,19 @@ export function ImportThreadForm() {
         setError(await errorOf(response));
         return;
       }
-      setImported(importedSchema.parse(await response.json()).thread);
+      const queued = importSchema.parse(await response.json()).import;
+      setProgress(queued);
+      const finished = await followImport(queued.id, setProgress);
+      setProgress(null);
+      if (finished.status === "FAILED" || !finished.thread) {
+        setError(finished.error ?? "The import failed; upload the file again.");
+        return;
+      }
+      setImported(finished.thread);
       // The sidebar lists threads on the server; refresh it to show the new one.
       router.refresh();
-    } catch {
-      setError(OFFLINE);
+    } catch (failure) {
+      setError(failure instanceof TypeError ? OFFLINE : (failure as Error).message);
     } finally {
       setBusy(false);
     }
@@ -180,11 +246,15 @@ export function ImportThreadForm() {
             }}
             className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-200"
           />
-          <p className="text-xs text-slate-500">A .thread.json file, as the Export button in a chat writes it. Up to 20 MB.</p>
+          <p className="text-xs text-slate-500">
+            A .thread.json file, as the Export button in a chat writes it. Up to {MAX_IMPORT_MB} MB; a long thread imports in the
+            background, and this page shows how far it has got.
+          </p>
         </div>
         <button type="submit" disabled={!file || busy} className={buttonClass}>
           {busy ? "Importing…" : "Import"}
         </button>
+        {progress && <ImportProgressView progress={progress} />}
         {error && <Alert>{error}</Alert>}
       </form>
       {imported && <ImportedCard key={imported.id} thread={imported} />}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { recordIdSchema } from "@/lib/contracts/ids";
+import { storableDateTime } from "@/lib/contracts/timestamps";
 
 // Keyset paging for lists ordered by a timestamp with the row id as the
 // tie-break (threads by last change, traces and facts by creation). A cursor
@@ -17,7 +18,7 @@ export function encodeCursor(key: Keyset): string {
   return Buffer.from(JSON.stringify([key.at.toISOString(), key.id])).toString("base64url");
 }
 
-const cursorFields = z.tuple([z.iso.datetime(), recordIdSchema]);
+const cursorFields = z.tuple([storableDateTime(), recordIdSchema]);
 
 /** A `?cursor=` value: what encodeCursor wrote, or a refusal. */
 export const cursorSchema = z

@@ -74,3 +74,37 @@ export function jsonNestingExceeds(text: string, limit: number): boolean {
   }
   return false;
 }
+
+/**
+ * Deeper than anything the app writes (a thread file's tool output is about
+ * ten levels) and shallow enough that no recursive code downstream can run
+ * out of stack on it.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** Why a JSON text is refused, in words that name it (`name`: "request body", "thread file"). */
+export type JsonTextProblem = { kind: "nesting" | "json" | "text"; message: string };
+
+/**
+ * A JSON text parsed, or why not: nested too deeply (checked before
+ * JSON.parse), not JSON, or (unless `anyText`, for a caller that checks the
+ * text it keeps itself) holding a string the database cannot store anywhere
+ * in it.
+ */
+export function parseJsonText(raw: string, name: string, { anyText = false } = {}): { value: unknown } | { problem: JsonTextProblem } {
+  if (jsonNestingExceeds(raw, MAX_JSON_DEPTH)) {
+    return { problem: { kind: "nesting", message: `The ${name} nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.` } };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return { problem: { kind: "json", message: `The ${name} is not valid JSON.` } };
+  }
+  const unstorable = anyText ? null : firstUnstorableText(value);
+  if (unstorable) {
+    const where = unstorable.path.length > 0 ? unstorable.path.join(".") : name;
+    return { problem: { kind: "text", message: `${where}: ${unstorable.problem}.` } };
+  }
+  return { value };
+}

@@ -1,16 +1,9 @@
 import type { z } from "zod";
 import { recordIdSchema } from "@/lib/contracts/ids";
-import { firstUnstorableText, jsonNestingExceeds } from "@/lib/contracts/text";
+import { parseJsonText, type JsonTextProblem } from "@/lib/contracts/text";
 import { describeIssues, RequestError } from "@/lib/errors";
 
 export const MAX_BODY_BYTES = 64 * 1024;
-
-/**
- * Deeper than anything the app writes (a thread file's tool output is about
- * ten levels) and shallow enough that no recursive code downstream can run
- * out of stack on it.
- */
-export const MAX_JSON_DEPTH = 64;
 
 /** What a 500 says: it is a bug, and the server cannot tell what the request managed to save before it failed. */
 export const SERVER_FAILURE =
@@ -28,26 +21,38 @@ function sizeLabel(bytes: number): string {
   return bytes >= mb ? `${Math.round((bytes / mb) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
 }
 
-/** The body as text, refused as soon as it is known to be too large rather than after all of it has arrived. */
-async function readCappedText(request: Request, maxBytes: number, name: string): Promise<string> {
-  const tooLarge = () => new RequestError("too_large:body", `The ${name} is larger than ${sizeLabel(maxBytes)}.`);
+/** The body's bytes, refused with a 413 naming the cap as soon as it is known to be too large, not after all of it has arrived. */
+export async function readCappedBytes(request: Request, maxBytes: number, name: string): Promise<Uint8Array> {
+  const tooLarge = () => new RequestError("too_large:body", `The ${name} is larger than ${sizeLabel(maxBytes)}, the most this app takes.`);
   if (Number(request.headers.get("content-length")) > maxBytes) throw tooLarge();
-  if (!request.body) return "";
+  if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
-  const decoder = new TextDecoder();
+  const chunks: Uint8Array[] = [];
   let size = 0;
-  let text = "";
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
+    if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
       throw tooLarge();
     }
-    text += decoder.decode(value, { stream: true });
+    chunks.push(value);
   }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
 }
+
+const REFUSAL_OF: Record<JsonTextProblem["kind"], "invalid:body" | "bad_request:json" | "invalid:text"> = {
+  nesting: "invalid:body",
+  json: "bad_request:json",
+  text: "invalid:text",
+};
 
 /**
  * Reads a JSON body of any shape; the caller validates it. Too large is a
@@ -55,22 +60,10 @@ async function readCappedText(request: Request, maxBytes: number, name: string):
  * cannot store anywhere in it, a 422.
  */
 export async function readJsonBody(request: Request, { maxBytes = MAX_BODY_BYTES, name = "request body" }: BodyLimits = {}): Promise<unknown> {
-  const raw = await readCappedText(request, maxBytes, name);
-  if (jsonNestingExceeds(raw, MAX_JSON_DEPTH)) {
-    throw new RequestError("invalid:body", `The ${name} nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`);
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(raw);
-  } catch {
-    throw new RequestError("bad_request:json", `The ${name} is not valid JSON.`);
-  }
-  const unstorable = firstUnstorableText(body);
-  if (unstorable) {
-    const where = unstorable.path.length > 0 ? unstorable.path.join(".") : name;
-    throw new RequestError("invalid:text", `${where}: ${unstorable.problem}.`);
-  }
-  return body;
+  const raw = new TextDecoder().decode(await readCappedBytes(request, maxBytes, name));
+  const parsed = parseJsonText(raw, name);
+  if ("problem" in parsed) throw new RequestError(REFUSAL_OF[parsed.problem.kind], parsed.problem.message);
+  return parsed.value;
 }
 
 /** Reads and validates a JSON body; every failure is a 4xx with a message a person can act on. */
@@ -100,13 +93,31 @@ export function routeId(raw: string): string {
   return parsed.data;
 }
 
+/**
+ * Every answer of the API is about one signed-in owner or one visitor, or
+ * says why a request was refused: no browser or proxy cache may keep it for
+ * the next person at that screen. A response whose headers are fixed (a
+ * redirect) is copied.
+ */
+function notStored(response: Response): Response {
+  if (response.headers.has("cache-control")) return response;
+  try {
+    response.headers.set("cache-control", "no-store");
+    return response;
+  } catch {
+    const headers = new Headers(response.headers);
+    headers.set("cache-control", "no-store");
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+}
+
 /** Runs a handler and answers refusals with their status and code; anything else is a bug, logged, and a 500. */
 export async function handle(run: () => Promise<Response>): Promise<Response> {
   try {
-    return await run();
+    return notStored(await run());
   } catch (error) {
-    if (error instanceof RequestError) return error.toResponse();
+    if (error instanceof RequestError) return notStored(error.toResponse());
     console.error(error);
-    return Response.json({ error: SERVER_FAILURE, code: "internal:server" }, { status: 500 });
+    return notStored(Response.json({ error: SERVER_FAILURE, code: "internal:server" }, { status: 500 }));
   }
 }

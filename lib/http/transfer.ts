@@ -7,12 +7,13 @@ import {
 } from "@/lib/memory/consolidate";
 import { chooseModel } from "@/lib/models";
 import { RequestError } from "@/lib/errors";
-import { exportThread, importThread, threadFileText } from "@/lib/threads/transfer";
+import { getThreadImportQueue } from "@/lib/jobs/runtime";
+import { exportThread, threadFileText } from "@/lib/threads/transfer";
+import { admitThreadImport, queueThreadImport, threadImportProgress } from "@/lib/threads/transfer-imports";
+import { MAX_IMPORT_BYTES } from "@/lib/threads/transfer-limits";
 import { requestScope } from "@/lib/workspaces/current";
-import { handle, readJsonBody, routeId } from "@/lib/http/respond";
-
-/** The import body cap: a long thread with tool parts runs to a few MB. */
-export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+import { crossSiteRefusal } from "@/lib/http/origin";
+import { handle, readCappedBytes, routeId } from "@/lib/http/respond";
 
 /** One NDJSON line of POST /api/threads/:id/consolidate: progress, then the outcome last. */
 export type ConsolidationLine = ConsolidationProgress | ConsolidationOutcome;
@@ -25,16 +26,34 @@ export function exportDisposition(title: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-/** POST /api/threads/import */
+/**
+ * POST /api/threads/import: the thread file is kept and the import job
+ * queued; the answer (202) names the import, whose progress
+ * GET /api/threads/import/:id reports. proxy.ts lets this upload through
+ * unread, so the origin is checked here, and the session and the workspace's
+ * import allowance before a byte of the body is read.
+ */
 export function importResponse(request: Request): Promise<Response> {
   return handle(async () => {
-    const input = await readJsonBody(request, { maxBytes: MAX_IMPORT_BYTES, name: "thread file" });
+    const crossSite = crossSiteRefusal(request);
+    if (crossSite) throw crossSite;
     const { db, workspace } = await requestScope();
-    const { thread } = await importThread(db, workspace.id, input);
-    return Response.json(
-      { thread: { id: thread.id, title: thread.title, kind: thread.kind, lastSeq: thread.lastSeq } },
-      { status: 201 },
-    );
+    await admitThreadImport(db, workspace.id);
+    const file = await readCappedBytes(request, MAX_IMPORT_BYTES, "thread file");
+    const progress = await queueThreadImport(db, workspace.id, file);
+    await (await getThreadImportQueue()).enqueue(progress.id);
+    return Response.json({ import: progress }, { status: 202 });
+  });
+}
+
+/** GET /api/threads/import/:id: where an import of this workspace stands. */
+export function importProgressResponse(rawImportId: string): Promise<Response> {
+  return handle(async () => {
+    const importId = routeId(rawImportId);
+    const { db, workspace } = await requestScope();
+    const progress = await threadImportProgress(db, workspace.id, importId);
+    if (!progress) throw new RequestError("not_found:import");
+    return Response.json({ import: progress });
   });
 }
 
@@ -48,7 +67,6 @@ export function exportResponse(rawThreadId: string): Promise<Response> {
       headers: {
         "content-type": "application/json; charset=utf-8",
         "content-disposition": exportDisposition(file.thread.title),
-        "cache-control": "no-store",
       },
     });
   });
@@ -93,7 +111,7 @@ export function consolidateResponse(rawThreadId: string): Promise<Response> {
       },
     });
     return new Response(stream, {
-      headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store" },
+      headers: { "content-type": "application/x-ndjson; charset=utf-8" },
     });
   });
 }

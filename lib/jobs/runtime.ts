@@ -3,6 +3,7 @@ import { readConfig } from "@/lib/config";
 import { getDb, getEmbeddedDatabase } from "@/lib/db/client";
 import { startJobBoss } from "@/lib/jobs/boss";
 import { startMemoryPassQueue, type MemoryPassQueue } from "@/lib/jobs/memory-pass";
+import { startThreadImportQueue, type ThreadImportQueue } from "@/lib/jobs/thread-import";
 import { chooseModel } from "@/lib/models";
 
 // One job queue (and its workers) per server process, like the database: Next
@@ -49,7 +50,12 @@ export function getMemoryPassQueue(): Promise<MemoryPassQueue> {
   });
 }
 
+/** The server's thread-import queue, started (with its worker) on first use or by instrumentation at boot. */
+export function getThreadImportQueue(): Promise<ThreadImportQueue> {
+  return once("thread-import", async () => startThreadImportQueue({ db: await getDb(), boss: await getJobBoss() }));
+}
+
 /** Starts every queue's worker, so jobs a stopped server left (or another instance queued) run without waiting for a request. */
 export async function startJobWorkers(): Promise<void> {
-  await getMemoryPassQueue();
+  await Promise.all([getMemoryPassQueue(), getThreadImportQueue()]);
 }

@@ -1,4 +1,4 @@
-import { cleanText } from "@/lib/contracts/text";
+import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { RequestError } from "@/lib/errors";
 
@@ -8,7 +8,8 @@ export async function refuseVisitorThread(db: Db, workspaceId: string, threadId:
   if (visitors > 0) throw new RequestError("conflict:visitor_thread");
 }
 
-const slugSchema = cleanText(100).min(1);
+/** The slugs the app hands out: lower-case letters, digits and dashes. A staging workspace's has a ":" and no page. */
+const slugSchema = z.string().regex(/^[a-z0-9-]{1,100}$/);
 
 /** A public support page's workspace; the page is public, so its slug is meant to be known. */
 export async function supportWorkspace(db: Db, slug: string) {

@@ -1,17 +1,18 @@
 import { z } from "zod";
 import { readPageInputSchema, readPageOutputSchema, searchHistoryInputSchema, searchHistoryOutputSchema } from "@/lib/contracts/tools";
 import { cleanText } from "@/lib/contracts/text";
+import { storableDateTime } from "@/lib/contracts/timestamps";
 import { threadTitleSchema } from "@/lib/threads/schemas";
+import { MAX_IMPORT_MESSAGES } from "@/lib/threads/transfer-limits";
 
 // The thread file format for import and export. Exporting an imported thread
 // gives back the same file: no ids, no export time, messages numbered 1..n.
 
 export const THREAD_FILE_FORMAT = "episodic-buffer.thread";
-export const MAX_IMPORT_MESSAGES = 100_000;
 const MAX_TEXT_CHARS = 100_000;
 const MAX_PARTS = 64;
 
-const isoDate = z.iso.datetime({ offset: true });
+const isoDate = storableDateTime({ offset: true });
 
 /**
  * What a provider attached to a part (an OpenAI item id, say). Accepted so an
@@ -67,36 +68,45 @@ export const threadFileMessageSchema = z.object({
   createdAt: isoDate,
 });
 
-export const threadFileSchema = z
-  .object({
-    format: z.literal(THREAD_FILE_FORMAT),
-    version: z.literal(1),
-    thread: z.object({ title: threadTitleSchema, kind: z.enum(["OWNER", "SUPPORT"]), createdAt: isoDate }),
-    messages: z.array(threadFileMessageSchema).max(MAX_IMPORT_MESSAGES),
-  })
-  .superRefine((file, ctx) => {
-    file.messages.forEach((message, i) => {
-      const at = ["messages", i];
-      if (message.seq !== i + 1) ctx.addIssue({ code: "custom", path: [...at, "seq"], message: `expected ${i + 1}: messages are numbered 1..n in order` });
-      const agentRole = message.role === "ASSISTANT";
-      if (agentRole !== (message.speaker === "AGENT")) {
-        ctx.addIssue({ code: "custom", path: [...at, "speaker"], message: "the agent speaks as ASSISTANT, people as USER" });
-      }
-      const person = file.thread.kind === "OWNER" ? "OWNER" : "CUSTOMER";
-      if (!agentRole && message.speaker !== person) {
-        ctx.addIssue({ code: "custom", path: [...at, "speaker"], message: `${file.thread.kind === "OWNER" ? "an owner" : "a support"} thread's user is ${person}` });
-      }
-      if (!agentRole) {
-        message.parts?.forEach((part, j) => {
-          if (part.type !== "text") ctx.addIssue({ code: "custom", path: [...at, "parts", j, "type"], message: "a person's message holds only text parts" });
-        });
-      }
-      const previous = file.messages[i - 1];
-      if (previous && Date.parse(message.createdAt) < Date.parse(previous.createdAt)) {
-        ctx.addIssue({ code: "custom", path: [...at, "createdAt"], message: "messages must be in time order" });
-      }
+const threadFileFields = {
+  format: z.literal(THREAD_FILE_FORMAT),
+  version: z.literal(1),
+  thread: z.object({ title: threadTitleSchema, kind: z.enum(["OWNER", "SUPPORT"]), createdAt: isoDate }),
+};
+
+/** A whole thread file's shape; the rules between messages are in messageOrderProblems. */
+export const threadFileSchema = z.object({ ...threadFileFields, messages: z.array(threadFileMessageSchema).max(MAX_IMPORT_MESSAGES) });
+
+/** A thread file with its messages not looked at yet: an import checks them a stretch at a time (lib/threads/transfer.ts). */
+export const threadFileEnvelopeSchema = z.object({ ...threadFileFields, messages: z.array(z.unknown()).max(MAX_IMPORT_MESSAGES) });
+
+export type ThreadFileMessage = z.infer<typeof threadFileMessageSchema>;
+
+/**
+ * What is wrong with a message in its place in the file: its number, who
+ * speaks in which role, what a person's message may hold, and time order.
+ * `index` is its position; `previous` the message before it, if any.
+ */
+export function messageOrderProblems(kind: "OWNER" | "SUPPORT", message: ThreadFileMessage, index: number, previous: ThreadFileMessage | undefined): { path: (string | number)[]; message: string }[] {
+  const problems: { path: (string | number)[]; message: string }[] = [];
+  const at = ["messages", index];
+  if (message.seq !== index + 1) problems.push({ path: [...at, "seq"], message: `expected ${index + 1}: messages are numbered 1..n in order` });
+  const agentRole = message.role === "ASSISTANT";
+  if (agentRole !== (message.speaker === "AGENT")) problems.push({ path: [...at, "speaker"], message: "the agent speaks as ASSISTANT, people as USER" });
+  const person = kind === "OWNER" ? "OWNER" : "CUSTOMER";
+  if (!agentRole && message.speaker !== person) {
+    problems.push({ path: [...at, "speaker"], message: `${kind === "OWNER" ? "an owner" : "a support"} thread's user is ${person}` });
+  }
+  if (!agentRole) {
+    message.parts?.forEach((part, j) => {
+      if (part.type !== "text") problems.push({ path: [...at, "parts", j, "type"], message: "a person's message holds only text parts" });
     });
-  });
+  }
+  if (previous && Date.parse(message.createdAt) < Date.parse(previous.createdAt)) {
+    problems.push({ path: [...at, "createdAt"], message: "messages must be in time order" });
+  }
+  return problems;
+}
 
 export type ThreadFile = z.infer<typeof threadFileSchema>;
 export type ThreadFilePart = z.infer<typeof messagePartSchema>;

@@ -1,19 +1,47 @@
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import type { Message, Thread } from "@/lib/db/generated/client";
 import { firstUnstorableText } from "@/lib/contracts/text";
 import { describeIssues, refusalMessage, RequestError } from "@/lib/errors";
 import { appendMessages, type NewMessage } from "@/lib/threads/messages";
-import { messagePartSchema, THREAD_FILE_FORMAT, threadFileSchema, type ThreadFile, type ThreadFilePart } from "@/lib/threads/transfer-schema";
+import {
+  messageOrderProblems,
+  messagePartSchema,
+  THREAD_FILE_FORMAT,
+  threadFileEnvelopeSchema,
+  threadFileMessageSchema,
+  type ThreadFile,
+  type ThreadFileMessage,
+  type ThreadFilePart,
+} from "@/lib/threads/transfer-schema";
 
 // Import and export of one thread with its messages as a thread file
 // (transfer-schema.ts). An imported thread starts unconsolidated: its facts
 // and episodes come from running the memory pass over it afterwards.
+//
+// A thread file may hold 100,000 messages, and on the embedded database every
+// statement runs on the server's one thread: checking or writing them all at
+// once would stall every other request for the whole import. So both go a
+// stretch at a time with a pause between stretches, and the thread is written
+// where no one can see it, in a staging workspace of its own that no one is a
+// member of, then moved into the owner's workspace in one statement once its
+// last message is in. A file that does not validate writes nothing; an import
+// that stops part-way leaves nothing in the owner's workspace and can carry on
+// where it stopped.
 
 const PROBLEMS_LISTED = 5;
-/** Rows per insert: keeps a 100,000-message import under PostgreSQL's bind-parameter limit. */
-const INSERT_CHUNK = 1000;
-/** A large import is one long transaction, and on PGlite it queues behind any other: Prisma's 2 s / 5 s defaults would cut it off. */
-const IMPORT_TIMEOUT_MS = 120_000;
+/** Messages checked between pauses. */
+const CHECK_STRETCH = 500;
+/** Messages written per statement between pauses: each is a short transaction, however long the thread. */
+const WRITE_STRETCH = 100;
+/** A stretch's transaction may queue behind others on PGlite's one connection: Prisma's 2 s / 5 s defaults would cut it off. */
+const STRETCH_TRANSACTION = { maxWait: 60_000, timeout: 60_000 };
+/** No workspace the app makes has a ":" in its slug, so no support page address reaches a staging workspace. */
+const STAGING_SLUG_PREFIX = "import:";
+
+/** How an import gives way to other work: awaited between stretches. */
+export type ImportPacing = { pause?: () => Promise<void> };
 
 /** A thread file that does not validate; the message lists the first problems with where they are. */
 function threadFileRefusal(problems: string[]): RequestError {
@@ -89,31 +117,111 @@ export function threadFileText(file: ThreadFile): string {
   return `${JSON.stringify(file, null, 2)}\n`;
 }
 
-/** Validates a parsed thread file and writes the thread with all its messages in one transaction, or nothing. */
-export async function importThread(db: Db, workspaceId: string, input: unknown): Promise<{ thread: Thread }> {
-  const parsed = threadFileSchema.safeParse(input);
-  if (!parsed.success) throw threadFileRefusal(describeIssues(parsed.error, "file"));
-  const file = parsed.data;
-  // The schema checks the text people wrote; this catches any other string, such as a tool's output.
-  const unstorable = firstUnstorableText(file);
-  if (unstorable) throw threadFileRefusal([`${unstorable.path.join(".")}: ${unstorable.problem}`]);
-  const messages: NewMessage[] = file.messages.map((m) => ({
+const fileMessagesSchema = z.array(threadFileMessageSchema);
+
+/**
+ * Validates a parsed thread file a stretch of messages at a time: its shape,
+ * the rules between messages (transfer-schema.ts), and text the database
+ * cannot store anywhere in it. Every problem is listed, path first.
+ */
+export async function checkThreadFile(input: unknown, { pause }: ImportPacing = {}): Promise<ThreadFile> {
+  const envelope = threadFileEnvelopeSchema.safeParse(input);
+  if (!envelope.success) throw threadFileRefusal(describeIssues(envelope.error, "file"));
+  const { messages: raw, ...head } = envelope.data;
+  const problems: string[] = [];
+  const unstorableHead = firstUnstorableText(head);
+  if (unstorableHead) problems.push(`${unstorableHead.path.join(".")}: ${unstorableHead.problem}`);
+  const messages: ThreadFileMessage[] = [];
+  for (let from = 0; from < raw.length; from += CHECK_STRETCH) {
+    const stretch = raw.slice(from, from + CHECK_STRETCH);
+    const parsed = fileMessagesSchema.safeParse(stretch);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const [index, ...rest] = issue.path;
+        problems.push(`${["messages", from + Number(index), ...rest].join(".")}: ${issue.message}`);
+      }
+    } else {
+      for (const [i, message] of parsed.data.entries()) {
+        for (const problem of messageOrderProblems(head.thread.kind, message, from + i, messages[from + i - 1])) problems.push(`${problem.path.join(".")}: ${problem.message}`);
+        messages.push(message);
+      }
+      // The schema checks the text people wrote; this catches any other string, such as a tool's output.
+      const unstorable = firstUnstorableText(parsed.data);
+      if (unstorable) {
+        const [index, ...rest] = unstorable.path;
+        problems.push(`${["messages", from + Number(index), ...rest].join(".")}: ${unstorable.problem}`);
+      }
+    }
+    await pause?.();
+  }
+  if (problems.length > 0) throw threadFileRefusal(problems);
+  return { ...head, messages };
+}
+
+function newMessages(file: ThreadFile): NewMessage[] {
+  return file.messages.map((m) => ({
     role: m.role,
     speaker: m.speaker,
     text: m.text,
     parts: m.parts?.map(withoutProviderMetadata) as NewMessage["parts"],
     createdAt: new Date(m.createdAt),
   }));
-  return db.$transaction(
-    async (tx) => {
-      const created = await tx.thread.create({
-        data: { workspaceId, title: file.thread.title, kind: file.thread.kind, createdAt: new Date(file.thread.createdAt) },
-      });
-      for (let i = 0; i < messages.length; i += INSERT_CHUNK) {
-        await appendMessages(tx, created.id, messages.slice(i, i + INSERT_CHUNK));
-      }
-      return { thread: await tx.thread.findUniqueOrThrow({ where: { id: created.id } }) };
-    },
-    { maxWait: IMPORT_TIMEOUT_MS, timeout: IMPORT_TIMEOUT_MS },
-  );
+}
+
+/** The staging workspace and thread an import named by `key` writes into, made on its first run and found again on the next. */
+async function stagedThread(db: Db, key: string, file: ThreadFile): Promise<{ workspaceId: string; threadId: string; written: number }> {
+  const slug = `${STAGING_SLUG_PREFIX}${key}`;
+  const found = await db.workspace.findUnique({ where: { slug }, select: { id: true, threads: { select: { id: true, lastSeq: true }, take: 1 } } });
+  if (found?.threads[0]) return { workspaceId: found.id, threadId: found.threads[0].id, written: found.threads[0].lastSeq };
+  return db.$transaction(async (tx) => {
+    const workspace = found ?? (await tx.workspace.create({ data: { slug, name: "Import in progress" }, select: { id: true } }));
+    const thread = await tx.thread.create({
+      data: { workspaceId: workspace.id, title: file.thread.title, kind: file.thread.kind, createdAt: new Date(file.thread.createdAt) },
+    });
+    return { workspaceId: workspace.id, threadId: thread.id, written: 0 };
+  }, STRETCH_TRANSACTION);
+}
+
+export type WriteOptions = ImportPacing & {
+  /** Names the import, so a run that stopped part-way carries on in the same staging workspace. */
+  key: string;
+  /** Told how many messages are written, after each stretch. */
+  onWritten?: (written: number) => Promise<void> | void;
+};
+
+/**
+ * Writes a checked thread file into a new thread of the workspace: a stretch
+ * of messages per statement in the staging workspace, then the thread is
+ * moved into `workspaceId`, which sees it whole or not at all.
+ */
+export async function writeImportedThread(db: Db, workspaceId: string, file: ThreadFile, { key, onWritten, pause }: WriteOptions): Promise<Thread> {
+  const messages = newMessages(file);
+  const staged = await stagedThread(db, key, file);
+  for (let from = staged.written; from < messages.length; from += WRITE_STRETCH) {
+    await db.$transaction((tx) => appendMessages(tx, staged.threadId, messages.slice(from, from + WRITE_STRETCH)), STRETCH_TRANSACTION);
+    await onWritten?.(Math.min(from + WRITE_STRETCH, messages.length));
+    await pause?.();
+  }
+  return db.$transaction(async (tx) => {
+    const thread = await tx.thread.update({ where: { id: staged.threadId }, data: { workspaceId } });
+    await tx.workspace.delete({ where: { id: staged.workspaceId } });
+    return thread;
+  }, STRETCH_TRANSACTION);
+}
+
+/** Removes what an import named by `key` had written so far, if anything. */
+export async function discardStagedImport(db: Db, key: string): Promise<void> {
+  await db.workspace.deleteMany({ where: { slug: `${STAGING_SLUG_PREFIX}${key}` } });
+}
+
+/** Validates a parsed thread file and writes the thread with all its messages, or nothing: what scripts and tests import with. */
+export async function importThread(db: Db, workspaceId: string, input: unknown, pacing: ImportPacing = {}): Promise<{ thread: Thread }> {
+  const file = await checkThreadFile(input, pacing);
+  const key = randomBytes(9).toString("base64url");
+  try {
+    return { thread: await writeImportedThread(db, workspaceId, file, { key, ...pacing }) };
+  } catch (error) {
+    await discardStagedImport(db, key);
+    throw error;
+  }
 }

@@ -17,6 +17,7 @@ import * as traceRoute from "@/app/api/traces/[id]/route";
 import * as threadRoute from "@/app/api/threads/[id]/route";
 import * as tracesRoute from "@/app/api/threads/[id]/traces/route";
 import * as importRoute from "@/app/api/threads/import/route";
+import * as importProgressRoute from "@/app/api/threads/import/[id]/route";
 import * as threadsRoute from "@/app/api/threads/route";
 import * as startupRoute from "@/app/api/startup/route";
 import * as memoryPassRoute from "@/app/api/threads/[id]/memory-pass/route";
@@ -60,9 +61,11 @@ vi.mock("next/server", async (original) => ({
   after: (task: () => unknown) => void afterTasks.push(Promise.resolve().then(task)),
 }));
 
-// The boundary is what is tested here; the memory-pass queue behind the chat route is tested in reply-path.test.ts.
+// The boundary is what is tested here; the memory-pass queue behind the chat route is tested in reply-path.test.ts,
+// the import job in thread-import.test.ts.
 vi.mock("@/lib/jobs/runtime", () => ({
   getMemoryPassQueue: async () => ({ enqueue: async () => undefined, retryFailed: async () => 0 }),
+  getThreadImportQueue: async () => ({ enqueue: async () => undefined }),
 }));
 process.env.AUTH_SECRET ??= "a-test-secret-that-is-long-enough-for-hmac-signing";
 // Requests here carry the client's address as the app's server (server.ts) hands it on.
@@ -92,6 +95,7 @@ let pageId: string;
 let factId: string;
 let traceId: string;
 let episodeId: string;
+let importId: string;
 
 beforeAll(async () => {
   t = await openTestDb();
@@ -114,6 +118,7 @@ beforeAll(async () => {
   const at = new Date("2026-10-02T14:00:00Z");
   const episode = await t.db.episode.create({ data: { threadId, fromSeq: 1, toSeq: 1, fromAt: at, toAt: at, gist: "The owner set the rent." } });
   episodeId = episode.id;
+  importId = (await t.db.threadImport.create({ data: { workspaceId, bytes: 2, file: Buffer.from("{}") } })).id;
 });
 afterAll(async () => {
   delete (globalThis as { episodicBufferDb?: Promise<Db> }).episodicBufferDb;
@@ -150,9 +155,15 @@ type RouteCase = {
   forAnotherOwner?: "lists their own" | "creates in their own";
   handler: Handler;
   /** What the :id names, for routes that have one. */
-  id?: { kind: "thread" | "page" | "fact" | "trace" | "episode"; valid: () => string };
+  id?: { kind: "thread" | "page" | "fact" | "trace" | "episode" | "import"; valid: () => string };
   /** A body the route accepts, and which of its fields holds text. */
   body?: { valid: () => Record<string, unknown>; textField: string };
+  /**
+   * A thread file's upload: its body is read and checked by the import job,
+   * not by the request (thread-import.test.ts), and proxy.ts's matcher keeps
+   * the proxy away from it, so the route checks the origin itself.
+   */
+  upload?: true;
 };
 
 const withParams = (handler: (request: Request, context: Params) => Response | Promise<Response>): Handler => async (request, context) =>
@@ -213,7 +224,9 @@ const ROUTES: RouteCase[] = [
     forAnotherOwner: "creates in their own",
     handler: withoutParams(importRoute.POST),
     body: { valid: threadFile, textField: "format" },
+    upload: true,
   },
+  { file: "threads/import/[id]/route.ts", method: "GET", handler: withParams(importProgressRoute.GET), id: { kind: "import", valid: () => importId } },
   { file: "pages/route.ts", method: "GET", handler: withoutParams(pagesRoute.GET), forAnotherOwner: "lists their own" },
   { file: "pages/[id]/route.ts", method: "GET", handler: withParams(pageRoute.GET), id: { kind: "page", valid: () => pageId } },
   { file: "pages/[id]/facts/route.ts", method: "GET", handler: withParams(pageFactsRoute.GET), id: { kind: "page", valid: () => pageId } },
@@ -282,7 +295,7 @@ const MALFORMED_IDS: [name: string, id: string][] = [
 const DEEP = 20_000;
 
 function bodyCases(route: RouteCase): [name: string, text: string, code: string][] {
-  if (!route.body) return [];
+  if (!route.body || route.upload) return [];
   const { valid, textField } = route.body;
   const json = (value: unknown) => JSON.stringify(value);
   const deepParts = `${"[".repeat(DEEP)}${"]".repeat(DEEP)}`;
@@ -310,12 +323,18 @@ async function call(route: RouteCase, { id, body, query = "", origin = "http://a
   // What server.ts does for every request: the address it worked out, in its own header.
   if (address) headers.set(CLIENT_ADDRESS_HEADER, address);
   const request = new Request(url, { method: route.method, headers, ...(body !== undefined ? { body } : {}) });
-  const stopped = throughProxy ? proxy(new NextRequest(request.clone())) : null;
+  const stopped = throughProxy && !route.upload ? proxy(new NextRequest(request.clone())) : null;
   const response =
     stopped && !stopped.headers.get("x-middleware-next") ? stopped : await route.handler(request, { params: Promise.resolve({ id: id ?? route.id?.valid() ?? "" }) });
   const text = await response.text();
   const json = text && !response.headers.get("content-type")?.startsWith("text/event-stream");
-  return { status: response.status, body: json ? (JSON.parse(text.split("\n")[0]) as { error?: string; code?: string }) : {} };
+  let parsed: { error?: string; code?: string; raw?: string } = {};
+  try {
+    if (json) parsed = JSON.parse(text.split("\n")[0]) as typeof parsed;
+  } catch {
+    parsed = { raw: text.slice(0, 200) };
+  }
+  return { status: response.status, body: parsed, contentType: response.headers.get("content-type") };
 }
 
 /** Calls the route and checks it refused with the status and code given, leaving every table as it was. */
@@ -335,7 +354,8 @@ describe("every route in app/api", () => {
     expect(new Set([...ROUTES.map((r) => r.file), ...PUBLIC_ROUTES])).toEqual(new Set(files));
   });
 
-  for (const route of ROUTES) {
+  // An upload's body is the import job's to check (thread-import.test.ts): it has nothing to test here.
+  for (const route of ROUTES.filter((r) => !r.upload)) {
     describe(`${route.method} ${route.file}`, () => {
       if (route.id) {
         const { kind } = route.id;
@@ -556,7 +576,7 @@ describe("who may call each owner route", () => {
           } else if (route.forAnotherOwner === "creates in their own") {
             const ours = () => Promise.all([t.db.thread.count({ where: { workspaceId } }), t.db.membership.count({ where: { workspaceId } })]);
             const before = await ours();
-            expect((await call(route, validInput(route))).status).toBe(201);
+            expect((await call(route, validInput(route))).status).toBe(route.upload ? 202 : 201);
             expect(await ours()).toEqual(before);
           } else {
             const before = await snapshot();
@@ -664,5 +684,99 @@ describe("the public support chat", () => {
       }
       expect(status).toBe(429);
     });
+  });
+});
+
+describe("malformed input of every kind, on every route", () => {
+  // Values a client can put where a field, an id or a query parameter goes: wrong types, edge numbers, oversize and unstorable text.
+  const WRONG_VALUES: unknown[] = [null, 0, -1, 1.5, 1e308, true, [], {}, [[]], "", " ", "x".repeat(70_000), "\u0000", "\ud800", { $ne: 1 }, "NaN"];
+  const ODD_IDS = ["%ZZ", "%", "%E0%A4%A", " ", "c" + "\u202e".repeat(24), `C${"0".repeat(24)}`, `c${"a".repeat(33)}`, "çaaaaaaaaaaaaaaaaaaaaaaaa", "null", "undefined"];
+  const cursorAt = (at: string) => Buffer.from(JSON.stringify([at, UNKNOWN_ID])).toString("base64url");
+  const ODD_QUERIES = [
+    `?cursor=${cursorAt("0000-01-01T00:00:00.000Z")}`,
+    `?cursor=${cursorAt("0001-01-01T00:00:00.000Z")}`,
+    `?cursor=${cursorAt("9999-12-31T23:59:59.999Z")}`,
+    "?limit=1e3",
+    "?limit=-0",
+    "?limit=0x10",
+    "?before=1e400",
+    "?after=%00",
+    "?around=-1",
+    "?group=__proto__",
+    "?cursor=&limit=&before=",
+    "?cursor[]=a&cursor[]=b",
+  ];
+  const BODY_SHAPES = ["null", "0", "true", '"text"', "[]", "{}", "", "{\"__proto__\": {\"admin\": true}}"];
+
+  const served: string[] = [];
+  async function answer(label: string, route: RouteCase, input: CallInput) {
+    const { status, body, contentType } = await call(route, input);
+    if (status >= 500) served.push(`${route.method} ${route.file} ${label}: ${status} ${JSON.stringify(body).slice(0, 120)}`);
+    if (status >= 400 && !contentType?.startsWith("application/json")) served.push(`${route.method} ${route.file} ${label}: ${status} as ${contentType}`);
+    return status;
+  }
+
+  it("never answers 5xx", { timeout: 600_000 }, async () => {
+    for (const route of [...ROUTES, supportChat]) {
+      const body = route.body && JSON.stringify(route.body.valid());
+      if (route.id) for (const id of ODD_IDS) expect(await answer(`id ${JSON.stringify(id)}`, route, { id, body })).toBeLessThan(500);
+      if (route.method === "GET") for (const query of ODD_QUERIES) await answer(`query ${query}`, route, { query });
+      if (route.body && !route.upload) {
+        for (const shape of BODY_SHAPES) await answer(`body ${shape}`, route, { body: shape, address: "192.0.2.200" });
+        await answer("a 70 KB body", route, { body: JSON.stringify({ ...route.body.valid(), pad: "x".repeat(70_000) }), address: "192.0.2.201" });
+        for (const field of Object.keys(route.body.valid())) {
+          for (const value of WRONG_VALUES) {
+            await answer(`${field}: ${JSON.stringify(value)?.slice(0, 20)}`, route, { body: JSON.stringify({ ...route.body.valid(), [field]: value }), address: "192.0.2.202" });
+          }
+        }
+      }
+    }
+    expect(served).toEqual([]);
+  });
+
+  it("refuses a cursor dated in year 0, which the database has no room for, with 422", async () => {
+    const list = ROUTES.find((r) => r.file === "threads/route.ts" && r.method === "GET")!;
+    await expectRefused(list, { query: `?cursor=${cursorAt("0000-06-01T00:00:00.000Z")}` }, 422, "invalid:query");
+    expect((await call(list, { query: `?cursor=${cursorAt("0001-01-01T00:00:00.000Z")}` })).status).toBe(200);
+  });
+});
+
+describe("a thread file's upload", () => {
+  it("goes past proxy.ts unread, while every other address goes through it", async () => {
+    const { config } = await import("@/proxy");
+    const [matcher] = config.matcher;
+    const matches = (pathname: string) => new RegExp(`^${matcher}$`).test(pathname);
+    expect(matches("/api/threads/import")).toBe(false);
+    for (const pathname of ["/api/threads", "/api/threads/import/cunknownid0000000000000000", "/api/threads/imports", "/threads/import", "/api/chat"]) expect(matches(pathname), pathname).toBe(true);
+  });
+
+  it("is refused with 413 naming the cap, from its declared length or as it streams", async () => {
+    const headers = { host: "app.test", origin: "http://app.test", cookie: cookieHeader, "content-type": "application/json" };
+    const tooLong = await importRoute.POST(new Request("http://app.test/api/threads/import", { method: "POST", headers: { ...headers, "content-length": String(21 * 1024 * 1024) }, body: "{}" }));
+    expect(tooLong.status).toBe(413);
+    expect(((await tooLong.json()) as { error: string }).error).toBe("The thread file is larger than 20 MB, the most this app takes.");
+    const chunk = new Uint8Array(1024 * 1024).fill(0x20);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 21) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const streamed = await importRoute.POST(new Request("http://app.test/api/threads/import", { method: "POST", headers, body, duplex: "half" } as RequestInit));
+    expect(streamed.status).toBe(413);
+    expect(sent).toBeLessThan(23);
+  });
+
+  it("is taken (202) with the import to follow, which only its workspace can read", async () => {
+    const answer = await importRoute.POST(
+      new Request("http://app.test/api/threads/import", { method: "POST", headers: { host: "app.test", origin: "http://app.test", cookie: cookieHeader }, body: JSON.stringify(threadFile()) }),
+    );
+    expect(answer.status).toBe(202);
+    expect(answer.headers.get("cache-control")).toBe("no-store");
+    const { import: queued } = (await answer.json()) as { import: { id: string; status: string } };
+    expect(queued.status).toBe("QUEUED");
+    const progress = ROUTES.find((r) => r.file === "threads/import/[id]/route.ts")!;
+    expect(await call(progress, { id: queued.id })).toMatchObject({ status: 200, body: { import: { id: queued.id, status: "QUEUED" } } });
   });
 });

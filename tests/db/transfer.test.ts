@@ -230,7 +230,7 @@ describe("reading an uploaded body", () => {
 
   it("answers 413 from the declared length, before reading", async () => {
     const declared = new Request("http://test/", { method: "POST", headers: { "content-length": "5000000" }, body: "{}" });
-    await expect(readJsonBody(declared, limits)).rejects.toMatchObject({ status: 413, message: "The thread file is larger than 1 KB." });
+    await expect(readJsonBody(declared, limits)).rejects.toMatchObject({ status: 413, message: "The thread file is larger than 1 KB, the most this app takes." });
   });
 
   it("answers 413 while streaming a body of undeclared length, counting bytes not characters", async () => {

@@ -1,0 +1,5 @@
+import { importProgressResponse } from "@/lib/http/transfer";
+
+export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
+  return importProgressResponse((await params).id);
+}

@@ -1,0 +1,60 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Job, PgBoss } from "pg-boss";
+import type { Db } from "@/lib/db/client";
+import { failThreadImport, runThreadImport } from "@/lib/threads/transfer-imports";
+
+// Thread imports run as jobs on the same queue as the memory pass: off the
+// request that uploaded the file, on any instance, resumed after a crash
+// (the job's heartbeat stops, the queue runs it again, and the import carries
+// on from the messages already written). One import at a time per instance.
+
+export const THREAD_IMPORT_QUEUE = "thread-import";
+
+/** How long an import stops between stretches, so the requests waiting on the server's thread are answered. */
+const PAUSE_MS = 5;
+
+export type ThreadImportQueueOptions = {
+  db: Db;
+  boss: PgBoss;
+  /** Retries after an import fails for a reason other than its file, before it is marked failed. */
+  retries?: number;
+  retryDelaySeconds?: number;
+  /** Whether this process runs imports as well as queueing them. */
+  work?: boolean;
+  pauseMs?: number;
+};
+
+export type ThreadImportQueue = {
+  enqueue: (importId: string) => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+type Payload = { importId: string };
+
+export async function startThreadImportQueue({ db, boss, retries = 2, retryDelaySeconds = 5, work = true, pauseMs = PAUSE_MS }: ThreadImportQueueOptions): Promise<ThreadImportQueue> {
+  await boss.createQueue(THREAD_IMPORT_QUEUE, {
+    retryLimit: retries,
+    retryDelay: retryDelaySeconds,
+    retryBackoff: true,
+    heartbeatSeconds: 10,
+    // A 100,000-message import on a busy embedded database takes minutes; the heartbeat, not this, notices a dead server.
+    expireInSeconds: 60 * 60,
+  });
+  if (work) {
+    await boss.work<Payload>(THREAD_IMPORT_QUEUE, { batchSize: 1, localConcurrency: 1, pollingIntervalSeconds: 1 }, async ([job]: Job<Payload>[]) => {
+      try {
+        await runThreadImport(db, job.data.importId, { pause: () => sleep(pauseMs) });
+      } catch (error) {
+        if (job.retryCount < retries) throw error;
+        console.error("thread import failed:", error);
+        await failThreadImport(db, job.data.importId, "The import failed on the server; upload the file again.");
+      }
+    });
+  }
+  return {
+    async enqueue(importId) {
+      await boss.send(THREAD_IMPORT_QUEUE, { importId } satisfies Payload, { singletonKey: importId });
+    },
+    stop: () => boss.offWork(THREAD_IMPORT_QUEUE),
+  };
+}

@@ -1,0 +1,125 @@
+import { parseJsonText } from "@/lib/contracts/text";
+import type { Db } from "@/lib/db/client";
+import type { ThreadImportStatus } from "@/lib/db/generated/client";
+import { RequestError } from "@/lib/errors";
+import { takeToken } from "@/lib/limits/buckets";
+import { checkThreadFile, discardStagedImport, writeImportedThread, type ImportPacing } from "@/lib/threads/transfer";
+
+// An uploaded thread file waits in a ThreadImport row for the import job
+// (lib/jobs/thread-import.ts), which reads, checks and writes it off the
+// request path and records its progress there for the import screen to poll.
+
+/** Imports a workspace may start in a row; then one every six minutes. Each holds up to 20 MB until its job has run. */
+const IMPORTS_PER_WORKSPACE = { capacity: 10, perMinute: 10 / 60 };
+/** Imports of one workspace waiting or running at once. */
+const IMPORTS_IN_FLIGHT = 3;
+/** Problems kept with a failed import; its error says how many there were in all. */
+const PROBLEMS_KEPT = 20;
+/** Finished imports are kept this long for their screen to read, then cleared. */
+const KEEP_FINISHED_MS = 24 * 60 * 60 * 1000;
+
+const IN_FLIGHT: ThreadImportStatus[] = ["QUEUED", "CHECKING", "WRITING"];
+
+/** What the import screen shows of an import. */
+export type ThreadImportProgress = {
+  id: string;
+  status: ThreadImportStatus;
+  bytes: number;
+  /** Messages in the file, once it has been read; 0 before. */
+  total: number;
+  done: number;
+  /** The written thread, once the import is done. */
+  thread: { id: string; title: string; kind: "OWNER" | "SUPPORT"; lastSeq: number } | null;
+  error: string | null;
+  problems: string[];
+};
+
+const progressColumns = { id: true, status: true, bytes: true, total: true, done: true, threadId: true, error: true, problems: true } as const;
+
+async function withThread(db: Db, row: Omit<ThreadImportProgress, "thread"> & { threadId: string | null }): Promise<ThreadImportProgress> {
+  const { threadId, ...rest } = row;
+  const thread = threadId ? await db.thread.findUnique({ where: { id: threadId }, select: { id: true, title: true, kind: true, lastSeq: true } }) : null;
+  return { ...rest, thread };
+}
+
+/**
+ * Keeps an uploaded file for the import job. A workspace may start a few
+ * imports in a row and have a few in flight; past that the upload is a 429,
+ * refused before its body is read.
+ */
+export async function admitThreadImport(db: Db, workspaceId: string): Promise<void> {
+  const inFlight = await db.threadImport.count({ where: { workspaceId, status: { in: IN_FLIGHT } } });
+  if (inFlight >= IMPORTS_IN_FLIGHT) {
+    throw new RequestError("too_many:requests", `${inFlight} imports are still running in this workspace; wait for one to finish.`);
+  }
+  const taken = await takeToken(db, `imports:${workspaceId}`, IMPORTS_PER_WORKSPACE);
+  if (!taken.allowed) {
+    throw new RequestError("too_many:requests", `Too many imports in a short time; try again in ${Math.ceil(taken.retryAfterSeconds / 60)} minutes.`);
+  }
+}
+
+/** Records an uploaded file for the import job; finished imports of the workspace older than a day are cleared meanwhile. */
+export async function queueThreadImport(db: Db, workspaceId: string, file: Uint8Array): Promise<ThreadImportProgress> {
+  await db.threadImport.deleteMany({ where: { workspaceId, status: { in: ["DONE", "FAILED"] }, updatedAt: { lt: new Date(Date.now() - KEEP_FINISHED_MS) } } });
+  const row = await db.threadImport.create({ data: { workspaceId, file: Buffer.from(file), bytes: file.byteLength }, select: progressColumns });
+  return withThread(db, row);
+}
+
+/** An import of this workspace, or null when it has none by that id. */
+export async function threadImportProgress(db: Db, workspaceId: string, importId: string): Promise<ThreadImportProgress | null> {
+  const row = await db.threadImport.findFirst({ where: { id: importId, workspaceId }, select: progressColumns });
+  return row ? withThread(db, row) : null;
+}
+
+/** The uploaded bytes as a parsed JSON value, or the refusal a person reads on the import screen. */
+function parsedUpload(file: Uint8Array): unknown {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(file);
+  } catch {
+    throw new RequestError("invalid:thread_file", "The thread file is not UTF-8 text.");
+  }
+  // checkThreadFile checks every string the import keeps, a stretch at a time.
+  const parsed = parseJsonText(text, "thread file", { anyText: true });
+  if ("problem" in parsed) throw new RequestError("invalid:thread_file", parsed.problem.message);
+  return parsed.value;
+}
+
+async function settle(db: Db, importId: string, data: { status: "DONE" | "FAILED"; error?: string; problems?: string[]; threadId?: string; done?: number }) {
+  await db.threadImport.update({ where: { id: importId }, data: { ...data, file: null } });
+}
+
+/**
+ * The import job's work: reads and checks the file, then writes its thread,
+ * recording each step. A file that does not validate ends the import with
+ * its problems. Anything else thrown (the database went away) leaves the
+ * import to be run again, which carries on from the messages already written.
+ */
+export async function runThreadImport(db: Db, importId: string, pacing: ImportPacing = {}): Promise<void> {
+  const row = await db.threadImport.findUnique({ where: { id: importId }, select: { workspaceId: true, status: true, file: true } });
+  if (!row?.file || row.status === "DONE" || row.status === "FAILED") return;
+  await db.threadImport.update({ where: { id: importId }, data: { status: "CHECKING" } });
+  let checked;
+  try {
+    checked = await checkThreadFile(parsedUpload(row.file), pacing);
+  } catch (error) {
+    if (!(error instanceof RequestError)) throw error;
+    await settle(db, importId, { status: "FAILED", error: error.message, problems: error.problems.slice(0, PROBLEMS_KEPT) });
+    return;
+  }
+  await db.threadImport.update({ where: { id: importId }, data: { status: "WRITING", total: checked.messages.length } });
+  const thread = await writeImportedThread(db, row.workspaceId, checked, {
+    key: importId,
+    ...pacing,
+    onWritten: async (done) => {
+      await db.threadImport.update({ where: { id: importId }, data: { done } });
+    },
+  });
+  await settle(db, importId, { status: "DONE", threadId: thread.id, done: checked.messages.length });
+}
+
+/** Ends an import the job gave up on: what it had written goes, and the screen says so. */
+export async function failThreadImport(db: Db, importId: string, reason: string): Promise<void> {
+  await discardStagedImport(db, importId);
+  await settle(db, importId, { status: "FAILED", error: reason });
+}
