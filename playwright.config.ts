@@ -45,7 +45,7 @@ export default defineConfig({
   ],
   webServer: {
     // The browser tests always run on the embedded database and the offline model.
-    command: `rm -rf ${dataDir} ${dataDir}.lock && env -u DATABASE_URL -u OPENAI_API_KEY -u OPENAI_BASE_URL sh -c "npx next build && npx next start --hostname localhost --port ${port}"`,
+    command: `rm -rf ${dataDir} ${dataDir}.lock && env -u DATABASE_URL -u OPENAI_API_KEY -u OPENAI_BASE_URL sh -c "npx next build && HOST=localhost PORT=${port} npm start"`,
     // The sign-in page answers once the demo workspace and its owner are seeded.
     url: `http://localhost:${port}/sign-in`,
     timeout: 300_000,

@@ -50,7 +50,12 @@ test("the demo owner signs in, makes a workspace of their own and chats there; t
 
 test("a customer chats on the public support page and cannot reach the owner's data", async ({ page, browser, playwright, baseURL }, testInfo) => {
   test.setTimeout(90_000);
-  await page.goto("/support/demo");
+  // The support page of the owner's own copy of the demo, as the sidebar links it.
+  const owner = await playwright.request.newContext({ baseURL, storageState: DEMO_OWNER_STATE, extraHTTPHeaders: { origin: baseURL! } });
+  const { workspaces } = (await (await owner.get("/api/workspaces")).json()) as { workspaces: { slug: string; name: string }[] };
+  const copy = workspaces.find((w) => w.name === "Bayou Bean Coffee")!;
+  expect(copy.slug).toMatch(/^demo-/);
+  await page.goto(`/support/${copy.slug}`);
   await expect(page.getByTestId("support-business")).toHaveText("Bayou Bean Coffee");
   await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
   const question = "Hello! What time do you open on Saturdays?";
@@ -70,7 +75,6 @@ test("a customer chats on the public support page and cannot reach the owner's d
   await expect(page.locator('[data-role="user"]')).toHaveText(question);
 
   // The owner sees it, labelled by visitor and read-only.
-  const owner = await playwright.request.newContext({ baseURL, storageState: DEMO_OWNER_STATE, extraHTTPHeaders: { origin: baseURL! } });
   const { threads } = (await (await owner.get("/api/threads")).json()) as { threads: { id: string; title: string; kind: string }[] };
   const visitorThread = threads.find((t) => t.title.startsWith("Customer · visitor"));
   expect(visitorThread?.kind).toBe("SUPPORT");

@@ -1,6 +1,7 @@
 import { expect, test } from "@/e2e/support/fixtures";
 import { THREAD_FILE_FORMAT, type ThreadFile } from "@/lib/threads/transfer-schema";
 import { openNewThread, sendAndWaitForTurn } from "@/e2e/support/chat";
+import { importThreadFile } from "@/e2e/support/imports";
 
 // Depends on the seeded demo workspace: its owner thread "Second location planning" has many consolidated stretches.
 test("the episode timeline lists every stretch with its pages, and jumps to its messages", async ({ page }, testInfo) => {
@@ -39,9 +40,7 @@ test("a link to a message older than the loaded ones opens the stretch around it
       createdAt: new Date(start + i * 60_000).toISOString(),
     })),
   };
-  const imported = await request.post("/api/threads/import", { data: file });
-  expect(imported.status()).toBe(201);
-  const { thread } = (await imported.json()) as { thread: { id: string } };
+  const thread = await importThreadFile(request, file);
 
   await page.goto(`/threads/${thread.id}?seq=12#m-12`);
   await expect(page.getByTestId("older-stretch")).toContainText("#1–#");

@@ -1,14 +1,14 @@
 import { listThreads } from "@/lib/threads/queries";
 import { ownedWorkspaces, pageScope } from "@/lib/workspaces/current";
-import { DEMO_WORKSPACE_SLUG } from "@/lib/workspaces/demo";
 import { MoreThreads } from "@/components/shell/more-threads";
 import { WorkspaceMenu } from "@/components/shell/workspace-menu";
 import { NewThreadButton } from "@/components/shell/new-thread-button";
 import { SectionLink, ThreadListItem } from "@/components/shell/nav-links";
 
 export async function Sidebar() {
-  const { db, workspace, user } = await pageScope();
-  const [threads, owned] = await Promise.all([listThreads(db, workspace.id), ownedWorkspaces(db, user.id)]);
+  const scope = await pageScope();
+  const { db, workspace, user } = scope;
+  const [threads, owned] = await Promise.all([listThreads(db, workspace.id), ownedWorkspaces(scope)]);
   return (
     <div className="flex h-full w-72 shrink-0 flex-col border-r border-slate-200 bg-white lg:w-64">
       <div className="border-b border-slate-200 px-4 py-4">
@@ -17,7 +17,7 @@ export async function Sidebar() {
           <WorkspaceMenu
             active={{ id: workspace.id, name: workspace.name, slug: workspace.slug }}
             owned={owned}
-            isDemo={workspace.slug === DEMO_WORKSPACE_SLUG}
+            isDemo={workspace.demo}
             email={user.email}
           />
         </div>

@@ -40,9 +40,12 @@ export async function spawnAppServer(env: Record<string, string>): Promise<AppSe
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), "episodic-e2e-"));
   // The build playwright.config.ts's webServer made (same E2E_DIST_DIR rule), on a database of its own, never the CI's PostgreSQL.
-  const child = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "--hostname", "localhost", "--port", String(port)], {
+  // The app's own server (server.ts), as `npm start` runs it.
+  const child = spawn(process.execPath, ["server.ts"], {
     env: {
       ...process.env,
+      HOST: "localhost",
+      PORT: String(port),
       NEXT_DIST_DIR: process.env.E2E_DIST_DIR ?? ".next-e2e",
       PGLITE_DATA_DIR: path.join(dataDir, "pglite"),
       DATABASE_URL: "",

@@ -22,9 +22,10 @@ export async function startDevServer(): Promise<AppServer> {
   await mkdir(path.join(root, "test-results"), { recursive: true });
   const log = openSync(path.join(root, "test-results", `dev-server-${port}.log`), "w");
   // The embedded database and the offline model; unset rather than blank, since the OpenAI provider refuses a blank base URL on import.
-  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: distDir, PGLITE_DATA_DIR: path.join(dataDir, "pglite") };
+  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: distDir, PGLITE_DATA_DIR: path.join(dataDir, "pglite"), HOST: "localhost", PORT: String(port) };
   for (const name of ["DATABASE_URL", "OPENAI_API_KEY", "OPENAI_BASE_URL"]) delete env[name];
-  const child = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "dev", "--port", String(port)], {
+  // The app's own server in development, as `npm run dev` runs it.
+  const child = spawn(process.execPath, ["server.ts", "--dev"], {
     env,
     cwd: root,
     detached: true,

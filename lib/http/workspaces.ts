@@ -5,8 +5,7 @@ import { handle, parseJsonBody } from "@/lib/http/respond";
 /** GET /api/workspaces: the signed-in user's own workspaces. */
 export function workspacesResponse(): Promise<Response> {
   return handle(async () => {
-    const { db, user } = await requireUser();
-    return Response.json({ workspaces: await ownedWorkspaces(db, user.id) });
+    return Response.json({ workspaces: await ownedWorkspaces(await requireUser()) });
   });
 }
 

@@ -1,9 +1,11 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { isDemoAccount } from "@/lib/auth/demo-account";
 import { getAuth } from "@/lib/auth/server";
 import { getDb, type Db } from "@/lib/db/client";
 import type { User, Workspace } from "@/lib/db/generated/client";
 import { RequestError } from "@/lib/errors";
+import { demoCopyFor } from "@/lib/workspaces/demo-copies";
 
 export type OwnerScope = {
   db: Db;
@@ -30,22 +32,37 @@ export async function requireUser(): Promise<SignedIn> {
 }
 
 /**
+ * The workspaces a signed-in user may act in, oldest first: the ones they
+ * are a member of, and, for the shared demo account, the ones only this
+ * session owns (its copy of the demo, made now if it has none yet, and any
+ * it created).
+ */
+async function workspacesOf({ db, user, sessionId }: Omit<SignedIn, "activeWorkspaceId">): Promise<Workspace[]> {
+  if (isDemoAccount(user.id)) await demoCopyFor(db, sessionId);
+  return db.workspace.findMany({
+    where: { OR: [{ memberships: { some: { userId: user.id } } }, { sessionId }] },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+}
+
+/**
  * Where every owner route starts: the signed-in user and the session's active
- * workspace, checked against the user's memberships on every request, so
- * every query below is scoped to a workspace the user owns. No session is a
- * 401; a user with no workspace yet a 403. A session whose active workspace
- * is not (or no longer) theirs falls back to their first one.
+ * workspace, checked against the user's memberships (or, for the demo
+ * account, the session's own workspaces) on every request, so every query
+ * below is scoped to a workspace the user owns. No session is a 401; a user
+ * with no workspace yet a 403. A session whose active workspace is not (or no
+ * longer) theirs falls back to the demo copy for the demo account and to
+ * their first one for anyone else.
  */
 export async function requestScope(): Promise<OwnerScope> {
   const { activeWorkspaceId, ...signedIn } = await requireUser();
-  const memberships = await signedIn.db.membership.findMany({
-    where: { userId: signedIn.user.id },
-    include: { workspace: true },
-    orderBy: { createdAt: "asc" },
-  });
-  const active = memberships.find((m) => m.workspaceId === activeWorkspaceId) ?? memberships[0];
+  const workspaces = await workspacesOf(signedIn);
+  const active =
+    workspaces.find((w) => w.id === activeWorkspaceId) ??
+    (isDemoAccount(signedIn.user.id) ? workspaces.find((w) => w.demo && w.sessionId === signedIn.sessionId) : undefined) ??
+    workspaces[0];
   if (!active) throw new RequestError("forbidden:workspace", "You have no workspace yet: create one first.");
-  return { ...signedIn, workspace: active.workspace };
+  return { ...signedIn, workspace: active };
 }
 
 /** requestScope for a page: signed out goes to the sign-in page, no workspace yet to creating one. */
@@ -68,12 +85,7 @@ async function asPage<T>(check: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The workspaces a user owns, for the switcher. */
-export async function ownedWorkspaces(db: Db, userId: string): Promise<Pick<Workspace, "id" | "name" | "slug">[]> {
-  const memberships = await db.membership.findMany({
-    where: { userId },
-    select: { workspace: { select: { id: true, name: true, slug: true } } },
-    orderBy: { createdAt: "asc" },
-  });
-  return memberships.map((m) => m.workspace);
+/** The workspaces the signed-in user owns, for the switcher. */
+export async function ownedWorkspaces(signedIn: Omit<SignedIn, "activeWorkspaceId">): Promise<Pick<Workspace, "id" | "name" | "slug">[]> {
+  return (await workspacesOf(signedIn)).map(({ id, name, slug }) => ({ id, name, slug }));
 }

@@ -8,7 +8,8 @@ import { DEMO_WORKSPACE_SLUG } from "@/lib/workspaces/demo";
 const DEMO_OWNER_CREDENTIAL_ID = "demo-owner-credential";
 
 async function seedDemoOwner(db: Db): Promise<void> {
-  const workspace = await workspaceBySlug(db, DEMO_WORKSPACE_SLUG);
+  // The template first: the account's sessions each get a copy of it (demo-copies.ts).
+  await workspaceBySlug(db, DEMO_WORKSPACE_SLUG);
   await db.user.createMany({ data: [{ id: DEMO_OWNER.id, email: DEMO_OWNER.email, name: DEMO_OWNER.name, emailVerified: true }], skipDuplicates: true });
   const owner = await db.user.findUniqueOrThrow({ where: { email: DEMO_OWNER.email } });
   const hasCredential = await db.account.count({ where: { userId: owner.id, providerId: "credential" } });
@@ -19,12 +20,11 @@ async function seedDemoOwner(db: Db): Promise<void> {
       skipDuplicates: true,
     });
   }
-  await db.membership.createMany({ data: [{ userId: owner.id, workspaceId: workspace.id }], skipDuplicates: true });
 }
 
 const holder = globalThis as typeof globalThis & { episodicBufferDemoOwner?: Promise<void> };
 
-/** Seeds the demo workspace and its owner once per process, before anyone can sign in. */
+/** Seeds the demo workspace (the template of every demo session's copy) and its account once per process, before anyone can sign in. */
 export function ensureDemoOwner(db: Db): Promise<void> {
   holder.episodicBufferDemoOwner ??= seedDemoOwner(db).catch((error: unknown) => {
     holder.episodicBufferDemoOwner = undefined;

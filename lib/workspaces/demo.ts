@@ -55,7 +55,7 @@ async function seedOnce(db: Db): Promise<Workspace> {
   reportStartup("seeding", "Writing the demo workspace's threads…");
   const { workspace, threadIds } = await db.$transaction(async (tx) => {
     const claimed = await tx.workspace.createMany({
-      data: [{ slug: DEMO_WORKSPACE_SLUG, name: DEMO_WORKSPACE_NAME }],
+      data: [{ slug: DEMO_WORKSPACE_SLUG, name: DEMO_WORKSPACE_NAME, demo: true }],
       skipDuplicates: true,
     });
     const workspace = await tx.workspace.findUniqueOrThrow({ where: { slug: DEMO_WORKSPACE_SLUG } });
@@ -64,29 +64,6 @@ async function seedOnce(db: Db): Promise<Workspace> {
   }, SEED_TRANSACTION);
   if (threadIds.length > 0) await fileDemoStory(db, workspace.id, threadIds);
   return workspace;
-}
-
-/**
- * Puts the demo workspace back as it was seeded: every thread (the
- * customers' too), page, fact, episode and trace in it goes, and the story is
- * written and filed again. Its members stay. Requests of this process wait
- * for it as they wait for a first seed.
- */
-export function resetDemoWorkspace(db: Db, workspaceId: string): Promise<Workspace> {
-  const run = (async () => {
-    reportStartup("seeding", "Writing the demo workspace's threads again…");
-    const { workspace, threadIds } = await db.$transaction(async (tx) => {
-      // Locks the workspace row, so two resets at once run one after the other.
-      const workspace = await tx.workspace.update({ where: { id: workspaceId }, data: { name: DEMO_WORKSPACE_NAME } });
-      await tx.page.deleteMany({ where: { workspaceId } });
-      await tx.thread.deleteMany({ where: { workspaceId } });
-      return { workspace, threadIds: await writeDemoThreads(tx, workspaceId) };
-    }, SEED_TRANSACTION);
-    await fileDemoStory(db, workspaceId, threadIds);
-    return workspace;
-  })().finally(() => inFlight.delete(db));
-  inFlight.set(db, run);
-  return run;
 }
 
 async function writeDemoThreads(tx: Tx, workspaceId: string): Promise<string[]> {

@@ -5,8 +5,8 @@ import { recordIdSchema } from "@/lib/contracts/ids";
 import type { Db } from "@/lib/db/client";
 import type { Workspace } from "@/lib/db/generated/client";
 import { RequestError } from "@/lib/errors";
-import { DEMO_WORKSPACE_SLUG, resetDemoWorkspace } from "@/lib/workspaces/demo";
-
+import { isDemoAccount } from "@/lib/auth/demo-account";
+import { resetDemoCopy } from "@/lib/workspaces/demo-copies";
 import { MAX_WORKSPACE_NAME_CHARS } from "@/lib/workspaces/limits";
 
 export const newWorkspaceSchema = z
@@ -30,10 +30,15 @@ function slugFor(name: string): string {
   return `${base || "workspace"}-${randomBytes(4).toString("hex")}`;
 }
 
-/** A new, empty workspace owned by the user, made their session's active one. */
+/**
+ * A new, empty workspace owned by the user, made their session's active one.
+ * The demo account's belongs to the session alone, like its copy of the demo:
+ * no one else who signs in to the demo sees it, and it goes with the session.
+ */
 export async function createWorkspace(db: Db, userId: string, sessionId: string, name: string): Promise<Workspace> {
+  const owner = isDemoAccount(userId) ? { sessionId } : { memberships: { create: { userId } } };
   return db.$transaction(async (tx) => {
-    const workspace = await tx.workspace.create({ data: { name, slug: slugFor(name), memberships: { create: { userId } } } });
+    const workspace = await tx.workspace.create({ data: { name, slug: slugFor(name), ...owner } });
     await tx.session.update({ where: { id: sessionId }, data: { activeWorkspaceId: workspace.id } });
     return workspace;
   });
@@ -41,14 +46,14 @@ export async function createWorkspace(db: Db, userId: string, sessionId: string,
 
 /** Makes one of the user's own workspaces the session's active one; any other id names nothing they can see. */
 export async function switchWorkspace(db: Db, userId: string, sessionId: string, workspaceId: string): Promise<Workspace> {
-  const membership = await db.membership.findUnique({ where: { userId_workspaceId: { userId, workspaceId } }, include: { workspace: true } });
-  if (!membership) throw new RequestError("not_found:workspace");
+  const workspace = await db.workspace.findFirst({ where: { id: workspaceId, OR: [{ memberships: { some: { userId } } }, { sessionId }] } });
+  if (!workspace) throw new RequestError("not_found:workspace");
   await db.session.update({ where: { id: sessionId }, data: { activeWorkspaceId: workspaceId } });
-  return membership.workspace;
+  return workspace;
 }
 
-/** Resets the demo workspace to its seeded story; only the demo can be reset, and only by its owners (the caller's own active workspace). */
+/** Resets a copy of the demo to the seeded story; only a demo copy can be reset (the caller's own active workspace). */
 export async function resetOwnDemo(db: Db, workspace: Workspace): Promise<void> {
-  if (workspace.slug !== DEMO_WORKSPACE_SLUG) throw new RequestError("conflict:reset");
-  await resetDemoWorkspace(db, workspace.id);
+  if (!workspace.demo || workspace.sessionId === null) throw new RequestError("conflict:reset");
+  await resetDemoCopy(db, workspace);
 }

@@ -7,7 +7,7 @@ import { turnTraceSchema } from "@/lib/contracts/trace";
 import type { Db } from "@/lib/db/client";
 import type { Workspace } from "@/lib/db/generated/client";
 import { readWindow } from "@/lib/threads/messages";
-import { DEMO_WORKSPACE_SLUG, resetDemoWorkspace, seedDemoWorkspace } from "@/lib/workspaces/demo";
+import { DEMO_WORKSPACE_SLUG, seedDemoWorkspace } from "@/lib/workspaces/demo";
 import { DEMO_THREADS, DEMO_SUPPORT, DEMO_TURNS } from "@/lib/workspaces/demo-story";
 import { openTestDb, type TestDb } from "@/tests/db/test-db";
 
@@ -166,34 +166,5 @@ describe("the seeded demo workspace", () => {
     expect((await seedDemoWorkspace(t.db)).id).toBe(workspace.id);
     await Promise.all([seedDemoWorkspace(t.db), seedDemoWorkspace(t.db), seedDemoWorkspace(t.db)]);
     expect(await everything(t.db)).toEqual(before);
-  });
-});
-
-describe("resetting the demo workspace", () => {
-  /** What the demo holds, without ids or times: a reset must bring back exactly this. */
-  async function contents(workspaceId: string) {
-    const threads = await t.db.thread.findMany({ where: { workspaceId }, select: { title: true, kind: true, lastSeq: true, consolidatedSeq: true }, orderBy: { title: "asc" } });
-    const pages = await t.db.page.findMany({
-      where: { workspaceId },
-      select: { title: true, visibility: true, facts: { select: { key: true, text: true, status: true, source: true }, orderBy: [{ key: "asc" }, { text: "asc" }] } },
-      orderBy: { title: "asc" },
-    });
-    const episodes = await t.db.episode.count({ where: { thread: { workspaceId } } });
-    return { threads, pages, episodes };
-  }
-
-  it("puts back the seeded story after dogfooding changed it, and leaves other workspaces alone", async () => {
-    const seeded = await contents(workspace.id);
-    const other = await t.db.workspace.create({ data: { slug: "someone-else", name: "Someone else" } });
-    const kept = await t.db.thread.create({ data: { workspaceId: other.id, title: "Kept" } });
-    const [page] = await t.db.page.findMany({ where: { workspaceId: workspace.id }, take: 1 });
-    await t.db.page.update({ where: { id: page.id }, data: { visibility: page.visibility === "PUBLIC" ? "PRIVATE" : "PUBLIC" } });
-    await t.db.thread.create({ data: { workspaceId: workspace.id, title: "A bakery conversation" } });
-    await t.db.fact.updateMany({ where: { page: { workspaceId: workspace.id } }, data: { status: "REJECTED" } });
-    expect(await contents(workspace.id)).not.toEqual(seeded);
-
-    await resetDemoWorkspace(t.db, workspace.id);
-    expect(await contents(workspace.id)).toEqual(seeded);
-    expect(await t.db.thread.findUnique({ where: { id: kept.id } })).not.toBeNull();
   });
 });

@@ -5,8 +5,7 @@ import { ownedWorkspaces, requireUserPage } from "@/lib/workspaces/current";
 export const metadata = { title: "New workspace · Episodic buffer" };
 
 export default async function NewWorkspacePage() {
-  const { db, user } = await requireUserPage();
-  const owned = await ownedWorkspaces(db, user.id);
+  const owned = await ownedWorkspaces(await requireUserPage());
   return (
     <main className="mx-auto mt-16 max-w-md rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
       <h1 className="text-lg font-semibold">A workspace of your own</h1>
