@@ -1,7 +1,7 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
 import { RequestError } from "@/lib/errors";
-import { contentSecurityPolicy, newNonce } from "@/lib/http/content-security";
+import { contentSecurityPolicy, newNonce, NONCE_HEADER } from "@/lib/http/content-security";
 import { crossSiteRefusal } from "@/lib/http/origin";
 
 /** Addresses anyone may use without signing in: signing in itself, a business's customer support chat, the first-run progress. */
@@ -38,9 +38,11 @@ export function proxy(request: NextRequest): NextResponse | Response {
     if (pathname.startsWith("/api/")) return new RequestError("unauthorized:session").toResponse();
     return NextResponse.redirect(new URL("/sign-in", request.url));
   }
-  const policy = contentSecurityPolicy(newNonce(), { dev });
+  const nonce = newNonce();
+  const policy = contentSecurityPolicy(nonce, { dev });
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", policy);
+  headers.set(NONCE_HEADER, nonce);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("content-security-policy", policy);
   return response;

@@ -5,7 +5,11 @@
 // a pending boundary's fallback, so a client component here would stay
 // "Loading…" until the page arrives. A small inline script, run by the
 // browser as the HTML streams in, polls GET /api/startup instead, and stops
-// once React has swapped the page in and the element is gone.
+// once React has swapped the page in and the element is gone. It carries the
+// response's script nonce, without which the CSP would refuse it.
+
+import { headers } from "next/headers";
+import { NONCE_HEADER } from "@/lib/http/content-security";
 
 const POLL_EVERY_MS = 500;
 
@@ -35,7 +39,8 @@ const POLL_SCRIPT = `(() => {
   poll();
 })();`;
 
-export function StartupProgress() {
+export async function StartupProgress() {
+  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   return (
     <div role="status" className="flex h-full flex-col items-center justify-center gap-3 px-6 text-center text-sm text-slate-500" data-testid="startup-progress">
       <p className="flex items-center gap-3">
@@ -50,7 +55,7 @@ export function StartupProgress() {
       <p id="startup-note" hidden className="max-w-md text-xs text-slate-400">
         First run: the embedded database is created and the demo workspace is filed into memory once. Later starts skip this.
       </p>
-      <script dangerouslySetInnerHTML={{ __html: POLL_SCRIPT }} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: POLL_SCRIPT }} />
     </div>
   );
 }

@@ -23,6 +23,9 @@ export function contentSecurityPolicy(nonce: string, { dev }: { dev: boolean }):
   ].join("; ");
 }
 
+/** The request header proxy.ts passes the nonce on in, for the app's own inline script (the first-run progress poller). */
+export const NONCE_HEADER = "x-nonce";
+
 /** A fresh nonce for one response: 128 random bits. */
 export function newNonce(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
