@@ -38,10 +38,11 @@ test("pages carry a fresh script nonce and no inline-script allowance, and still
     if (/Content Security Policy|Refused to (execute|load)/i.test(message.text())) refusals.push(message.text());
   });
   await page.goto("/");
-  await page.getByRole("button", { name: "New thread" }).click();
-  await expect(page).toHaveURL(/\/threads\/\w+$/, { timeout: 20_000 });
-  await page.getByRole("link", { name: "Pages" }).click();
+  // The debug panel draws the next turn's preview in the browser only: it is there once the scripts ran.
+  await expect(page.getByTestId("buffer-preview")).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("link", { name: "Pages", exact: true }).click();
   await expect(page).toHaveURL(/\/pages$/);
+  await expect(page.getByTestId("page-list")).toBeVisible();
   expect(refusals).toEqual([]);
 });
 

@@ -97,7 +97,9 @@ async function settle(db: Db, importId: string, data: { status: "DONE" | "FAILED
  */
 export async function runThreadImport(db: Db, importId: string, pacing: ImportPacing = {}): Promise<void> {
   const row = await db.threadImport.findUnique({ where: { id: importId }, select: { workspaceId: true, status: true, file: true } });
-  if (!row?.file || row.status === "DONE" || row.status === "FAILED") return;
+  // Gone with its workspace while it ran: what it had written goes too.
+  if (!row) return discardStagedImport(db, importId);
+  if (!row.file || row.status === "DONE" || row.status === "FAILED") return;
   await db.threadImport.update({ where: { id: importId }, data: { status: "CHECKING" } });
   let checked;
   try {

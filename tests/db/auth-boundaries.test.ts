@@ -165,3 +165,31 @@ describe("the demo account, whose password is published", () => {
     expect((await post("/sign-out", {}, { socket: "192.0.2.150", cookie })).status).toBe(200);
   });
 });
+
+describe("every Better Auth endpoint", () => {
+  const PATHS = [
+    "/sign-in/email", "/sign-up/email", "/sign-out", "/get-session", "/update-user", "/change-password", "/change-email", "/delete-user",
+    "/list-sessions", "/revoke-session", "/revoke-sessions", "/revoke-other-sessions", "/list-accounts", "/account-info", "/link-social",
+    "/unlink-account", "/request-password-reset", "/reset-password", "/send-verification-email", "/verify-email", "/verify-password",
+    "/update-session", "/refresh-token", "/get-access-token", "/sign-in/social", "/callback/credential", "/ok", "/error", "/no-such-endpoint",
+  ];
+  const BODIES: unknown[] = [
+    "", "null", "[]", '"text"', "{", '{"email": 7}', { email: "\u0000@x.test", password: "x" }, { email: "a@b.test", password: 12345678 },
+    { name: ["x"], email: "a@b.test", password: "a long enough password" }, { email: `${"a".repeat(5000)}@b.test`, password: "p" },
+    { currentPassword: null, newPassword: {} }, { token: "\ud800" }, { callbackURL: "https://evil.example/" }, { image: { src: 1 } },
+  ];
+
+  it("answers malformed input with 4xx, signed in or not, never 5xx", { timeout: 300_000 }, async () => {
+    await post("/sign-up/email", { email: "fuzzed@bakery.test", password: "a long enough password", name: "Fuzzed" }, { socket: "192.0.2.160" });
+    const cookie = await signedIn("fuzzed@bakery.test", "a long enough password", "192.0.2.161");
+    const failures: string[] = [];
+    for (const [i, path] of PATHS.entries()) {
+      for (const [j, body] of BODIES.entries()) {
+        // A fresh address for each, so the limit does not hide what the endpoint itself answers.
+        const answer = await post(path, body, { socket: `198.18.${i}.${j + 1}`, cookie: j % 2 ? cookie : undefined });
+        if (answer.status >= 500) failures.push(`${path} ${JSON.stringify(body).slice(0, 40)}: ${answer.status} ${JSON.stringify(answer.json).slice(0, 100)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
