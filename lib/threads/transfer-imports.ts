@@ -1,6 +1,6 @@
 import { parseJsonText } from "@/lib/contracts/text";
 import type { Db } from "@/lib/db/client";
-import type { ThreadImportStatus } from "@/lib/db/generated/client";
+import type { Prisma, ThreadImportStatus } from "@/lib/db/generated/client";
 import { RequestError } from "@/lib/errors";
 import { takeToken } from "@/lib/limits/buckets";
 import { checkThreadFile, discardStagedImport, writeImportedThread, type ImportPacing } from "@/lib/threads/transfer";
@@ -58,10 +58,26 @@ export async function admitThreadImport(db: Db, workspaceId: string): Promise<vo
   }
 }
 
+/**
+ * The uploaded bytes as text, refused (422) when they are not UTF-8 or hold
+ * a NUL, which no JSON text holds and the database stores in no text column.
+ */
+function uploadText(file: Uint8Array): string {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(file);
+  } catch {
+    throw new RequestError("invalid:thread_file", "The thread file is not UTF-8 text.");
+  }
+  if (text.includes("\0")) throw new RequestError("bad_request:json", "The thread file is not valid JSON.");
+  return text;
+}
+
 /** Records an uploaded file for the import job; finished imports of the workspace older than a day are cleared meanwhile. */
 export async function queueThreadImport(db: Db, workspaceId: string, file: Uint8Array): Promise<ThreadImportProgress> {
+  const text = uploadText(file);
   await db.threadImport.deleteMany({ where: { workspaceId, status: { in: ["DONE", "FAILED"] }, updatedAt: { lt: new Date(Date.now() - KEEP_FINISHED_MS) } } });
-  const row = await db.threadImport.create({ data: { workspaceId, file: Buffer.from(file), bytes: file.byteLength }, select: progressColumns });
+  const row = await db.threadImport.create({ data: { workspaceId, file: text, bytes: file.byteLength }, select: progressColumns });
   return withThread(db, row);
 }
 
@@ -71,22 +87,21 @@ export async function threadImportProgress(db: Db, workspaceId: string, importId
   return row ? withThread(db, row) : null;
 }
 
-/** The uploaded bytes as a parsed JSON value, or the refusal a person reads on the import screen. */
-function parsedUpload(file: Uint8Array): unknown {
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(file);
-  } catch {
-    throw new RequestError("invalid:thread_file", "The thread file is not UTF-8 text.");
-  }
+/** The uploaded text as a parsed JSON value, or the refusal a person reads on the import screen. */
+function parsedUpload(text: string): unknown {
   // checkThreadFile checks every string the import keeps, a stretch at a time.
   const parsed = parseJsonText(text, "thread file", { anyText: true });
   if ("problem" in parsed) throw new RequestError("invalid:thread_file", parsed.problem.message);
   return parsed.value;
 }
 
+/** Updates an import's row; reads back only its id, never the file it holds. */
+async function record(db: Db, importId: string, data: Prisma.ThreadImportUpdateInput): Promise<void> {
+  await db.threadImport.update({ where: { id: importId }, data, select: { id: true } });
+}
+
 async function settle(db: Db, importId: string, data: { status: "DONE" | "FAILED"; error?: string; problems?: string[]; threadId?: string; done?: number }) {
-  await db.threadImport.update({ where: { id: importId }, data: { ...data, file: null } });
+  await record(db, importId, { ...data, file: null });
 }
 
 /**
@@ -100,7 +115,7 @@ export async function runThreadImport(db: Db, importId: string, pacing: ImportPa
   // Gone with its workspace while it ran: what it had written goes too.
   if (!row) return discardStagedImport(db, importId);
   if (!row.file || row.status === "DONE" || row.status === "FAILED") return;
-  await db.threadImport.update({ where: { id: importId }, data: { status: "CHECKING" } });
+  await record(db, importId, { status: "CHECKING" });
   let checked;
   try {
     checked = await checkThreadFile(parsedUpload(row.file), pacing);
@@ -109,13 +124,11 @@ export async function runThreadImport(db: Db, importId: string, pacing: ImportPa
     await settle(db, importId, { status: "FAILED", error: error.message, problems: error.problems.slice(0, PROBLEMS_KEPT) });
     return;
   }
-  await db.threadImport.update({ where: { id: importId }, data: { status: "WRITING", total: checked.messages.length } });
+  await record(db, importId, { status: "WRITING", total: checked.messages.length });
   const thread = await writeImportedThread(db, row.workspaceId, checked, {
     key: importId,
     ...pacing,
-    onWritten: async (done) => {
-      await db.threadImport.update({ where: { id: importId }, data: { done } });
-    },
+    onWritten: (done) => record(db, importId, { done }),
   });
   await settle(db, importId, { status: "DONE", threadId: thread.id, done: checked.messages.length });
 }

@@ -118,7 +118,7 @@ beforeAll(async () => {
   const at = new Date("2026-10-02T14:00:00Z");
   const episode = await t.db.episode.create({ data: { threadId, fromSeq: 1, toSeq: 1, fromAt: at, toAt: at, gist: "The owner set the rent." } });
   episodeId = episode.id;
-  importId = (await t.db.threadImport.create({ data: { workspaceId, bytes: 2, file: Buffer.from("{}") } })).id;
+  importId = (await t.db.threadImport.create({ data: { workspaceId, bytes: 2, file: "{}" } })).id;
 });
 afterAll(async () => {
   delete (globalThis as { episodicBufferDb?: Promise<Db> }).episodicBufferDb;

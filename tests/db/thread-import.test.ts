@@ -95,10 +95,11 @@ describe("an import run by its job", () => {
 });
 
 describe("an import's job, run by hand", () => {
-  it("refuses a file that is not UTF-8 or not JSON, saying which", async () => {
-    const latin1 = await queueThreadImport(t.db, workspaceId, Uint8Array.from([0x7b, 0x22, 0xe9, 0x22, 0x7d]));
-    await runThreadImport(t.db, latin1.id);
-    expect(await progressOf(latin1.id)).toMatchObject({ status: "FAILED", error: "The thread file is not UTF-8 text." });
+  it("refuses a file that is not UTF-8 text on upload, and one that is not JSON in its job, saying which", async () => {
+    const importsBefore = await t.db.threadImport.count();
+    await expect(queueThreadImport(t.db, workspaceId, Uint8Array.from([0x7b, 0x22, 0xe9, 0x22, 0x7d]))).rejects.toMatchObject({ status: 422, message: "The thread file is not UTF-8 text." });
+    await expect(queueThreadImport(t.db, workspaceId, Uint8Array.from([0x7b, 0x22, 0x00, 0x22, 0x7d]))).rejects.toMatchObject({ status: 400, message: "The thread file is not valid JSON." });
+    expect(await t.db.threadImport.count()).toBe(importsBefore);
     const notJson = await queueThreadImport(t.db, workspaceId, new TextEncoder().encode("Main St lease: $2,350"));
     await runThreadImport(t.db, notJson.id);
     expect(await progressOf(notJson.id)).toMatchObject({ status: "FAILED", error: "The thread file is not valid JSON." });

@@ -6,7 +6,7 @@ CREATE TABLE "ThreadImport" (
     "id" TEXT NOT NULL,
     "workspaceId" TEXT NOT NULL,
     "status" "ThreadImportStatus" NOT NULL DEFAULT 'QUEUED',
-    "file" BYTEA,
+    "file" TEXT,
     "bytes" INTEGER NOT NULL,
     "total" INTEGER NOT NULL DEFAULT 0,
     "done" INTEGER NOT NULL DEFAULT 0,
