@@ -10,8 +10,23 @@ import { failThreadImport, runThreadImport } from "@/lib/threads/transfer-import
 
 export const THREAD_IMPORT_QUEUE = "thread-import";
 
-/** How long an import stops between stretches, so the requests waiting on the server's thread are answered. */
+/** The shortest stop between an import's stretches. */
 const PAUSE_MS = 5;
+
+/**
+ * Stops between stretches for as long as the stretch took: on the embedded
+ * database every statement runs on the server's one thread and one
+ * connection, so an import that only stopped briefly would keep each other
+ * request waiting a stretch per statement it sends. At most half the
+ * database's time goes to the import.
+ */
+function halfTheTime(minimumMs: number): () => Promise<void> {
+  let resumed = performance.now();
+  return async () => {
+    await sleep(Math.max(minimumMs, performance.now() - resumed));
+    resumed = performance.now();
+  };
+}
 
 export type ThreadImportQueueOptions = {
   db: Db;
@@ -43,7 +58,7 @@ export async function startThreadImportQueue({ db, boss, retries = 2, retryDelay
   if (work) {
     await boss.work<Payload>(THREAD_IMPORT_QUEUE, { batchSize: 1, localConcurrency: 1, pollingIntervalSeconds: 1 }, async ([job]: Job<Payload>[]) => {
       try {
-        await runThreadImport(db, job.data.importId, { pause: () => sleep(pauseMs) });
+        await runThreadImport(db, job.data.importId, { pause: halfTheTime(pauseMs) });
       } catch (error) {
         if (job.retryCount < retries) throw error;
         console.error("thread import failed:", error);
