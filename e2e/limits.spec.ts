@@ -83,14 +83,19 @@ test("forged X-Forwarded-For and cookieless bursts are limited, across instances
   });
   expect(signUp.status).toBe(200);
 
-  // Thirty guesses, each with a fresh address in the header, spread over the instances: three get an answer.
+  // Thirty guesses, each with a fresh address in the header, spread over the instances: three get an answer, and one
+  // more for every 3⅓ s they take (the limit is 3 every 10 s, a bucket of 3 refilling at that rate).
   const guesses: number[] = [];
+  const started = performance.now();
   for (let i = 0; i < 30; i++) guesses.push(await guess(instances[i % instances.length], `198.51.100.${i + 1}`));
   // A two-entry header with a forged last entry is no different.
   for (let i = 0; i < 10; i++) guesses.push(await guess(instances[i % instances.length], `203.0.113.9, 10.0.${i}.1`));
-  console.log(`sign-in: ${count(guesses, 401)} answered, ${count(guesses, 429)} refused of ${guesses.length}`);
-  expect(count(guesses, 401)).toBe(3);
-  expect(count(guesses, 429)).toBe(guesses.length - 3);
+  const seconds = (performance.now() - started) / 1000;
+  const refilled = Math.floor((seconds * 3) / 10);
+  console.log(`sign-in: ${count(guesses, 401)} answered, ${count(guesses, 429)} refused of ${guesses.length} in ${seconds.toFixed(1)} s (3 + ${refilled} refilled allowed)`);
+  expect(count(guesses, 401)).toBeGreaterThanOrEqual(3);
+  expect(count(guesses, 401)).toBeLessThanOrEqual(3 + refilled);
+  expect(count(guesses, 401) + count(guesses, 429)).toBe(guesses.length);
   // The right password waits too, on either instance.
   for (const app of instances) expect(await guess(app, "192.0.2.77", "the right password")).toBe(429);
 
@@ -115,5 +120,7 @@ test("behind a named proxy, the entry it appended is the client and nothing befo
   // One client forging what comes before the proxy's entry is still that one client.
   const forging: number[] = [];
   for (let i = 0; i < 6; i++) forging.push(await guess(behindProxy, `10.9.${i}.9, 192.0.2.20`));
-  expect(forging).toEqual([401, 401, 401, 429, 429, 429]);
+  // Counted as six clients, all six would have been answered.
+  expect(forging.slice(0, 3)).toEqual([401, 401, 401]);
+  expect(forging).toContain(429);
 });
