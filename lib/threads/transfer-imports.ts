@@ -43,9 +43,9 @@ async function withThread(db: Db, row: Omit<ThreadImportProgress, "thread"> & { 
 }
 
 /**
- * Keeps an uploaded file for the import job. A workspace may start a few
- * imports in a row and have a few in flight; past that the upload is a 429,
- * refused before its body is read.
+ * Lets the workspace start one more import, or refuses it with a 429: a
+ * workspace may start a few in a row and have a few in flight. The upload
+ * route asks before it reads the body.
  */
 export async function admitThreadImport(db: Db, workspaceId: string): Promise<void> {
   const inFlight = await db.threadImport.count({ where: { workspaceId, status: { in: IN_FLIGHT } } });
