@@ -22,6 +22,7 @@ export default async function SignInPage() {
       <h1 className="mt-1 mb-4 text-lg font-semibold">Sign in</h1>
       <p className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="demo-credentials">
         The demo workspace&apos;s owner: <strong>{DEMO_OWNER.email}</strong> with the password <strong>{DEMO_OWNER.password}</strong>.
+        Everyone who signs in with these gets a copy of the demo of their own, which signing out discards.
       </p>
       <SignInForm minPasswordLength={MIN_PASSWORD_LENGTH} />
     </main>
