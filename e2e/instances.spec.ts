@@ -49,12 +49,16 @@ test.afterAll(async () => {
   await admin.end();
 });
 
-/** Each instance's demo-owner session; the sessions live in the shared database, so any instance accepts any of them. */
-const owners = new Map<AppServer, Record<string, string>>();
+/**
+ * One demo-owner session for every instance: sessions live in the shared
+ * database, so any instance accepts it, and it is the one whose copy of the
+ * demo the threads are made in. Each instance gets its own Origin.
+ */
+let session: Promise<Record<string, string>> | undefined;
 
 async function owner(app: AppServer): Promise<Record<string, string>> {
-  if (!owners.has(app)) owners.set(app, await ownerHeaders(app.url));
-  return owners.get(app)!;
+  session ??= ownerHeaders(app.url);
+  return { ...(await session), origin: app.url };
 }
 
 async function newThread(app: AppServer, title: string): Promise<string> {
