@@ -96,6 +96,20 @@ function decodeBase64Runs(text: string): string[] {
   return decoded;
 }
 
+/** Hex byte runs, packed ("69676e6f7265") or spaced ("69 67 6e"), long enough to hide a sentence. */
+const HEX_RUN = /(?<![0-9a-f])(?:[0-9a-f]{2}[ :]?){12,}(?![0-9a-f])/gi;
+
+function decodeHexRuns(text: string): string[] {
+  const decoded: string[] = [];
+  for (const [run] of text.matchAll(HEX_RUN)) {
+    const bytes = run.replace(/[ :]/g, "");
+    if (bytes.length % 2 === 1 || /^\d+$/.test(bytes)) continue;
+    const plain = Buffer.from(bytes, "hex").toString("utf8");
+    if (READS_AS_WORDS.test(plain) && !plain.includes("\uFFFD")) decoded.push(plain);
+  }
+  return decoded;
+}
+
 function rot13(text: string): string {
   return text.replace(/[a-z]/gi, (c) => {
     const start = c <= "Z" ? 65 : 97;
@@ -122,8 +136,8 @@ export type Readings = {
   plain: string[];
   /** The text with a disguise undone: look-alikes, leetspeak, spaced letters, an encoding or reversal. */
   decoded: string[];
-  /** Whole sentences that were hidden in base64: a note about the business has no reason to do that. */
-  base64Sentences: string[];
+  /** Whole sentences that were hidden in base64 or hex: a note about the business has no reason to do that. */
+  encodedSentences: string[];
   /** Two or more words about the model's steering spelled out letter by letter ("f.o.r.g.e.t t.h.e r.u.l.e.s"). */
   spelledOutSteering: boolean;
 };
@@ -138,7 +152,7 @@ export function readings(text: string): Readings {
   const unspaced = tidy(stripInvisible(entities));
   const plain = [...new Set([unspaced, tidy(stripInvisible(entities, " "))].map(collapseSpaces))];
   const base = plain[0];
-  const base64Sentences = decodeBase64Runs(base).map((sentence) => collapseSpaces(tidy(sentence)));
+  const encodedSentences = [...decodeBase64Runs(base), ...decodeHexRuns(base)].map((sentence) => collapseSpaces(tidy(sentence)));
   const folded = (hasLookalikeWord(base) ? base.replace(LOOKALIKE_LETTER, (c) => LOOKALIKES[c]) : base).replace(/ı/g, "i");
   const escaped = decodeEscapes(base);
   const candidates = [
@@ -147,10 +161,10 @@ export function readings(text: string): Readings {
     collapseSpaces(joinSpacedLetters(unspaced)),
     escaped,
     ...[rot13(base), [...base].reverse().join("")].filter((reading) => STEERING_WORD.test(reading)),
-    ...base64Sentences,
+    ...encodedSentences,
   ];
   const decoded = [...new Set(candidates)].filter((reading) => !plain.includes(reading));
   const spelledOutWords = [...unspaced.matchAll(SPACED_RUN)].filter(([run]) => run.replace(/[^\p{L}]/gu, "").length >= 4);
   const spelledOutSteering = spelledOutWords.length >= 2 && STEERING_WORD.test(collapseSpaces(joinSpacedLetters(unspaced)));
-  return { plain, decoded, base64Sentences, spelledOutSteering };
+  return { plain, decoded, encodedSentences, spelledOutSteering };
 }

@@ -26,8 +26,8 @@ export function scanForInjection(text: string): ScanResult {
   if (HIDDEN.test(text.replace(EMOJI_JOINER, ""))) reasons.add("hidden-char");
   if (CONTROL.test(text)) reasons.add("control-char");
   if (hasLookalikeWord(text)) reasons.add("homoglyph");
-  const { plain, decoded, base64Sentences, spelledOutSteering } = readings(text);
-  if (base64Sentences.length > 0 || spelledOutSteering) reasons.add("encoded-instruction");
+  const { plain, decoded, encodedSentences, spelledOutSteering } = readings(text);
+  if (encodedSentences.length > 0 || spelledOutSteering) reasons.add("encoded-instruction");
   for (const { family, pattern } of PLAIN_RULES) {
     if (plain.some((reading) => pattern.test(reading))) reasons.add(family);
   }
