@@ -7,8 +7,8 @@
 // the tuning corpus (lib/guard/classifier.ts) catches paraphrases of them.
 
 import { classifierFlags } from "@/lib/guard/classifier";
-import { CONTROL, EMOJI_JOINER, HIDDEN, hasLookalikeWord, readings, stripInvisible } from "@/lib/guard/normalise";
-import { PLAIN_RULES, READING_RULES } from "@/lib/guard/rules";
+import { CONDENSE_FROM, CONTROL, EMOJI_JOINER, HIDDEN, condense, hasLookalikeWord, readings, stripInvisible } from "@/lib/guard/normalise";
+import { PLAIN_RULES, READING_RULES } from "@/lib/guard/rules/index";
 
 export type ScanResult = {
   flagged: boolean;
@@ -26,7 +26,7 @@ export function scanForInjection(text: string): ScanResult {
   if (HIDDEN.test(text.replace(EMOJI_JOINER, ""))) reasons.add("hidden-char");
   if (CONTROL.test(text)) reasons.add("control-char");
   if (hasLookalikeWord(text)) reasons.add("homoglyph");
-  const { plain, decoded, encodedSentences, spelledOutSteering } = readings(text);
+  const { plain, decoded, encodedSentences, spelledOutSteering } = readings(text.length > CONDENSE_FROM ? condense(text) : text);
   if (encodedSentences.length > 0 || spelledOutSteering) reasons.add("encoded-instruction");
   for (const { family, pattern } of PLAIN_RULES) {
     if (plain.some((reading) => pattern.test(reading))) reasons.add(family);
