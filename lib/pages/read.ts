@@ -27,10 +27,13 @@ export async function readPage(db: Db, workspaceId: string, title: string, audie
     },
   });
   if (!page) return { title, found: false, facts: [] };
+  const facts = owner ? page.facts : publishable(page.facts.map((f) => ({ ...f, sourceText: f.message.text ?? "" })));
+  // A published page with nothing a customer may read is, to the customer, no page at all: its title tells nothing either.
+  if (!owner && facts.length === 0) return { title, found: false, facts: [] };
   return {
     title: page.title,
     found: true,
-    facts: (owner ? page.facts : publishable(page.facts.map((f) => ({ ...f, sourceText: f.message.text ?? "" })))).map((f) => ({
+    facts: facts.map((f) => ({
       id: f.id,
       key: f.key,
       text: f.text,
