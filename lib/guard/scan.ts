@@ -3,7 +3,7 @@
 // a pasted email or a web page, so a line can carry someone else's instructions
 // into every later turn. The text is read as written and with each disguise
 // undone (lib/guard/normalise.ts), and every reading is matched against rules
-// for the shape of an attack (lib/guard/rules.ts); a small classifier trained on
+// for the shape of an attack (lib/guard/rules/, one file per family); a small classifier trained on
 // the tuning corpus (lib/guard/classifier.ts) catches paraphrases of them.
 
 import { classifierFlags } from "@/lib/guard/classifier";

@@ -17,9 +17,10 @@ export type FactToFile = {
   /** The #number of the message it comes from, for the record of why a replacement happened. */
   messageSeq: number;
   /**
-   * Set when the message it came from reads like an instruction to the
-   * assistant (pasted text, an email): the fact is held for the owner's
-   * review, pending even though the owner said it, and replaces nothing.
+   * Set when the fact's words, or the sentence of its message it came from,
+   * read like an instruction to the assistant (pasted text, an email): the
+   * fact is held for the owner's review, pending even though the owner said
+   * it, and replaces nothing.
    */
   heldReason?: string | null;
 };
