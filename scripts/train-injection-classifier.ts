@@ -1,12 +1,12 @@
-// Trains the injection scan's classifier on the TUNING corpus only (never the
-// kept-out one) and writes lib/guard/classifier-weights.json. Deterministic:
+// Trains the injection scan's classifier on the tuning corpus only (never a
+// measured set) and writes lib/guard/classifier-weights.json. Deterministic:
 // the same corpus gives the same weights, which a unit test checks.
 //   npx tsx scripts/train-injection-classifier.ts
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { featureBuckets, type ClassifierWeights } from "@/lib/guard/classifier";
 import { readings } from "@/lib/guard/normalise";
-import { tuning } from "@/tests/fixtures/injection/tuning";
+import { tuningLines } from "@/scripts/scan-corpora";
 
 const BUCKETS = 8192;
 const EPOCHS = 40;
@@ -33,14 +33,13 @@ export function trainClassifier(examples: Example[]): ClassifierWeights {
   return { buckets: BUCKETS, bias: round(bias), weights: [...weights].map(round) };
 }
 
-export const tuningExamples = (): Example[] => [
-  ...tuning.attacks.map(({ text }) => ({ text, attack: true })),
-  ...tuning.benign.map(({ text }) => ({ text, attack: false })),
-];
+export const tuningExamples = (): Example[] => tuningLines().map(({ kind, text }) => ({ text, attack: kind === "attack" }));
 
 if (process.argv[1]?.endsWith("train-injection-classifier.ts")) {
   const model = trainClassifier(tuningExamples());
   const target = path.join(import.meta.dirname, "..", "lib", "guard", "classifier-weights.json");
   await writeFile(target, `${JSON.stringify(model)}\n`);
-  console.log(`wrote ${target}: ${model.buckets} buckets from ${tuning.attacks.length} attack and ${tuning.benign.length} benign lines`);
+  const examples = tuningExamples();
+  const attacks = examples.filter((e) => e.attack).length;
+  console.log(`wrote ${target}: ${model.buckets} buckets from ${attacks} attack and ${examples.length - attacks} benign lines`);
 }

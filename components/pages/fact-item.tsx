@@ -7,7 +7,12 @@ import { InlineEdit } from "@/components/ui/inline-edit";
 import { FactStatusBadge, sourceLabel } from "@/components/pages/fact-status";
 
 /** As the server renders it, or as the browser fetched it (dates as strings). */
-type Fact = Omit<PageFact, "createdAt" | "message"> & { createdAt: Date | string; message: { seq: number; createdAt: Date | string } };
+type Fact = Omit<PageFact, "createdAt" | "message" | "releasedAt" | "ownerEditedAt"> & {
+  createdAt: Date | string;
+  releasedAt: Date | string | null;
+  ownerEditedAt: Date | string | null;
+  message: { seq: number; createdAt: Date | string };
+};
 
 /** One fact with where it came from; a pending one carries the owner's confirm and reject buttons, a live one his hand correction. */
 export function FactItem({ fact }: { fact: Fact }) {
@@ -26,7 +31,14 @@ export function FactItem({ fact }: { fact: Fact }) {
       {fact.supersededBy && <p className="text-xs text-slate-500">Replaced by: {fact.supersededBy.text}</p>}
       {fact.heldReason && fact.status === "PENDING" && (
         <p className="rounded bg-amber-50 px-2 py-1 text-xs text-amber-900 ring-1 ring-amber-200" data-testid="fact-held-reason">
-          Held for your review: {fact.heldReason}. Until you confirm it, your assistant treats it as unconfirmed and no customer ever sees it.
+          Held for your review: {fact.heldReason}. Until you release it, your assistant treats it as unconfirmed and no customer ever sees
+          it. Release it only if these are your own words, not instructions someone pasted in.
+        </p>
+      )}
+      {fact.heldReason && fact.releasedAt && (
+        <p className="text-xs text-slate-600" data-testid="fact-released">
+          Released by you on {day(fact.releasedAt)} (it was held: {fact.heldReason}). Customers are shown it only while its own words pass
+          the injection scan.
         </p>
       )}
       {fact.ownerEditedAt && (
@@ -36,7 +48,7 @@ export function FactItem({ fact }: { fact: Fact }) {
       )}
       {fact.supersededReason && <p className="text-xs text-slate-500">Why: {fact.supersededReason}.</p>}
       <div className="flex flex-wrap items-center gap-2">
-        {fact.status === "PENDING" && <FactReview factId={fact.id} />}
+        {fact.status === "PENDING" && <FactReview factId={fact.id} held={fact.heldReason !== null} />}
         {(fact.status === "PENDING" || fact.status === "CONFIRMED") && (
           <InlineEdit endpoint={`/api/facts/${fact.id}`} initial={fact.text} label="Correct" testId="fact-correct" />
         )}

@@ -5,11 +5,11 @@ import { correctFact, reviewFact } from "@/lib/pages/facts";
 import { requestScope } from "@/lib/workspaces/current";
 import { handle, parseJsonBody, routeId } from "@/lib/http/respond";
 
-const factReviewSchema = z.object({ verdict: z.enum(["confirm", "reject"]) });
+const factReviewSchema = z.object({ verdict: z.enum(["confirm", "reject", "release"]) });
 
 export type FactVerdict = z.infer<typeof factReviewSchema>["verdict"];
 
-/** POST /api/facts/:id/review: the owner confirms or rejects a pending fact. */
+/** POST /api/facts/:id/review: the owner confirms or rejects a pending fact, or releases a held one on purpose. */
 export function factReviewResponse(request: Request, rawFactId: string): Promise<Response> {
   return handle(async () => {
     const factId = routeId(rawFactId);

@@ -1,6 +1,7 @@
 import { generateText, Output, type LanguageModel } from "ai";
 import type { Db, Tx } from "@/lib/db/client";
 import type { Message, Speaker, ThreadKind } from "@/lib/db/generated/client";
+import { holdReasonFor } from "@/lib/guard/fact-vetting";
 import { neutralise, scanForInjection } from "@/lib/guard/scan";
 import { saveEpisode, saveFold, toLine } from "@/lib/episodes/store";
 import { dueFold, FOLD_SIZE, foldPages } from "@/lib/memory/fold";
@@ -56,16 +57,16 @@ type Plan = { proposal: ProposedFact; page: string; key: string; text: string; m
 
 /**
  * Text pasted into a chat (an email, a web page, a supplier's note) can carry
- * instructions meant for the assistant. A fact from such a message is never
- * promoted on the owner's word alone: it waits for the owner's review, with
- * the reason shown on the Pages screen.
+ * instructions meant for the assistant. A fact whose own words read that way,
+ * or that comes from such a sentence of its message, is never promoted on the
+ * owner's word alone: it waits for the owner's review, with the reason shown
+ * on the Pages screen. The business facts beside the instruction are filed as usual.
  */
-function heldReasonFor(message: Message): string | null {
-  const scan = scanForInjection(message.text);
-  return scan.flagged ? `the message it came from reads like instructions to the assistant (${scan.reasons.join(", ")})` : null;
+function heldReasonFor(key: string, text: string, message: Message): string | null {
+  return holdReasonFor({ key, text, source: message.text, vouched: false });
 }
 
-/** Keeps only the facts whose cited message is a trusted message of this stretch, and whose page, key and text scan clean. */
+/** Keeps only the facts whose cited message is a trusted message of this stretch, on a page whose title scans clean. */
 function planFacts(output: MemoryPassOutput, trusted: Map<number, Message>, dropped: Dropped[]): Plan[] {
   const plans: Plan[] = [];
   for (const proposed of output.facts) {
@@ -81,9 +82,10 @@ function planFacts(output: MemoryPassOutput, trusted: Map<number, Message>, drop
       continue;
     }
     const page = cleanModelText(proposal.page, "page", dropped);
-    const key = cleanModelText(proposal.key, "fact", dropped);
-    const text = cleanModelText(proposal.text, "fact", dropped);
-    if (page && key && text) plans.push({ proposal, page: page.slice(0, 80), key, text, message, heldReason: heldReasonFor(message) });
+    if (!page) continue;
+    // Vetted as the model wrote them: hidden characters and line breaks are evidence the flattened text no longer shows.
+    const heldReason = heldReasonFor(proposal.key, proposal.text, message);
+    plans.push({ proposal, page: page.slice(0, 80), key: neutralise(proposal.key), text: neutralise(proposal.text), message, heldReason });
   }
   return plans;
 }

@@ -1,6 +1,5 @@
 import { afterKeyset, keysetPage, type Keyset, type KeysetPage } from "@/lib/contracts/cursor";
 import type { Db } from "@/lib/db/client";
-import type { PageVisibility } from "@/lib/db/generated/client";
 import type { FactStatus } from "@/lib/db/generated/client";
 
 type FactCounts = Record<FactStatus, number>;
@@ -65,6 +64,7 @@ const factFields = {
   status: true,
   source: true,
   heldReason: true,
+  releasedAt: true,
   ownerEditedAt: true,
   supersededReason: true,
   createdAt: true,
@@ -136,12 +136,6 @@ export async function pageExists(db: Db, workspaceId: string, pageId: string): P
 }
 
 export type PageDetail = NonNullable<Awaited<ReturnType<typeof getPage>>>;
-
-/** The owner publishes a page to customers or takes it back; null for another workspace's page. */
-export async function setPageVisibility(db: Db, workspaceId: string, pageId: string, visibility: PageVisibility) {
-  const updated = await db.page.updateMany({ where: { id: pageId, workspaceId }, data: { visibility } });
-  return updated.count === 1 ? { id: pageId, visibility } : null;
-}
 
 /**
  * Page ids by title, for linking the titles that traces and episode lines

@@ -53,7 +53,7 @@ export async function buildContext(args: {
   // The feed reads the lines the strategy chose, so it follows the selection rather than running beside it.
   const fed = context.recall && context.feed ? await feedRecall(db, thread, select.value, recall.value, config.recallPages) : null;
   const recalled = fed?.pages ?? recall.value;
-  const recallText = recalledPagesSection(recalled, screen);
+  const recallText = recalledPagesSection(recalled, screen, audienceOf(thread.kind));
   const business = screen.screenOrMark("business-name", thread.workspace.name);
   return {
     selection: select.value,
