@@ -1,45 +1,146 @@
 // Trains the injection scan's classifier on the tuning corpus only (never a
 // measured set) and writes lib/guard/classifier-weights.json. Deterministic:
-// the same corpus gives the same weights, which a unit test checks.
+// the same corpus gives the same file, which a unit test checks.
 //   npx tsx scripts/train-injection-classifier.ts
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { featureBuckets, type ClassifierWeights } from "@/lib/guard/classifier";
+import { type Classifier, type StoredClassifier, featureBuckets, passages, score, sigmoid } from "@/lib/guard/classifier";
 import { readings } from "@/lib/guard/normalise";
 import { tuningLines } from "@/scripts/scan-corpora";
 
-const BUCKETS = 8192;
-const EPOCHS = 40;
-const LEARNING_RATE = 0.1;
-const L2 = 1e-4;
-/** Three decimals keep the file small and change no verdict; `|| 0` writes -0 as the 0 that JSON reads back. */
-const round = (value: number) => Math.round(value * 1000) / 1000 || 0;
+const BUCKETS = 1 << 17;
+const EPOCHS = 12;
+const LEARNING_RATE = 0.5;
+const L2 = 1e-6;
+const FOLDS = 5;
+/**
+ * The threshold is the lowest at which at most this share of the benign
+ * tuning lines, each scored by a model trained without it, would be flagged:
+ * the rules flag a few of their own, and the aim is at most 1% together.
+ */
+const BENIGN_FLAGGED = 0.004;
 
 type Example = { text: string; attack: boolean };
+type Row = { features: number[]; label: number };
 
-/** Plain stochastic gradient descent on the log loss, in corpus order, so a rerun reproduces the file. */
-export function trainClassifier(examples: Example[]): ClassifierWeights {
-  const rows = examples.map(({ text, attack }) => ({ features: [...featureBuckets(readings(text).plain[0], BUCKETS)], label: attack ? 1 : 0 }));
+/** A small seeded generator, so the order examples are seen in is the same on every run. */
+function seeded(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function shuffled<T>(items: T[], seed: number): T[] {
+  const random = seeded(seed);
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy;
+}
+
+const rowsOf = (examples: Example[]): Row[] =>
+  examples.map(({ text, attack }) => ({ features: featureBuckets(readings(text).plain[0], BUCKETS), label: attack ? 1 : 0 }));
+
+/**
+ * Stochastic gradient descent on the log loss with AdaGrad steps, each class
+ * weighted so attacks and benign lines count alike however many of each there are.
+ */
+function fit(rows: Row[], seed: number): Omit<Classifier, "threshold"> {
   const weights = new Float64Array(BUCKETS);
+  const squares = new Float64Array(BUCKETS).fill(1e-8);
   let bias = 0;
+  let biasSquares = 1e-8;
+  const attacks = rows.filter((r) => r.label === 1).length;
+  const classWeight = [rows.length / (2 * Math.max(1, rows.length - attacks)), rows.length / (2 * Math.max(1, attacks))];
   for (let epoch = 0; epoch < EPOCHS; epoch++) {
-    for (const { features, label } of rows) {
-      const z = features.reduce((sum, index) => sum + weights[index], bias);
-      const error = 1 / (1 + Math.exp(-z)) - label;
-      for (const index of features) weights[index] -= LEARNING_RATE * (error + L2 * weights[index]);
-      bias -= LEARNING_RATE * error;
+    for (const { features, label } of shuffled(rows, seed + epoch)) {
+      const scale = 1 / Math.sqrt(Math.max(1, features.length));
+      const error = (sigmoid(score({ bias, weights, buckets: BUCKETS }, features)) - label) * classWeight[label];
+      for (const index of features) {
+        const gradient = error * scale + L2 * weights[index];
+        squares[index] += gradient * gradient;
+        weights[index] -= (LEARNING_RATE * gradient) / Math.sqrt(squares[index]);
+      }
+      biasSquares += error * error;
+      bias -= (LEARNING_RATE * error) / Math.sqrt(biasSquares);
     }
   }
-  return { buckets: BUCKETS, bias: round(bias), weights: [...weights].map(round) };
+  return { buckets: BUCKETS, bias, weights };
+}
+
+/** The highest score any passage of the text gets, as the scan reads long texts. */
+const passageScore = (model: Omit<Classifier, "threshold">, text: string) =>
+  Math.max(...passages(readings(text).plain[0]).map((p) => score(model, featureBuckets(p, BUCKETS))));
+
+/** Held-out scores of every example, from models trained on the other folds. */
+export function crossValidatedScores(examples: Example[]): number[] {
+  const order = shuffled(
+    examples.map((_, i) => i),
+    7,
+  );
+  const fold = new Array<number>(examples.length);
+  order.forEach((index, position) => (fold[index] = position % FOLDS));
+  const rows = rowsOf(examples);
+  const scores = new Array<number>(examples.length);
+  for (let k = 0; k < FOLDS; k++) {
+    const model = fit(
+      rows.filter((_, i) => fold[i] !== k),
+      k,
+    );
+    examples.forEach((example, i) => {
+      if (fold[i] === k) scores[i] = passageScore(model, example.text);
+    });
+  }
+  return scores;
+}
+
+/** The lowest logit threshold that keeps held-out benign lines flagged within BENIGN_FLAGGED. */
+export function thresholdFor(examples: Example[], scores: number[]): number {
+  const benign = scores.filter((_, i) => !examples[i].attack).sort((a, b) => b - a);
+  const allowed = Math.floor(benign.length * BENIGN_FLAGGED);
+  return Math.max(0, benign[allowed] + 1e-6);
+}
+
+const round = (value: number) => Math.round(value * 1e6) / 1e6;
+
+/** Quantises the weights to int8 under one scale, so the file stays small; a unit test checks no verdict moves. */
+function stored(model: Omit<Classifier, "threshold">, threshold: number): StoredClassifier {
+  let largest = 0;
+  for (const w of model.weights) largest = Math.max(largest, Math.abs(w));
+  const scale = largest / 127 || 1;
+  const bytes = new Uint8Array(model.buckets);
+  model.weights.forEach((w, i) => (bytes[i] = Math.round(w / scale) & 0xff));
+  return { buckets: model.buckets, bias: round(model.bias), scale: round(scale), threshold: round(sigmoid(threshold)), weights: Buffer.from(bytes).toString("base64") };
+}
+
+export type Training = { model: StoredClassifier; crossValidated: { attacksCaught: number; attacks: number; benignFlagged: number; benign: number } };
+
+/** Trains on every tuning line and sets the threshold from five-fold cross-validation. */
+export function trainClassifier(examples: Example[]): Training {
+  const scores = crossValidatedScores(examples);
+  const threshold = thresholdFor(examples, scores);
+  const model = fit(rowsOf(examples), 0);
+  const caught = (wanted: boolean) => scores.filter((s, i) => examples[i].attack === wanted && s >= threshold).length;
+  const attacks = examples.filter((e) => e.attack).length;
+  return {
+    model: stored(model, threshold),
+    crossValidated: { attacksCaught: caught(true), attacks, benignFlagged: caught(false), benign: examples.length - attacks },
+  };
 }
 
 export const tuningExamples = (): Example[] => tuningLines().map(({ kind, text }) => ({ text, attack: kind === "attack" }));
 
 if (process.argv[1]?.endsWith("train-injection-classifier.ts")) {
-  const model = trainClassifier(tuningExamples());
+  const { model, crossValidated: cv } = trainClassifier(tuningExamples());
   const target = path.join(import.meta.dirname, "..", "lib", "guard", "classifier-weights.json");
   await writeFile(target, `${JSON.stringify(model)}\n`);
-  const examples = tuningExamples();
-  const attacks = examples.filter((e) => e.attack).length;
-  console.log(`wrote ${target}: ${model.buckets} buckets from ${attacks} attack and ${examples.length - attacks} benign lines`);
+  console.log(`wrote ${target}: ${model.buckets} buckets, threshold ${model.threshold}`);
+  console.log(`cross-validated alone: attacks caught ${cv.attacksCaught}/${cv.attacks}, benign flagged ${cv.benignFlagged}/${cv.benign}`);
 }
