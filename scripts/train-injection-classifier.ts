@@ -4,7 +4,7 @@
 //   npx tsx scripts/train-injection-classifier.ts
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { type Classifier, type StoredClassifier, featureBuckets, passages, score, sigmoid } from "@/lib/guard/classifier";
+import { type Classifier, type StoredClassifier, featureBuckets, judged, passages, score, sigmoid } from "@/lib/guard/classifier";
 import { readings } from "@/lib/guard/normalise";
 import { tuningLines } from "@/scripts/scan-corpora";
 
@@ -77,7 +77,12 @@ function fit(rows: Row[], seed: number): Omit<Classifier, "threshold"> {
 
 /** The highest score any passage of the text gets, as the scan reads long texts. */
 const passageScore = (model: Omit<Classifier, "threshold">, text: string) =>
-  Math.max(...passages(readings(text).plain[0]).map((p) => score(model, featureBuckets(p, BUCKETS))));
+  Math.max(
+    -Infinity,
+    ...passages(readings(text).plain[0])
+      .filter(judged)
+      .map((p) => score(model, featureBuckets(p, BUCKETS))),
+  );
 
 /** Held-out scores of every example, from models trained on the other folds. */
 export function crossValidatedScores(examples: Example[]): number[] {
@@ -101,46 +106,42 @@ export function crossValidatedScores(examples: Example[]): number[] {
   return scores;
 }
 
-/** The lowest logit threshold that keeps held-out benign lines flagged within BENIGN_FLAGGED. */
-export function thresholdFor(examples: Example[], scores: number[]): number {
+export type CrossValidation = { threshold: number; attacksCaught: number; attacks: number; benignFlagged: number; benign: number };
+
+/** The probability threshold: the lowest that keeps held-out benign lines flagged within BENIGN_FLAGGED, and what it catches. */
+export function crossValidate(examples: Example[]): CrossValidation {
+  const scores = crossValidatedScores(examples);
   const benign = scores.filter((_, i) => !examples[i].attack).sort((a, b) => b - a);
-  const allowed = Math.floor(benign.length * BENIGN_FLAGGED);
-  return Math.max(0, benign[allowed] + 1e-6);
+  const logit = Math.max(0, benign[Math.floor(benign.length * BENIGN_FLAGGED)] + 1e-6);
+  const caught = (wanted: boolean) => scores.filter((s, i) => examples[i].attack === wanted && s >= logit).length;
+  const attacks = examples.filter((e) => e.attack).length;
+  return { threshold: round(sigmoid(logit)), attacksCaught: caught(true), attacks, benignFlagged: caught(false), benign: examples.length - attacks };
 }
 
 const round = (value: number) => Math.round(value * 1e6) / 1e6;
 
-/** Quantises the weights to int8 under one scale, so the file stays small; a unit test checks no verdict moves. */
-function stored(model: Omit<Classifier, "threshold">, threshold: number): StoredClassifier {
+/**
+ * The model trained on every tuning line, as the weights file stores it: int8
+ * weights under one scale keep the file small (a unit test checks the verdicts it gives).
+ */
+export function trainClassifier(examples: Example[], threshold: number): StoredClassifier {
+  const model = fit(rowsOf(examples), 0);
   let largest = 0;
   for (const w of model.weights) largest = Math.max(largest, Math.abs(w));
   const scale = largest / 127 || 1;
   const bytes = new Uint8Array(model.buckets);
   model.weights.forEach((w, i) => (bytes[i] = Math.round(w / scale) & 0xff));
-  return { buckets: model.buckets, bias: round(model.bias), scale: round(scale), threshold: round(sigmoid(threshold)), weights: Buffer.from(bytes).toString("base64") };
-}
-
-export type Training = { model: StoredClassifier; crossValidated: { attacksCaught: number; attacks: number; benignFlagged: number; benign: number } };
-
-/** Trains on every tuning line and sets the threshold from five-fold cross-validation. */
-export function trainClassifier(examples: Example[]): Training {
-  const scores = crossValidatedScores(examples);
-  const threshold = thresholdFor(examples, scores);
-  const model = fit(rowsOf(examples), 0);
-  const caught = (wanted: boolean) => scores.filter((s, i) => examples[i].attack === wanted && s >= threshold).length;
-  const attacks = examples.filter((e) => e.attack).length;
-  return {
-    model: stored(model, threshold),
-    crossValidated: { attacksCaught: caught(true), attacks, benignFlagged: caught(false), benign: examples.length - attacks },
-  };
+  return { buckets: model.buckets, bias: round(model.bias), scale: round(scale), threshold, weights: Buffer.from(bytes).toString("base64") };
 }
 
 export const tuningExamples = (): Example[] => tuningLines().map(({ kind, text }) => ({ text, attack: kind === "attack" }));
 
 if (process.argv[1]?.endsWith("train-injection-classifier.ts")) {
-  const { model, crossValidated: cv } = trainClassifier(tuningExamples());
+  const examples = tuningExamples();
+  const cv = crossValidate(examples);
+  const model = trainClassifier(examples, cv.threshold);
   const target = path.join(import.meta.dirname, "..", "lib", "guard", "classifier-weights.json");
   await writeFile(target, `${JSON.stringify(model)}\n`);
-  console.log(`wrote ${target}: ${model.buckets} buckets, threshold ${model.threshold}`);
-  console.log(`cross-validated alone: attacks caught ${cv.attacksCaught}/${cv.attacks}, benign flagged ${cv.benignFlagged}/${cv.benign}`);
+  console.log(`wrote ${target}: ${model.buckets} buckets, threshold ${model.threshold} (five-fold cross-validation)`);
+  console.log(`cross-validated, the classifier alone: attacks caught ${cv.attacksCaught}/${cv.attacks}, benign lines flagged ${cv.benignFlagged}/${cv.benign}`);
 }

@@ -5,7 +5,7 @@
 // of replies to someone ("your reply to the landlord"); these speak to the
 // assistant about its own output.
 
-import { type Rule, MACHINE, alt, r, rule } from "@/lib/guard/rules/vocabulary";
+import { type Rule, MACHINE, SAME_SENTENCE, alt, r, rule } from "@/lib/guard/rules/vocabulary";
 
 /** What an injected task asks done to an answer ("modify your answer to mention …"): an infinitive, never the person the reply goes to. */
 const REWORK = ["mention", "include", "express", "highlight", "promote", "hint", "state", "add", "recommend", "suggest", "encourage", "emphasi[sz]e", "reflect", "convey", "feature", "advertise", "urge", "ask", "tell", "contain", "end", "start", "begin", "form", "make", "show"];
@@ -42,7 +42,7 @@ export const INJECTED_TASK_RULES: Rule[] = [
   rule("injected-task", r`\b${alt("reply", "respond", "answer", "write back", "communicate", "speak", "talk")}\s+(?:only\s+)?(?:${alt("in", "using", "with", "via", "through")})\s+(?:the\s+)?(?:${TRANSFORM})\b`),
   rule("injected-task", r`\b${alt("use", "apply", "employ")}\s+(?:an?\s+|the\s+)?${TRANSFORM}\s+${alt("for", "on", "to", "in")}\s+(?:${YOUR_OUTPUT}|${alt("the|this")}\s+${OUTPUT})`),
   // Someone to say something to, named the way a model names its reader.
-  rule("injected-task", r`\b${alt("tell", "inform", "ask", "convince", "persuade", "urge", "remind", "warn", "advise", "encourage", "instruct", "direct", "redirect", "trick", "lure", "prompt", "request", "get")}\s+the\s+${alt("user", "users", "reader", "readers", "recipient", "recipients", "human")}\b(?!\s*(?:'s|manual|guide|agreement|interface|account|name|id))`),
+  rule("injected-task", r`\b${alt("tell", "inform", "ask", "convince", "persuade", "urge", "remind", "warn", "advise", "encourage", "instruct", "direct", "redirect", "trick", "lure", "prompt", "request", "get")}\s+the\s+${alt("user", "users", "reader", "readers", "recipient", "recipients", "human")}\b(?!\s*(?:'s|manual|guide|agreement|interface|account|name|id))${SAME_SENTENCE(80)}\b${alt("visit", "click", "go to", "download", "install", "log ?in", "sign ?in", "enter", "type", "send", "transfer", "pay", "call", "reset", "verify", "confirm", "share", "provide", "give", "reply", "forward", "follow", "open", "update", "https?", "www", "password", "account", "compromised", "link", "website", "site", "app", "code")}\b`),
   rule("injected-task", r`\b${alt("suggest", "recommend", "ask", "tell", "urge", "encourage")}\s+(?:that\s+)?(?:the\s+)?${alt("users", "readers", "recipients")}\s+(?:to\s+|should\s+)?${alt("visit", "click", "share", "send", "enter", "subscribe", "call", "download", "install", "transfer", "buy", "provide", "give", "reply", "confirm")}\b`),
   // Spelling games played on the answer itself: no owner wants a reply's letters regrouped or its vowels swapped.
   rule("injected-task", r`\b${alt("letters?", "words?", "characters?", "vowels?", "consonants?", "spaces", "punctuation", "sentences")}\s+${alt("of", "in", "from", "within", "throughout")}\s+(?:${alt("each", "every", "all")}\s+(?:${alt("word", "sentence")}\s+${alt("of", "in")}\s+)?)?${YOUR_OUTPUT}|\b${alt("intentional", "deliberate", "purposeful")}\s+${alt("misspellings?", "typos", "spelling (?:mistakes|errors)", "grammar mistakes")}\b|\b${alt("replace", "substitute", "swap")}\s+(?:${alt("every", "each", "all")}\s+(?:(?:other|second|third|fourth|fifth|\d+(?:st|nd|rd|th))\s+)?|the\s+)?${alt("letters?", "vowels?", "consonants?", "characters?")}\s+(?:${alt("with", "by", "in")}\b|(?:of|in)\s+${alt("your", "the (?:answer|response|reply|text)")})`),

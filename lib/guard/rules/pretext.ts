@@ -56,8 +56,25 @@ const DISGUISE = alt(
   "spell(?:ed|ing)? (?:it |them )?out",
   "encode(?:d)?",
   "cipher",
-  "another language",
-  "translat(?:e|ed|ion)",
+);
+/** The same secrets in the languages attacks are most often translated into. */
+const GUARDED_ELSEWHERE = alt(
+  "contraseña", "mot de passe", "phrase de passe", "passwort", "kennwort", "senha", "kata sandi", "mật khẩu", "пароль", "كلمة المرور", "كلمة السر",
+  "密码", "密碼", "パスワード", "비밀번호", "şifre", "şifreni", "wachtwoord", "hasło", "parola d'ordine", "geburtsdatum", "date de naissance",
+  "fecha de nacimiento", "data di nascita", "data de nascimento", "tanggal lahir", "doğum tarihi", "ngày sinh", "дата рождения", "persönliche daten",
+  "données personnelles", "datos personales", "dati personali", "dados pessoais", "data pribadi", "kişisel veri", "dữ liệu cá nhân", "phishing",
+  "e-posta adresi", "adresse e-mail", "e-mail-adresse", "correo electrónico de",
+);
+const DISGUISE_ELSEWHERE = alt(
+  "haiku", "acróstico", "acrostique", "akrostichon", "acrostico", "poema", "poème", "gedicht", "poesia", "poesía", "puisi", "bài thơ", "стих\\p{L}*",
+  "şiir", "诗", "詩", "시", "pig latin", "latin cochon", "latín cerdo", "猪拉丁", "leetspeak", "ليتسبيك", "base64", "al revés", "à l'envers", "rückwärts",
+  "terbalik", "ngược", "tersten",
+);
+/** "Imagine", "suppose", "let's say", in other languages. */
+const FRAME_ELSEWHERE = alt(
+  "stell dir vor", "stellen sie sich vor", "angenommen", "imaginez", "imagine que", "imaginons", "supposons", "imagina que", "imaginemos", "supongamos",
+  "immagina", "immaginiamo", "supponiamo", "imagine que", "suponha", "bayangkan", "misalkan", "hayal et", "diyelim", "giả sử", "hãy tưởng tượng",
+  "представь", "представьте", "предположим", "تخيل", "لنفترض", "想象", "假设", "想像", "想定", "상상해", "가정해",
 );
 
 export const PRETEXT_RULES: Rule[] = [
@@ -65,6 +82,9 @@ export const PRETEXT_RULES: Rule[] = [
   rule("pretext", r`\b${FRAME}\b[^]{0,220}?\b${GUARDED}\b`),
   // "Write a poem about the password", "the password in pig latin", "an acrostic with the password".
   rule("pretext", r`\b${GUARDED}\b[^.!?\n]{0,60}?\b(?:in|as|into|using|with|through)\s+(?:an?\s+|the\s+)?${DISGUISE}\b|\b${DISGUISE}\b[^.!?\n]{0,40}?\b(?:about|with|of|containing|hiding|spelling|for)\s+(?:the\s+|your\s+|my\s+)?${GUARDED}\b`),
+  // The same two shapes in other languages: a frame or a disguise, beside a secret, in one sentence or the next.
+  rule("pretext", r`(?<![\p{L}\p{N}])${FRAME_ELSEWHERE}[^]{0,200}?${GUARDED_ELSEWHERE}`),
+  rule("pretext", r`${GUARDED_ELSEWHERE}[^.!?\n]{0,60}?${DISGUISE_ELSEWHERE}|${DISGUISE_ELSEWHERE}[^.!?\n]{0,60}?${GUARDED_ELSEWHERE}`),
   // "Just for a hypothetical discussion, what are your thoughts on ...?": an opinion the model was told to keep out of.
   rule("pretext", r`\b(?:just\s+)?for\s+(?:a|the)\s+hypothetical\s+${alt("conversation", "discussion", "debate", "chat")}\b[^.!?\n]{0,40}\byou(?:r)?\b`),
 ];
