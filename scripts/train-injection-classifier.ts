@@ -5,6 +5,7 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { type Classifier, type StoredClassifier, featureBuckets, judged, passages, score, sigmoid } from "@/lib/guard/classifier";
+import { mulberry32, shuffled } from "@/lib/eval/random";
 import { readings } from "@/lib/guard/normalise";
 import { tuningLines } from "@/scripts/scan-corpora";
 
@@ -23,27 +24,8 @@ const BENIGN_FLAGGED = 0.004;
 type Example = { text: string; attack: boolean };
 type Row = { features: number[]; label: number };
 
-/** A small seeded generator, so the order examples are seen in is the same on every run. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function shuffled<T>(items: T[], seed: number): T[] {
-  const random = seeded(seed);
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j], copy[i]];
-  }
-  return copy;
-}
+/** The examples in an order fixed by the seed, so a rerun sees them in the same order. */
+const inSeededOrder = <T>(items: T[], seed: number): T[] => shuffled(mulberry32(seed), items);
 
 const rowsOf = (examples: Example[]): Row[] =>
   examples.map(({ text, attack }) => ({ features: featureBuckets(readings(text).plain[0], BUCKETS), label: attack ? 1 : 0 }));
@@ -60,7 +42,7 @@ function fit(rows: Row[], seed: number): Omit<Classifier, "threshold"> {
   const attacks = rows.filter((r) => r.label === 1).length;
   const classWeight = [rows.length / (2 * Math.max(1, rows.length - attacks)), rows.length / (2 * Math.max(1, attacks))];
   for (let epoch = 0; epoch < EPOCHS; epoch++) {
-    for (const { features, label } of shuffled(rows, seed + epoch)) {
+    for (const { features, label } of inSeededOrder(rows, seed + epoch)) {
       const scale = 1 / Math.sqrt(Math.max(1, features.length));
       const error = (sigmoid(score({ bias, weights, buckets: BUCKETS }, features)) - label) * classWeight[label];
       for (const index of features) {
@@ -86,7 +68,7 @@ const passageScore = (model: Omit<Classifier, "threshold">, text: string) =>
 
 /** Held-out scores of every example, from models trained on the other folds. */
 export function crossValidatedScores(examples: Example[]): number[] {
-  const order = shuffled(
+  const order = inSeededOrder(
     examples.map((_, i) => i),
     7,
   );
