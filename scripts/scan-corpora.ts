@@ -15,6 +15,8 @@ const corpusLine = z
     text: z.string().min(1),
     /** Who wrote it: the team, or a published corpus as "owner/repository:path". */
     source: z.string().min(1),
+    /** Where the line was before it joined the tuning set, when it was once measured or kept out. */
+    history: z.string().min(1).optional(),
   })
   .strict();
 
@@ -31,13 +33,16 @@ export function readCorpus(file: string): CorpusLine[] {
   });
 }
 
-/** The lines the rules and the classifier were shaped on. */
-export const tuningLines = () => readCorpus("tuning.jsonl");
+/** The JSONL files of one folder of the corpus, in name order. */
+const filesIn = (folder: string) =>
+  readdirSync(path.join(CORPUS_DIR, folder))
+    .filter((name) => name.endsWith(".jsonl"))
+    .sort();
+
+/** The lines the rules and the classifier were shaped on: every file under tuning/, one a source. */
+export const tuningLines = () => filesIn("tuning").flatMap((name) => readCorpus(path.join("tuning", name)));
 
 /** The sets gathered after the rules were frozen, one file each: published corpora, and ordinary business messages. */
 export function measuredSets(): { name: string; lines: CorpusLine[] }[] {
-  return readdirSync(path.join(CORPUS_DIR, "measured"))
-    .filter((name) => name.endsWith(".jsonl"))
-    .sort()
-    .map((name) => ({ name: name.replace(/\.jsonl$/, ""), lines: readCorpus(path.join("measured", name)) }));
+  return filesIn("measured").map((name) => ({ name: name.replace(/\.jsonl$/, ""), lines: readCorpus(path.join("measured", name)) }));
 }

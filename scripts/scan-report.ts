@@ -4,12 +4,48 @@
 // and per style, with what the scan costs beside the machine's load. Writes
 // tests/fixtures/injection/scan-report.json, which the README quotes and a
 // test holds to the scan as it is.
+//
+// The freeze is a commit whose message starts "Injection rules frozen". The
+// script refuses to measure when the scan or its tuning set changed since
+// that commit, or when a measured set was already in it: a figure is only
+// worth quoting on text the scan was not shaped on.
 //   npm run scan:report
+import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { scanForInjection } from "@/lib/guard/scan";
 import { CORPUS_DIR, measuredSets, tuningLines, type CorpusLine } from "@/scripts/scan-corpora";
+
+/** How a commit that froze the rules is named: the first words of its message. */
+export const FREEZE_MESSAGE = "Injection rules frozen";
+/**
+ * What the freeze covers: the scan's code and rules, its classifier's weights, and the lines they were tuned on.
+ * The training script is not listed: a unit test holds it to the frozen weights, so it cannot change them unseen.
+ */
+const FROZEN_PATHS = ["lib/guard", "tests/fixtures/injection/tuning"];
+
+export type Protocol = {
+  /** The commit that froze the rules, and when. */
+  frozenAt: string;
+  frozenOn: string;
+  /** Every measured set was added after that commit: none of its files is in it. */
+  measuredSetsAddedAfter: true;
+};
+
+const git = (...args: string[]) => execFileSync("git", args, { encoding: "utf8", cwd: path.join(CORPUS_DIR, "..", "..", "..") }).trim();
+
+/** The freeze commit, checked: nothing it froze has changed since, and no measured set was in it. */
+export function freezeProtocol(setNames: string[]): Protocol {
+  const [frozenAt, frozenOn] = git("log", "-1", "--fixed-strings", `--grep=${FREEZE_MESSAGE}`, "--format=%H%x09%cI").split("\t");
+  if (!frozenAt) throw new Error(`no commit whose message says "${FREEZE_MESSAGE}"`);
+  const changed = git("diff", "--name-only", frozenAt, "--", ...FROZEN_PATHS);
+  if (changed) throw new Error(`changed since the freeze at ${frozenAt.slice(0, 12)}, so the measured sets no longer measure it:\n${changed}`);
+  const inFreeze = git("ls-tree", "-r", "--name-only", frozenAt, "--", "tests/fixtures/injection/measured");
+  const early = setNames.filter((name) => inFreeze.split("\n").includes(`tests/fixtures/injection/measured/${name}.jsonl`));
+  if (early.length > 0) throw new Error(`measured sets already present at the freeze: ${early.join(", ")}`);
+  return { frozenAt, frozenOn, measuredSetsAddedAfter: true };
+}
 
 export const REPORT_FILE = path.join(CORPUS_DIR, "scan-report.json");
 export const README_FILE = path.join(import.meta.dirname, "..", "README.md");
@@ -85,7 +121,7 @@ function measureCost(lines: CorpusLine[]) {
   return { microsPerLine: perLine, lines: texts.length, longTextMs: longMs, loadAverage: loadavg() };
 }
 
-export type ScanReport = { sets: SetFigures[]; totals: ReturnType<typeof totals>; cost: ReturnType<typeof measureCost> };
+export type ScanReport = { protocol: Protocol; sets: SetFigures[]; totals: ReturnType<typeof totals>; cost: ReturnType<typeof measureCost> };
 
 /** The README's figures, from a report: a table a set a row, then the cost. */
 export function readmeSection(report: ScanReport): string {
@@ -97,9 +133,12 @@ export function readmeSection(report: ScanReport): string {
   });
   const { attacksCaught, benignFlagged } = report.totals;
   const long = Object.entries(report.cost.longTextMs).map(([name, ms]) => `${name} ${ms.toFixed(1)} ms`);
+  const { frozenAt, frozenOn } = report.protocol;
   return [
     README_START,
     "<!-- Written by `npm run scan:report`; edits here are overwritten. -->",
+    `Rules frozen at commit \`${frozenAt.slice(0, 12)}\` (${frozenOn.slice(0, 10)}); every set below was added after that commit.`,
+    "",
     "| Set | Source | Result | By style |",
     "| --- | --- | --- | --- |",
     ...rows,
@@ -120,6 +159,8 @@ export function readmeWith(readme: string, report: ScanReport): string {
 
 if (process.argv[1]?.endsWith("scan-report.ts")) {
   const sets = measureSets();
+  const protocol = freezeProtocol(sets.map((set) => set.name));
+  console.log(`rules frozen at ${protocol.frozenAt.slice(0, 12)} (${protocol.frozenOn}); measured sets added after it`);
   const { attacksCaught, benignFlagged } = totals(sets);
   const cost = measureCost([...tuningLines(), ...measuredSets().flatMap((s) => s.lines)]);
   for (const set of sets) {
@@ -130,7 +171,7 @@ if (process.argv[1]?.endsWith("scan-report.ts")) {
   console.log(`ordinary business messages flagged: ${benignFlagged.flagged}/${benignFlagged.total} (${percent(benignFlagged)})`);
   console.log(`cost: ${cost.microsPerLine.toFixed(0)} µs CPU a line over ${cost.lines} lines; load average ${cost.loadAverage.map((l) => l.toFixed(2)).join(" ")}`);
   for (const [name, ms] of Object.entries(cost.longTextMs)) console.log(`  ${name}: ${ms.toFixed(1)} ms CPU`);
-  const report: ScanReport = { sets, totals: { attacksCaught, benignFlagged }, cost };
+  const report: ScanReport = { protocol, sets, totals: { attacksCaught, benignFlagged }, cost };
   writeFileSync(REPORT_FILE, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(README_FILE, readmeWith(readFileSync(README_FILE, "utf8"), report));
   console.log(`wrote ${path.relative(process.cwd(), REPORT_FILE)} and the README's scan figures`);

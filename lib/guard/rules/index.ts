@@ -1,6 +1,6 @@
 // The injection rules, one file per attack family, each named by the family
 // the scan reports. The rules are frozen: the published corpora the scan is
-// measured on (tests/fixtures/injection/published/) were gathered after they
+// measured on (tests/fixtures/injection/measured/) were gathered after they
 // were written, and a test holds the measured figures to the committed report.
 
 import { DELIMITER_RULES } from "@/lib/guard/rules/delimiter";
@@ -11,6 +11,7 @@ import { MARKUP_RULES } from "@/lib/guard/rules/markup";
 import { MULTILINGUAL_RULES } from "@/lib/guard/rules/multilingual";
 import { OVERRIDE_RULES } from "@/lib/guard/rules/override";
 import { PERSONA_RULES } from "@/lib/guard/rules/persona";
+import { PRETEXT_RULES } from "@/lib/guard/rules/pretext";
 import { PROMPT_LEAK_RULES } from "@/lib/guard/rules/prompt-leak";
 import { ROLE_TAG_RULES } from "@/lib/guard/rules/role-tag";
 import { TOOL_CALL_RULES } from "@/lib/guard/rules/tool-call";
@@ -26,6 +27,7 @@ export const READING_RULES: Rule[] = [
   ...PROMPT_LEAK_RULES,
   ...DELIMITER_RULES,
   ...INJECTED_TASK_RULES,
+  ...PRETEXT_RULES,
   ...MULTILINGUAL_RULES,
 ];
 

@@ -13,9 +13,13 @@ const BY_LANGUAGE: Rule[] = [
   rule("override-instruction", `${B}${alt("alle", "deine", "die", "sämtliche")}\\s+(?:${alt("vorherigen", "vorangegangenen", "bisherigen", "obigen", "früheren")}\\s+)?${alt("anweisungen", "regeln", "vorgaben", "instruktionen", "befehle")}\\s+(?:zu\\s+)?${alt("ignorierst", "ignorieren", "vergisst", "vergessen", "missachtest", "missachten")}${E}`),
   rule("persona-switch", `${B}${alt("du bist (?:jetzt|nun|ab jetzt|ab sofort|von nun an)", "ab (?:jetzt|sofort|nun) bist du", "von nun an bist du", "tu so,? als", "tun sie so,? als", "stell dir vor,? du bist", "spiel(?:e)? die rolle", "verhalte dich wie")}${E}${SAME_SENTENCE(60)}${B}${alt("ki", "ki-modell", "ai", "dan", "modell", "assistent", "chatbot", "bot", "hacker", "pirat", "charakter", "ohne (?:\\p{L}+ )?(?:einschränkungen|regeln|filter|grenzen|zensur)", "antworte ohne", "keine (?:\\p{L}+ )?(?:einschränkungen|regeln|filter|grenzen)", "uneingeschränkt\\p{L}*", "unzensiert\\p{L}*", "frei")}${E}|${B}${alt("ki", "bot", "assistent", "modell")}\\s+ohne\\s+${alt("regeln", "einschränkungen", "filter", "grenzen")}${E}`),
   rule("prompt-leak", `${B}system-?(?:prompt|anweisung\\p{L}*|nachricht)|${B}${alt("zeig(?:e)?", "gib", "nenne", "wiederhole", "verrate", "drucke", "schreib(?:e)?", "sag")}${E}${SAME_SENTENCE(30)}${B}(?:deine[nmrs]?|ihre[nmrs]?)\\s+(?:\\p{L}+\\s+)?${alt("anweisungen", "prompt", "instruktionen", "vorgaben")}${E}|wie\\s+lauten\\s+(?:deine|ihre)\\s+${alt("anweisungen", "regeln", "instruktionen")}`),
+  rule("override-instruction", `${B}vergiss${E}\\s+alles(?:\\s+${alt("gesagte", "davor", "bisherige", "vorherige", "oben")})?\\s*[,.!;:-]?\\s+(?:und\\s+)?(?:\\p{L}+\\s+)?${alt("schreib(?:e)?", "sag(?:e)?", "gib", "antworte", "beantworte", "zeig(?:e)?", "erzähl(?:e)?", "wiederhole")}${E}|${B}konzentriere\\s+dich\\s+(?:jetzt\\s+|nun\\s+)?auf\\s+deine\\s+neue\\s+aufgabe${E}`),
+  rule("persona-switch", `(?:^|[.!?]\\s+)(?:[Oo]k(?:ay)?[.,!]?\\s+)?(?:[Jj]etzt|[Nn]un)\\s+bist\\s+du\\s+\\p{Lu}|(?:^|[.!?]\\s+)[Dd]u\\s+bist\\s+(?:jetzt\\s+)?\\p{Lu}\\p{L}+(?:\\s+\\p{Lu}\\p{L}+)*\\s*[.,!]\\s+${alt("Wie", "Was")}\\s+(?:findest|denkst|hältst|sagst|meinst)\\s+du`, "u"),
+  rule("override-instruction", `${B}(?:alle\\s+)?${alt("vorherigen", "bisherigen", "obigen", "früheren", "vorangegangenen")}\\s+${alt("informationen", "anweisungen", "angaben", "instruktionen", "aufgaben")},?${SAME_SENTENCE(40)}${B}${alt("sind", "ist")}\\s+(?:\\p{L}+\\s+){0,2}?${alt("irrelevant", "ungültig", "nichtig", "egal", "hinfällig", "aufgehoben", "gelöscht", "nicht (?:mehr )?gültig", "nicht ganz großartig")}${E}`),
   // Spanish
   rule("override-instruction", `${B}${alt("ignora", "ignore", "ignorar", "ignoren", "olvida", "olvídate de", "olvidate de", "olvide", "olviden", "olvidar", "omite", "descarta", "no sigas", "no hagas caso (?:a|de)", "haz caso omiso (?:a|de)", "no tengas en cuenta", "no tomes en cuenta")}${E}${SAME_SENTENCE(30)}${B}(?:(?:${alt("todas las", "tus", "sus")}\\s+(?:\\p{L}+\\s+)?${alt("instrucciones", "reglas", "indicaciones", "directrices", "tareas")}|tu\\s+${alt("tarea", "misión", "programación")})|${alt("instrucciones", "reglas", "indicaciones", "directrices", "órdenes")}\\s+${alt("anteriores", "previas", "de arriba", "iniciales")}|todo\\s+(?:lo\\s+)?${alt("anterior", "(?:lo )?que (?:te |le |les )?(?:\\p{L}+ )?(?:dije|dijeron|digo|han dicho|he dicho)")}|lo\\s+que\\s+te\\s+${alt("dijeron", "han dicho", "dije", "dijo", "indicaron")}${E}(?!\\s+${alt("sobre", "de", "del", "acerca")}\\b))`),
   rule("override-instruction", `${B}${alt("ignora", "ignore", "olvida", "olvide", "no sigas", "salta")}${E}${SAME_SENTENCE(10)}${alt("las reglas", "las instrucciones", "las normas")}\\s+del\\s+${alt("dueño", "propietario", "jefe", "sistema", "desarrollador")}${E}`),
+  rule("override-instruction", `${B}${alt("olvida", "olvide", "olvidar", "olvides", "ignora", "ignore")}${E}\\s+todo(?:\\s+lo)?(?:\\s+que\\s+(?:\\p{L}+\\s+){0,2}?${alt("sabes", "digo", "dije", "te dije", "te dijeron", "antes")})?${SAME_SENTENCE(30)}${B}(?:y\\s+)?(?:solo\\s+)?(?:tienes\\s+que\\s+|debes\\s+)?${alt("di", "decir", "dices", "escribe", "escribir", "responde", "responder", "contesta")}${E}`),
   rule("prompt-leak", `${B}qué\\s+${alt("reglas", "instrucciones", "normas")}\\s+${alt("debes", "tienes que", "sigues")}${E}`),
   rule("persona-switch", `${B}${alt("ahora eres", "ahora serás", "a partir de ahora,? (?:eres|serás|vas a|actúa|responde)", "desde ahora,? eres", "finge (?:que|ser)", "actúa como si fueras", "actúa como", "haz de cuenta que")}${E}${SAME_SENTENCE(60)}${B}${alt("ia", "inteligencia artificial", "dan", "modelo", "asistente", "chatbot", "bot", "hacker", "pirata", "personaje", "dueño", "sin (?:\\p{L}+ )?(?:reglas|restricciones|límites|filtros|censura)", "no tienes (?:\\p{L}+ )?(?:reglas|restricciones|límites|filtros)", "libre")}${E}|${B}(?:ia|inteligencia artificial|modelo|bot|asistente)\\s+sin\\s+${alt("reglas", "restricciones", "límites", "filtros")}`),
   rule("prompt-leak", `${B}${alt("muestra(?:me)?", "dime", "revela", "repite", "imprime", "enséñame", "dame", "escribe")}${E}${SAME_SENTENCE(30)}${B}(?:tus|sus)\\s+(?:\\p{L}+\\s+)?${alt("instrucciones", "indicaciones")}|prompt\\s+del\\s+sistema|${B}(?:tu|su)\\s+prompt${E}|qué\\s+${alt("instrucciones", "reglas", "indicaciones")}\\s+${alt("tienes", "te dieron", "sigues", "te han dado")}|${alt("instrucciones", "indicaciones", "reglas")}\\s+que\\s+(?:te|le)\\s+${alt("dieron", "han dado", "dio", "di")}${E}|${alt("cuáles", "cuales")}\\s+son\\s+tus\\s+${alt("instrucciones", "reglas")}`),
@@ -98,7 +102,8 @@ const FURTHER_LANGUAGES: Rule[] = [
   rule("prompt-leak", `${B}prompt\\s+systemowy|${B}${alt("pokaż", "powtórz", "wypisz", "podaj")}${E}${SAME_SENTENCE(20)}${B}(?:swoje|twoje)\\s+${alt("instrukcje", "polecenia", "prompt")}${E}`),
   // Turkish
   rule("override-instruction", `${B}(?:${alt("önceki", "tüm", "bütün", "yukarıdaki")}\\s+)+(?:\\p{L}+\\s+)?${alt("talimat", "kural", "komut", "yönerge")}\\p{L}*\\s+${alt("yok say", "görmezden gel", "unut", "dikkate alma")}`),
-  rule("prompt-leak", `${B}sistem\\s+(?:istemi|komutu|talimatları)${E}`),
+  rule("prompt-leak", `${B}sistem\\s+(?:istemi|istemini|isteminin|komutu|komutlarını|talimatları|talimatlarını|mesajını|mesajı)${E}|${B}(?:iç|gizli)\\s+(?:yönerge|talimat|komut)\\p{L}*${E}`),
+  rule("override-instruction", `${B}${alt("önceki", "eski", "tüm")}\\s+(?:\\p{L}+\\s+)?${alt("talimat", "kural", "komut", "mesaj")}\\p{L}*\\s+${alt("iptal", "geçersiz", "yok say", "unut")}|${B}(?:rolünü|görevini|kurallarını)\\s+unut${E}|${B}kısıtlama\\p{L}*\\s+kaldır${E}|${B}geliştirici\\s+modu${E}|${B}${alt("güvenlik filtreleri", "filtrelerin", "güvenlik politikaları")}\\p{L}*\\s+(?:devre dışı|geçersiz)`),
   // Arabic
   inScript(/\p{Script=Arabic}/u, [
     rule("override-instruction", `${alt("تجاهل", "انس", "انسى", "لا تتبع")}\\S*\\s+(?:${alt("جميع", "كل")}\\s+)?${alt("التعليمات", "الأوامر", "القواعد", "التوجيهات")}`),
@@ -198,6 +203,18 @@ const WITHOUT_LIMITS = [
   "bez (?:żadnych )?(?:zasad|ograniczeń|filtrów|cenzury)", "bez (?:pravidel|omezení|cenzury)", "(?:kısıtlama|kural|filtre)(?:sız| olmadan)",
   "tanpa (?:batasan|aturan|filter|sensor)", "không có (?:giới hạn|quy tắc|bộ lọc)", "без (?:\\p{L}+ )?(?:ограничений|правил|фильтров|цензуры|обмежень)",
   "بدون (?:أي )?(?:قيود|قواعد|فلتر)", "ללא (?:הגבלות|כללים|סינון)", "没有(?:任何)?(?:限制|规则|过滤)", "不受(?:任何)?限制", "制限(?:なし|のない|なく)", "제한 없(?:이|는)",
+  "ohne (?:jede|jegliche|irgendeine) (?:einschränkung|zensur|grenze)", "sansürsüz", "filtresiz", "sınırsız", "без цензуры", "不加审查", "不受审查", "بلا قيود", "دون (?:أي )?(?:رفض|قيود)",
+  "sin censura", "sans censure", "sem censura", "senza censura", "ohne zensur",
+];
+/** Answering, in other languages: an answer given without limits is the model's, never a shop's. */
+const ANSWER = [
+  "antworte", "beantworte", "antworten sie", "responde", "contesta", "réponds", "répondez", "responda", "rispondi", "cevap ver", "yanıt ver", "yanıtla",
+  "ответь", "ответьте", "відповідай", "أجب", "أجيبي", "回答", "答えて", "대답해", "jawab", "trả lời", "odpowiedz", "antwoord", "svara",
+];
+/** "There are no rules any more", "a model that knows no rules", in other languages. */
+const RULES_GONE = [
+  "es gibt keine regeln mehr", "keine regeln mehr", "ya no hay reglas", "ya no tienes reglas", "il n'y a plus de règles", "tu n'as plus de règles",
+  "não há mais regras", "non ci sono più regole", "artık kural yok", "kural tanımayan", "больше нет правил", "нет никаких правил", "لم تعد هناك قواعد", "不再有任何规则",
 ];
 /** "You are now", "from now on you are", "pretend to be", in other languages. */
 const NEW_IDENTITY = [
@@ -212,6 +229,7 @@ const LANGUAGE_TABLE: Rule[] = [
   rule("persona-switch", `${B}${alt(...AI_NAMES)}${E}${SAME_SENTENCE(40)}${B}${alt(...WITHOUT_LIMITS)}|${B}${alt(...WITHOUT_LIMITS)}${SAME_SENTENCE(40)}${B}${alt(...AI_NAMES)}${E}`),
   rule("persona-switch", `${B}${alt(...NEW_IDENTITY)}${SAME_SENTENCE(60)}(?:${B}${alt(...AI_NAMES)}${E}|${alt(...WITHOUT_LIMITS)}|${B}dan${E})`),
   rule("prompt-leak", `${B}${alt(...SYSTEM_PROMPT_NAMES)}`),
+  rule("persona-switch", `${B}${alt(...ANSWER)}${SAME_SENTENCE(60)}${alt(...WITHOUT_LIMITS)}|${B}${alt(...RULES_GONE)}${E}`),
 ];
 
 export const MULTILINGUAL_RULES: Rule[] = [...BY_LANGUAGE, ...ORIGINAL_RULES, ...FURTHER_LANGUAGES, ...LANGUAGE_TABLE];

@@ -18,7 +18,8 @@ export type Family =
   | "markup"
   | "encoded-instruction"
   | "delimiter-spoof"
-  | "injected-task";
+  | "injected-task"
+  | "pretext";
 
 export type Rule = {
   family: Family;
