@@ -31,6 +31,7 @@ const PASS_STATUS: Record<MemoryPassReport["status"], { label: string; tone: Ton
   "untrusted-only": { label: "Untrusted speaker only", tone: "violet" },
   failed: { label: "Failed", tone: "red" },
   raced: { label: "Raced", tone: "amber" },
+  "kept-out": { label: "Kept out of memory", tone: "slate" },
 };
 
 const LINE_MARK: Record<BufferReport["chosen"][number]["marks"][number], string> = {

@@ -3,7 +3,7 @@ import type { LanguageModel } from "ai";
 import { fromPglite, PgBoss, type Job } from "pg-boss";
 import type { MemoryPassJob, MemoryPassReport } from "@/lib/contracts/memory-pass-report";
 import type { Db } from "@/lib/db/client";
-import { runMemoryPass } from "@/lib/memory/pass";
+import { memoryPassUnlessKeptOut } from "@/lib/memory/kept-out";
 import { withTimeout } from "@/lib/models/timeout";
 import { tracesByMemoryPassStatus, updateTrace, type StoredTraceData } from "@/lib/traces/store";
 
@@ -79,7 +79,7 @@ async function runJob(options: MemoryPassQueueOptions, job: Job<Payload>): Promi
   await markTraces(db, waiting, { status: "running", attempts });
   let report: MemoryPassReport;
   try {
-    report = await runMemoryPass(db, withTimeout(options.model, options.timeoutMs, job.signal), threadId, { folds: options.folds });
+    report = await memoryPassUnlessKeptOut(db, withTimeout(options.model, options.timeoutMs, job.signal), threadId, { folds: options.folds });
   } catch (error) {
     report = { status: "failed", fromSeq: 0, toSeq: 0, facts: [], dropped: [], episode: null, fold: null, error: (error as Error).message, ms: 0 };
   }

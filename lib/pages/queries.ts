@@ -58,7 +58,8 @@ export const FACT_GROUPS = {
 
 export type FactGroup = keyof typeof FACT_GROUPS;
 
-const factFields = {
+/** What a fact row shows wherever facts are listed: the page's groups and the Memory screen. */
+export const factFields = {
   id: true,
   key: true,
   text: true,
@@ -71,6 +72,7 @@ const factFields = {
   supersededBy: { select: { id: true, text: true } },
   thread: { select: { id: true, title: true } },
   message: { select: { seq: true, createdAt: true } },
+  page: { select: { id: true, title: true } },
 } as const;
 
 /**

@@ -5,8 +5,7 @@ import { previewNextTurn } from "@/lib/agent/preview";
 import { readConfig } from "@/lib/config";
 import { chooseModel } from "@/lib/models";
 import { toUIMessage } from "@/lib/threads/messages";
-import { findThread } from "@/lib/threads/queries";
-import { turnInFlight } from "@/lib/threads/turn-lease";
+import { findThread, turnInFlight } from "@/lib/threads/queries";
 import { pageScope } from "@/lib/workspaces/current";
 
 /** `?seq=<n>`: a link to one message (from a fact, an episode or a search match); anything else is ignored. */
