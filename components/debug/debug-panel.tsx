@@ -11,9 +11,14 @@ import { TraceView } from "@/components/debug/trace-view";
 import { TURNS_PER_PAGE } from "@/components/debug/turn-paging";
 
 // After a turn the panel polls for its trace until the memory pass has
-// reported: often at first, then less and less (the pass may take a while, or
-// wait for a retry), and never past the longest a pass can take with retries.
-const FIRST_POLL_MS = 500;
+// reported. The pass usually lands well under a second after the reply, so
+// the panel looks every few hundred milliseconds at first (a status change
+// reaches it within a second of happening), then less and less once a pass
+// is slow or waiting for a retry, and never past the longest a pass can take
+// with retries. Each look is the newest turn's summary; the whole trace is
+// fetched again only when its memory pass moved on.
+const QUICK_POLL_MS = 300;
+const QUICK_POLL_FOR_MS = 60_000;
 const MAX_POLL_MS = 5_000;
 const POLL_FOR_MS = 10 * 60_000;
 const TURN_LABEL_CHARS = 48;
@@ -67,6 +72,8 @@ export function DebugPanel(props: {
   preview: BufferPreview | null;
   open: boolean;
   onClose: () => void;
+  /** Told each time the newest turn's summary is read, so the chat's note under the reply follows its memory pass. */
+  onNewestTurn?: (summary: TurnTraceSummary) => void;
 }) {
   const { threadId, turnsFinished, preview } = props;
   const [traces, setTraces] = useState<TurnTraceSummary[] | null>(null);
@@ -86,6 +93,8 @@ export function DebugPanel(props: {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   const turnsSeen = useRef(0);
+  const onNewestTurn = useRef(props.onNewestTurn);
+  onNewestTurn.current = props.onNewestTurn;
 
   const merge = (list: TurnTraceSummary[]) =>
     setTraces((known) => [...(known ?? []), ...list.filter((t) => !known?.some((k) => k.id === t.id))]);
@@ -118,19 +127,25 @@ export function DebugPanel(props: {
     async function poll() {
       setPolling(true);
       setError(null);
-      const deadline = Date.now() + POLL_FOR_MS;
+      const started = Date.now();
+      let fetchedAs: string | null = null;
       try {
-        for (let pause = FIRST_POLL_MS; !stopped && Date.now() < deadline; pause = Math.min(pause * 1.5, MAX_POLL_MS)) {
+        for (let pause = QUICK_POLL_MS; !stopped && Date.now() < started + POLL_FOR_MS; pause = Date.now() < started + QUICK_POLL_FOR_MS ? QUICK_POLL_MS : Math.min(pause * 1.5, MAX_POLL_MS)) {
           const {
             traces: [newest],
           } = await fetchSummaries(threadId, 1);
           if (stopped) return;
           if (newest && newest.id !== before) {
-            const record = await fetchRecord(newest.id);
-            if (stopped) return;
-            newestId.current = newest.id;
-            keep(record);
-            setTraces((list) => [newest, ...(list ?? []).filter((t) => t.id !== newest.id)]);
+            onNewestTurn.current?.(newest);
+            const version = JSON.stringify([newest.id, newest.settled, newest.memoryNote]);
+            if (version !== fetchedAs) {
+              const record = await fetchRecord(newest.id);
+              if (stopped) return;
+              fetchedAs = version;
+              newestId.current = newest.id;
+              keep(record);
+              setTraces((list) => [newest, ...(list ?? []).filter((t) => t.id !== newest.id)]);
+            }
             if (newest.settled) break;
           }
           await new Promise((resolve) => setTimeout(resolve, pause));

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { postJson } from "@/components/account/post-json";
+import { postJson } from "@/components/ui/request-json";
 
 type WorkspaceChoice = { id: string; name: string; slug: string };
 

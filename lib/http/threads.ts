@@ -14,6 +14,7 @@ import {
   type StretchAt,
 } from "@/lib/threads/queries";
 import { newThreadSchema, threadUpdateSchema } from "@/lib/threads/schemas";
+import { memoryNotesByReply } from "@/lib/traces/queries";
 import { requestScope } from "@/lib/workspaces/current";
 import { handle, parseJsonBody, parseQuery, routeId } from "@/lib/http/respond";
 
@@ -73,7 +74,8 @@ export function messagesResponse(request: Request, rawThreadId: string): Promise
     const { db, workspace } = await requestScope();
     const stretch = await findMessages(db, workspace.id, threadId, at, limit);
     if (!stretch) throw new RequestError("not_found:thread");
-    return Response.json(stretch);
+    const replies = stretch.messages.filter((m) => m.role === "ASSISTANT").map((m) => m.id);
+    return Response.json({ ...stretch, notes: await memoryNotesByReply(db, workspace.id, threadId, replies) });
   });
 }
 

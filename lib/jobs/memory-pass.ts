@@ -111,11 +111,15 @@ export async function startMemoryPassQueue(options: MemoryPassQueueOptions): Pro
     heartbeatSeconds: 10,
     expireInSeconds: timeoutSeconds + 60,
   });
-  if (options.work ?? true) {
-    await boss.work<Payload>(MEMORY_PASS_QUEUE, { batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: 1 }, async ([job]) => runJob(options, job));
-  }
+  const workerId =
+    (options.work ?? true)
+      ? await boss.work<Payload>(MEMORY_PASS_QUEUE, { batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: 1 }, async ([job]) => runJob(options, job))
+      : null;
   const enqueue = async (threadId: string) => {
     await boss.send(MEMORY_PASS_QUEUE, { threadId } satisfies Payload, { singletonKey: threadId });
+    // This instance's worker fetches the job at once rather than at its next poll, so the pass starts as the reply ends;
+    // another instance's worker (PostgreSQL) still finds it within its one-second poll.
+    if (workerId) boss.notifyWorker(workerId);
   };
   return {
     enqueue,
