@@ -132,6 +132,11 @@ export async function getPage(db: Db, workspaceId: string, pageId: string) {
   return { ...page, counts: counts.get(page.id)!, facts: { waiting, confirmed, earlier }, episodes, episodeCount };
 }
 
+/** A page's id and title, for naming it; null for another workspace's page. */
+export function findPageSummary(db: Db, workspaceId: string, pageId: string) {
+  return db.page.findFirst({ where: { id: pageId, workspaceId }, select: { id: true, title: true } });
+}
+
 /** Whether this workspace has the page, without loading it. */
 export async function pageExists(db: Db, workspaceId: string, pageId: string): Promise<boolean> {
   return (await db.page.count({ where: { id: pageId, workspaceId } })) > 0;
