@@ -381,7 +381,7 @@ export function ChatView(props: {
                   : "The last reply was cut off before it finished."}
             </span>
             {!writingElsewhere && (
-              <button type="button" className="shrink-0 rounded-md bg-amber-600 px-3 py-1 font-medium text-white hover:bg-amber-500" onClick={() => void regenerate()}>
+              <button type="button" className="shrink-0 rounded-md bg-amber-700 px-3 py-1 font-medium text-white hover:bg-amber-600" onClick={() => void regenerate()}>
                 Retry
               </button>
             )}

@@ -205,7 +205,8 @@ export function DebugPanel(props: {
   return (
     <>
       {props.open && (
-        <button type="button" aria-label="Close the debug panel" className="fixed inset-0 z-20 bg-slate-900/30 xl:hidden" onClick={props.onClose} />
+        // A click beside the panel closes it; the keyboard has Escape and the panel's own close button.
+        <div aria-hidden className="fixed inset-0 z-20 bg-slate-900/30 xl:hidden" onClick={props.onClose} />
       )}
       <aside
         id="debug-panel"
@@ -230,8 +231,9 @@ export function DebugPanel(props: {
             <button
               type="button"
               onClick={props.onClose}
-              className="rounded-md px-2 py-1 text-sm text-slate-500 hover:bg-slate-100 xl:hidden"
+              className="rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100 xl:hidden"
               aria-label="Close the debug panel"
+              data-testid="close-debug-panel"
             >
               ✕
             </button>

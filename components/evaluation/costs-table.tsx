@@ -34,7 +34,7 @@ export function CostsTable({ report }: { report: EvalReport }) {
             {COLUMNS.map((c) => (
               <th key={c.key} className="py-2 pr-3 text-right font-medium">
                 <span className="block">{c.label}</span>
-                <span className="block text-[11px] font-normal text-slate-400">{c.hint}</span>
+                <span className="block text-[11px] font-normal text-slate-500">{c.hint}</span>
               </th>
             ))}
           </tr>

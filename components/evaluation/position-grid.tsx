@@ -44,7 +44,7 @@ export function PositionGrid({ report }: { report: EvalReport }) {
               </th>
               {report.arms.map((arm) => {
                 const row = rows.find((r) => r.value === group && r.arm === arm.id);
-                if (!row) return <td key={arm.id} className="rounded bg-slate-50 text-center text-slate-400">–</td>;
+                if (!row) return <td key={arm.id} className="rounded bg-slate-50 text-center text-slate-500">–</td>;
                 const { rate, count, n, low, high } = row.correct;
                 return (
                   <td

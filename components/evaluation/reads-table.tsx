@@ -3,7 +3,7 @@ import { percent } from "@/lib/eval/format";
 import type { EvalReport, Proportion } from "@/lib/eval/report-schema";
 
 function Rate({ value }: { value: Proportion | null | undefined }) {
-  if (!value) return <td className="py-1.5 pr-3 text-right text-slate-400">—</td>;
+  if (!value) return <td className="py-1.5 pr-3 text-right text-slate-500">—</td>;
   return (
     <td className="py-1.5 pr-3 text-right">
       {percent(value.rate)} <span className="text-[11px] text-slate-500">({value.count}/{value.n})</span>

@@ -41,7 +41,7 @@ export function FactReview({ factId }: { factId: string }) {
         type="button"
         disabled={busy}
         onClick={() => review("confirm")}
-        className="rounded-md bg-emerald-600 px-3 py-1 text-xs font-medium text-white hover:bg-emerald-500 disabled:opacity-60"
+        className="rounded-md bg-emerald-700 px-3 py-1 text-xs font-medium text-white hover:bg-emerald-600 disabled:opacity-60"
       >
         {sending === "confirm" ? "Confirming…" : "Confirm"}
       </button>

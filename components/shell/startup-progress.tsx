@@ -47,7 +47,7 @@ export function StartupProgress() {
       <span id="startup-bar" hidden className="block h-1.5 w-64 overflow-hidden rounded-full bg-slate-200" aria-hidden>
         <span id="startup-bar-fill" className="block h-full w-0 bg-indigo-500 transition-all" />
       </span>
-      <p id="startup-note" hidden className="max-w-md text-xs text-slate-400">
+      <p id="startup-note" hidden className="max-w-md text-xs text-slate-500">
         First run: the embedded database is created and the demo workspace is filed into memory once. Later starts skip this.
       </p>
       <script dangerouslySetInnerHTML={{ __html: POLL_SCRIPT }} />

@@ -101,7 +101,7 @@ function Consolidation({ threadId }: { threadId: string }) {
       {line && <ConsolidationProgressBar line={line} />}
       {finished && (
         <p className="text-sm">
-          <Link href={episodesHref(threadId)} className="font-medium text-indigo-700 hover:underline">
+          <Link href={episodesHref(threadId)} className="font-medium text-indigo-700 underline underline-offset-2">
             See the episode timeline
           </Link>
         </p>
@@ -117,7 +117,7 @@ function ImportedCard({ thread }: { thread: ImportedThread }) {
       <div className="flex flex-wrap items-center gap-3">
         <p className="min-w-0 flex-1 text-sm text-slate-700">
           Imported{" "}
-          <Link href={threadHref(thread.id)} className="font-medium text-indigo-700 hover:underline">
+          <Link href={threadHref(thread.id)} className="font-medium text-indigo-700 underline underline-offset-2">
             {thread.title}
           </Link>{" "}
           with {plural(thread.lastSeq, "message")}
