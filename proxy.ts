@@ -28,5 +28,5 @@ export function proxy(request: NextRequest): NextResponse | Response {
 
 export const config = {
   // Static files change nothing and hold nothing private; everything else, pages and API routes, is checked.
-  matcher: ["/((?!_next/static|_next/image|icon.svg|favicon.ico|robots.txt).*)"],
+  matcher: ["/((?!_next/static|_next/image|icon.svg|favicon.ico|robots.txt|startup-progress.js).*)"],
 };
