@@ -8,7 +8,7 @@ import { plural } from "@/components/ui/format";
 import { threadHref } from "@/components/ui/routes";
 import { ThreadActions } from "@/components/shell/thread-actions";
 
-export type Section = "chat" | "memory" | "pages" | "evaluation" | "settings" | "import";
+export type Section = "chat" | "memory" | "pages" | "evaluation" | "design" | "settings" | "import";
 
 /** The section an address belongs to; none for an address the app has no screen at. */
 function sectionOf(pathname: string): Section | null {
@@ -16,6 +16,7 @@ function sectionOf(pathname: string): Section | null {
   if (under("/pages")) return "pages";
   if (under("/memory")) return "memory";
   if (under("/evaluation")) return "evaluation";
+  if (under("/design")) return "design";
   if (under("/settings")) return "settings";
   if (under("/threads/import")) return "import";
   if (pathname === "/" || under("/threads")) return "chat";

@@ -41,6 +41,9 @@ export async function Sidebar() {
             <SectionLink href="/evaluation" section="evaluation">Evaluation</SectionLink>
           </li>
           <li>
+            <SectionLink href="/design" section="design">The design</SectionLink>
+          </li>
+          <li>
             <SectionLink href="/settings" section="settings">Settings</SectionLink>
           </li>
           <li>
