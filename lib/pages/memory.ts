@@ -41,9 +41,14 @@ const STATUS_WHERE: Record<MemoryStatus, Prisma.FactWhereInput> = {
   REJECTED: { status: "REJECTED" },
 };
 
-/** Words to find in a fact's text or subject, as typed: no character is a wildcard. */
+/**
+ * Words to find in a fact's text or subject, as typed: no character is a
+ * wildcard. Prisma's `contains` is an ILIKE that passes % and _ through, so
+ * they (and the escape character itself) are escaped here.
+ */
 function containing(q: string): Prisma.FactWhereInput {
-  return { OR: [{ text: { contains: q, mode: "insensitive" } }, { key: { contains: q, mode: "insensitive" } }] };
+  const literal = q.replace(/[\\%_]/g, "\\$&");
+  return { OR: [{ text: { contains: literal, mode: "insensitive" } }, { key: { contains: literal, mode: "insensitive" } }] };
 }
 
 /** One page of the workspace's facts that pass the filter, newest first, `limit` at a time from `after`. */
