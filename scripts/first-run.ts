@@ -22,7 +22,9 @@ const load = () => loadavg().map((l) => Math.round(l * 100) / 100) as [number, n
 runCli(usage, async () => {
   const args = readArgs({ out: { type: "string", default: "first-run-results/report.json" }, port: { type: "string", default: "3250" } }, z.object({ out: z.string(), port: z.string() }));
   const data = await mkdtemp(path.join(tmpdir(), "episodic-first-run-"));
-  const env = { ...process.env, PORT: args.port, HOST: "localhost", PGLITE_DATA_DIR: path.join(data, "pglite"), DATABASE_URL: "", OPENAI_API_KEY: "", OPENAI_BASE_URL: "" };
+  // The embedded database and the offline model, as a new user has them; unset rather than blank, since a blank base URL is refused.
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: args.port, HOST: "localhost", PGLITE_DATA_DIR: path.join(data, "pglite") };
+  for (const name of ["DATABASE_URL", "OPENAI_API_KEY", "OPENAI_BASE_URL", "LOCAL_MODEL_PATH"]) delete env[name];
   try {
     await rm(DIST_DIR, { recursive: true, force: true });
     console.log("Building from nothing…");
@@ -33,11 +35,16 @@ runCli(usage, async () => {
     for (const database of ["fresh", "existing"] as const) {
       const startLoad = load();
       const server = start(DIST_DIR, env, { quiet: true });
+      const interrupted = () => void server.stop().then(() => process.exit(130));
+      process.once("SIGINT", interrupted);
+      process.once("SIGTERM", interrupted);
       try {
         const ms = await untilSignInAnswers(server);
         starts.push({ database, signInMs: Math.round(ms), load: startLoad });
         console.log(`  ${database} database: sign-in page ready in ${seconds(ms)} (load ${startLoad.join(" / ")})`);
       } finally {
+        process.off("SIGINT", interrupted);
+        process.off("SIGTERM", interrupted);
         await server.stop();
       }
     }
