@@ -32,7 +32,7 @@ export function MemoryNoteLine({ note }: { note: MemoryNote }) {
   const pages = notePages(note);
   return (
     <details className={`${base} max-w-[85%] text-emerald-900 sm:max-w-[75%]`} data-testid="memory-note" data-state="filed">
-      <summary className="cursor-pointer" role="status">
+      <summary className="cursor-pointer">
         Filed {plural(note.facts.length, "fact")} on{" "}
         {pages.map((title, i) => {
           const id = note.facts.find((f) => f.page === title)?.pageId;
