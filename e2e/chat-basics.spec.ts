@@ -63,7 +63,7 @@ test.describe("at 1440×900", () => {
     await openNewThread(page);
     await sendMessage(page, "Our espresso beans cost $9.80 a pound.");
     const reply = page.locator('[data-testid="message"][data-seq="2"]');
-    await reply.getByRole("button", { name: "Copy message #2" }).click();
+    await reply.getByRole("button", { name: "Copy #2" }).click();
     await expect(reply.getByTestId("copy-message")).toHaveText("Copied");
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(await reply.getByTestId("assistant-message").innerText());

@@ -72,12 +72,15 @@ test.describe("at 1440×900", () => {
     await expect(list.getByTestId("fact").first()).toContainText("2,350");
 
     const fact = list.getByTestId("fact").first();
+    const shown = await list.getByTestId("fact").count();
     await fact.getByTestId("fact-correct").click();
     await fact.getByTestId("fact-correct-text").fill("Our rent is $2,450 a month.");
     await fact.getByTestId("fact-correct-save").click();
     await expect(list.getByTestId("fact").first()).toContainText("$2,450");
     await expect(list.getByTestId("fact").first().getByTestId("fact-owner-edit")).toBeVisible();
-    await expect(list).not.toContainText("$2,350");
+    // The corrected fact took the old one's place: it is superseded now, and live facts are what the list shows.
+    await expect(list.getByTestId("fact")).toHaveCount(shown);
+    await expect(list.locator('[data-testid="fact"][data-status="SUPERSEDED"]')).toHaveCount(0);
 
     const corrected = list.getByTestId("fact").first();
     const before = await list.getByTestId("fact").count();

@@ -54,9 +54,10 @@ export function MemoryNoteLine({ note }: { note: MemoryNote }) {
         {note.facts.map((fact) => (
           <li key={fact.id}>
             {fact.pageId ? (
-              <Link href={factHref(fact.pageId, fact.id)} className="underline underline-offset-2" data-testid="memory-note-fact">
+              // A plain link, so the browser loads the page and marks the fact as the address's target (:target); a client-side move would not.
+              <a href={factHref(fact.pageId, fact.id)} className="underline underline-offset-2" data-testid="memory-note-fact">
                 {fact.text}
-              </Link>
+              </a>
             ) : (
               fact.text
             )}

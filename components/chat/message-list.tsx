@@ -116,7 +116,8 @@ function MessageBubble({
         {text && (
           <CopyButton
             text={text}
-            label={seq === undefined ? "Copy this message" : `Copy message #${seq}`}
+            // Named by its number, not "message": the composer's label is "Message", and specs find it by that label.
+            label={seq === undefined ? "Copy this text" : `Copy #${seq}`}
             shown="Copy"
             className={actionClass}
             testId="copy-message"

@@ -76,7 +76,8 @@ export function Markdown({ source }: { source: string }) {
           case "h3":
             return <h3 key={i} id={headingId(block.text)} className="scroll-mt-4 pt-2 text-base font-semibold text-slate-900">{block.text}</h3>;
           case "code":
-            return <pre key={i} className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100">{block.text}</pre>;
+            // Focusable, so a keyboard can scroll a wide block sideways.
+            return <pre key={i} tabIndex={0} className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100">{block.text}</pre>;
           case "quote":
             return <blockquote key={i} className="border-l-4 border-indigo-200 pl-3 text-slate-700">{inline(block.text)}</blockquote>;
           case "ul":

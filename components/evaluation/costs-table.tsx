@@ -26,7 +26,8 @@ function Cell({ value, show }: { value: Distribution; show: (v: number) => strin
 /** What the question turn cost per arm: mean, with median and 95th percentile under it. */
 export function CostsTable({ report }: { report: EvalReport }) {
   return (
-    <div className="overflow-x-auto">
+    // Focusable: on a phone the table scrolls sideways, and a keyboard must be able to scroll it too.
+    <div className="overflow-x-auto" tabIndex={0}>
       <table className="w-full min-w-[48rem] text-left text-sm" data-testid="costs-table">
         <thead className="text-xs text-slate-500">
           <tr className="border-b border-slate-200">

@@ -15,7 +15,8 @@ function Rate({ value }: { value: Proportion | null | undefined }) {
 export function ReadsTable({ report }: { report: EvalReport }) {
   const row = (arm: string, regime: string) => report.accuracy.find((r) => r.arm === arm && r.regime === regime);
   return (
-    <div className="overflow-x-auto">
+    // Focusable: on a phone the table scrolls sideways, and a keyboard must be able to scroll it too.
+    <div className="overflow-x-auto" tabIndex={0}>
       <table className="w-full min-w-[32rem] text-left text-sm tabular-nums" data-testid="reads-table">
         <thead className="text-xs text-slate-500">
           <tr className="border-b border-slate-200">

@@ -12,6 +12,9 @@ export async function openNewThread(page: Page, origin = ""): Promise<void> {
   await page.goto(`${origin}/`);
   const before = page.url();
   await expect(async () => {
+    // On a phone the sidebar is a drawer behind the Menu button.
+    const menu = page.getByTestId("menu-button");
+    if (await menu.isVisible()) await menu.click({ timeout: 3_000 });
     await page.getByRole("button", { name: "New thread" }).click({ timeout: 3_000 });
     await expect(page).not.toHaveURL(before, { timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
