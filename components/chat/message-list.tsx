@@ -3,6 +3,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import type { MemoryNote } from "@/lib/contracts/memory-note";
 import { CopyButton } from "@/components/ui/copy-button";
+import { useHydrated } from "@/components/ui/hydrated";
 import { MemoryNoteLine } from "@/components/chat/memory-note";
 import type { ChatMessage } from "@/components/chat/types";
 
@@ -79,6 +80,8 @@ function MessageBubble({
   const mine = message.role === "user";
   const seq = message.metadata?.seq;
   const text = textOf(message);
+  // Copy needs the page's script, so the server's HTML of a long chat leaves it out.
+  const hydrated = useHydrated();
   return (
     <li
       id={seq === undefined ? undefined : `m-${seq}`}
@@ -113,7 +116,7 @@ function MessageBubble({
             #{seq}
           </span>
         )}
-        {text && (
+        {hydrated && text && (
           <CopyButton
             text={text}
             // Named by its number, not "message": the composer's label is "Message", and specs find it by that label.

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import type { BufferPreview } from "@/lib/contracts/buffer-preview";
 import type { TurnTraceRecord, TurnTraceSummary } from "@/lib/traces/queries";
 import { Badge } from "@/components/ui/badge";
+import { useHydrated } from "@/components/ui/hydrated";
 import { CopyPromptButton } from "@/components/debug/copy-prompt-button";
 import { promptText } from "@/components/debug/prompt-text";
 import { PreviewView } from "@/components/debug/preview-view";
@@ -90,8 +91,7 @@ export function DebugPanel(props: {
   // Bumped by a memory-pass retry: the panel then follows the newest turn again without waiting for a new one.
   const [retried, setRetried] = useState(0);
   // The preview renders in the browser only: sent as HTML too, it would cost every chat page a fifth of its size for a panel narrow screens hide.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const mounted = useHydrated();
   const turnsSeen = useRef(0);
   const onNewestTurn = useRef(props.onNewestTurn);
   onNewestTurn.current = props.onNewestTurn;

@@ -7,6 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { plural } from "@/components/ui/format";
 import { threadHref } from "@/components/ui/routes";
 import { ThreadActions } from "@/components/shell/thread-actions";
+import { useHydrated } from "@/components/ui/hydrated";
 
 export type Section = "chat" | "memory" | "pages" | "evaluation" | "design" | "settings" | "import";
 
@@ -51,6 +52,8 @@ export type ListedThread = { id: string; title: string; kind: "OWNER" | "SUPPORT
 
 /** A thread's entry in the sidebar list, under its day's heading when it starts a day: the server renders the first ones, the browser appends more. */
 export function ThreadListItem({ thread, heading }: { thread: ListedThread; heading: string | null }) {
+  // Rename and Delete need the page's script: the server's HTML of every screen's sidebar leaves them out.
+  const hydrated = useHydrated();
   return (
     <li>
       {heading && (
@@ -70,7 +73,7 @@ export function ThreadListItem({ thread, heading }: { thread: ListedThread; head
             </span>
           </ThreadLink>
         </div>
-        <ThreadActions thread={thread} />
+        {hydrated && <ThreadActions thread={thread} />}
       </div>
     </li>
   );
