@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { plural } from "@/components/ui/format";
 import { threadHref } from "@/components/ui/routes";
-import { ThreadActions } from "@/components/shell/thread-actions";
+import { ThreadActions, threadTitleId } from "@/components/shell/thread-actions";
 import { useHydrated } from "@/components/ui/hydrated";
 
 export type Section = "chat" | "memory" | "pages" | "evaluation" | "design" | "settings" | "import";
@@ -64,7 +64,7 @@ export function ThreadListItem({ thread, heading }: { thread: ListedThread; head
       <div className="flex flex-wrap items-start gap-1" data-testid="thread-entry">
         <div className="min-w-0 flex-1">
           <ThreadLink href={threadHref(thread.id)}>
-            <span className="block truncate font-medium" title={thread.title}>
+            <span id={threadTitleId(thread.id)} className="block truncate font-medium" title={thread.title}>
               {thread.title}
             </span>
             <span className="mt-0.5 flex items-center gap-2 text-xs font-normal text-slate-600">
