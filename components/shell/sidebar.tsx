@@ -15,7 +15,7 @@ export async function Sidebar() {
   const last = threads.items.at(-1);
   return (
     <div className="flex h-full w-72 shrink-0 flex-col border-r border-slate-200 bg-white lg:w-64">
-      <section aria-label="Your workspace" className="border-b border-slate-200 px-4 py-4">
+      <section aria-label="Business and account" className="border-b border-slate-200 px-4 py-4">
         <p className="text-xs font-semibold tracking-wide text-indigo-700 uppercase">Miles · episodic buffer</p>
         <div className="mt-2">
           <WorkspaceMenu
