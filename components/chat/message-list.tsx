@@ -110,7 +110,8 @@ function MessageBubble({
         </span>
       )}
       {note && <MemoryNoteLine note={note} />}
-      <span className="flex items-center gap-1 px-1">
+      {/* One height with or without Copy (which appears once the page is hydrated), so the chat stays scrolled to its end. */}
+      <span className="flex h-6 items-center gap-1 px-1">
         {seq !== undefined && (
           <span className="px-1 text-[11px] text-slate-600" data-testid="message-seq">
             #{seq}
