@@ -20,10 +20,13 @@ export function proxy(request: NextRequest): NextResponse | Response {
   const { pathname } = request.nextUrl;
   if (PUBLIC_PATHS.some((path) => path.test(pathname)) || getSessionCookie(request)) return NextResponse.next();
   if (pathname.startsWith("/api/")) return new RequestError("unauthorized:session").toResponse();
-  return NextResponse.redirect(new URL("/sign-in", request.url));
+  // The sign-in page sends the owner on to the address they asked for (a shared link to a thread or a page).
+  const signIn = new URL("/sign-in", request.url);
+  if (pathname !== "/") signIn.searchParams.set("next", `${pathname}${request.nextUrl.search}`);
+  return NextResponse.redirect(signIn);
 }
 
 export const config = {
   // Static files change nothing and hold nothing private; everything else, pages and API routes, is checked.
-  matcher: ["/((?!_next/static|_next/image|icon.svg|favicon.ico|robots.txt).*)"],
+  matcher: ["/((?!_next/static|_next/image|icon.svg|favicon.ico|robots.txt|startup-progress.js).*)"],
 };

@@ -82,7 +82,8 @@ test.describe("a slow memory pass and a slow reply", () => {
 
     await notice.getByRole("button", { name: "Retry" }).click();
     await expect(page.getByTestId("unanswered")).toHaveCount(0, { timeout: 5_000 });
-    await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
+    // While the retried reply streams, Stop stands where Send was.
+    await expect(page.getByTestId("stop")).toBeVisible();
     await expect(page.getByTestId("debug-panel").getByTestId("memory-pass-job")).toBeVisible({ timeout: 60_000 });
     await page.reload();
     await expect(page.getByTestId("user-message")).toHaveCount(1);

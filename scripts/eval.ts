@@ -3,6 +3,7 @@
 // real turn pipeline, with report.json, report.md and a summary table as the
 // result. Each finished case is appended to results.jsonl next to the
 // report, so `--resume` continues a run that crashed or was stopped.
+import { DEFAULT_EVAL_THREADS } from "@/lib/eval/defaults";
 import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -38,7 +39,7 @@ import { currentCommit, readArgs, runCli } from "@/scripts/thread-cli";
 // already halve a run on the small machines this is meant to run on.
 const DEFAULT_WORKERS = Math.min(2, availableParallelism());
 /** Ten threads per position: 65 s on two idle cores with the offline model, a few minutes on busy ones. */
-const DEFAULT_THREADS = 60;
+const DEFAULT_THREADS = DEFAULT_EVAL_THREADS;
 /** A remote model's typical call, for the time estimate. */
 const SECONDS_PER_REMOTE_CALL = 2.5;
 

@@ -28,7 +28,7 @@ function Row({ label, env, children }: { label: string; env?: string; children: 
     <div className="grid grid-cols-1 gap-1 border-t border-slate-100 py-2 first:border-t-0 sm:grid-cols-[12rem_1fr]">
       <dt className="text-slate-500">
         {label}
-        {env && <code className="block text-[11px] text-slate-400">{env}</code>}
+        {env && <code className="block text-[11px] text-slate-500">{env}</code>}
       </dt>
       <dd className="min-w-0 break-words">{children}</dd>
     </div>

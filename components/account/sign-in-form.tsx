@@ -2,12 +2,12 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { postJson } from "@/components/account/post-json";
+import { postJson } from "@/components/ui/request-json";
 
 const field = "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-indigo-500";
 
-/** Sign in, or make an account (then create a workspace of one's own). */
-export function SignInForm({ minPasswordLength }: { minPasswordLength: number }) {
+/** Sign in (then on to `next`, the address asked for), or make an account (then create a workspace of one's own). */
+export function SignInForm({ minPasswordLength, next }: { minPasswordLength: number; next: string }) {
   const router = useRouter();
   const [mode, setMode] = useState<"sign-in" | "sign-up">("sign-in");
   const [busy, setBusy] = useState(false);
@@ -21,7 +21,7 @@ export function SignInForm({ minPasswordLength }: { minPasswordLength: number })
     try {
       if (mode === "sign-in") await postJson("/api/auth/sign-in/email", { email, password });
       else await postJson("/api/auth/sign-up/email", { email, password, name: String(form.get("name") ?? "") || email });
-      router.push(mode === "sign-in" ? "/" : "/workspaces/new");
+      router.push(mode === "sign-in" ? next : "/workspaces/new");
       router.refresh();
     } catch (failure) {
       setError((failure as Error).message);

@@ -31,6 +31,7 @@ const PASS_STATUS: Record<MemoryPassReport["status"], { label: string; tone: Ton
   "untrusted-only": { label: "Untrusted speaker only", tone: "violet" },
   failed: { label: "Failed", tone: "red" },
   raced: { label: "Raced", tone: "amber" },
+  "kept-out": { label: "Kept out of memory", tone: "slate" },
 };
 
 const LINE_MARK: Record<BufferReport["chosen"][number]["marks"][number], string> = {
@@ -82,7 +83,7 @@ export function BufferSection({ view }: { view: BufferView }) {
                       {LINE_MARK[mark]}
                     </Badge>
                   ))}
-                  <Link href={messageHref(threadId, episode.fromSeq)} className="font-medium text-indigo-700 hover:underline">
+                  <Link href={messageHref(threadId, episode.fromSeq)} className="font-medium text-indigo-700 underline underline-offset-2">
                     {seqRange(episode.fromSeq, episode.toSeq)}
                   </Link>
                   {episode.pages.map((title) => (
@@ -202,12 +203,12 @@ function MemoryPassReportView({ report, record }: { report: MemoryPassReport; re
                   <FactStatusBadge status={fact.status} />
                   <Badge tone={fact.source === "OWNER" ? "sky" : "violet"}>{fact.source === "OWNER" ? "owner" : "agent"}</Badge>
                   <PageLink title={fact.page} id={record.pageIds[fact.page]} />
-                  <Link href={messageHref(record.threadId, fact.messageSeq)} className="text-indigo-700 hover:underline">
+                  <Link href={messageHref(record.threadId, fact.messageSeq)} className="text-indigo-700 underline underline-offset-2">
                     #{fact.messageSeq}
                   </Link>
                 </p>
                 <p>
-                  {fact.text} <span className="text-slate-400">({fact.key})</span>
+                  {fact.text} <span className="text-slate-500">({fact.key})</span>
                 </p>
                 {fact.superseded.length > 0 && (
                   <p className="text-slate-500" data-testid="repaired-record">

@@ -50,7 +50,7 @@ export function FactReview({ factId, held }: { factId: string; held: boolean }) 
               type="button"
               disabled={busy}
               onClick={() => review("release")}
-              className="rounded-md bg-amber-600 px-3 py-1 text-xs font-medium text-white hover:bg-amber-500 disabled:opacity-60"
+              className="rounded-md bg-amber-700 px-3 py-1 text-xs font-medium text-white hover:bg-amber-600 disabled:opacity-60"
             >
               {sending === "release" ? "Releasing…" : "Release it"}
             </button>
@@ -78,7 +78,7 @@ export function FactReview({ factId, held }: { factId: string; held: boolean }) 
           type="button"
           disabled={busy}
           onClick={() => review("confirm")}
-          className="rounded-md bg-emerald-600 px-3 py-1 text-xs font-medium text-white hover:bg-emerald-500 disabled:opacity-60"
+          className="rounded-md bg-emerald-700 px-3 py-1 text-xs font-medium text-white hover:bg-emerald-600 disabled:opacity-60"
         >
           {sending === "confirm" ? "Confirming…" : "Confirm"}
         </button>

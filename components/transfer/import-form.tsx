@@ -14,6 +14,9 @@ const importedSchema = z.object({
   thread: z.object({ id: z.string(), title: z.string(), kind: z.enum(["OWNER", "SUPPORT"]), lastSeq: z.number().int() }),
 });
 const errorSchema = z.object({ error: z.string() });
+const duplicateSchema = z.object({ error: z.string(), code: z.literal("conflict:duplicate_import"), existing: z.object({ id: z.string(), title: z.string() }) });
+
+type Duplicate = z.infer<typeof duplicateSchema>;
 
 type ImportedThread = z.infer<typeof importedSchema>["thread"];
 
@@ -101,7 +104,7 @@ function Consolidation({ threadId }: { threadId: string }) {
       {line && <ConsolidationProgressBar line={line} />}
       {finished && (
         <p className="text-sm">
-          <Link href={episodesHref(threadId)} className="font-medium text-indigo-700 hover:underline">
+          <Link href={episodesHref(threadId)} className="font-medium text-indigo-700 underline underline-offset-2">
             See the episode timeline
           </Link>
         </p>
@@ -117,7 +120,7 @@ function ImportedCard({ thread }: { thread: ImportedThread }) {
       <div className="flex flex-wrap items-center gap-3">
         <p className="min-w-0 flex-1 text-sm text-slate-700">
           Imported{" "}
-          <Link href={threadHref(thread.id)} className="font-medium text-indigo-700 hover:underline">
+          <Link href={threadHref(thread.id)} className="font-medium text-indigo-700 underline underline-offset-2">
             {thread.title}
           </Link>{" "}
           with {plural(thread.lastSeq, "message")}
@@ -136,19 +139,27 @@ export function ImportThreadForm() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [imported, setImported] = useState<ImportedThread | null>(null);
+  const [duplicate, setDuplicate] = useState<Duplicate | null>(null);
 
-  async function upload(event: FormEvent) {
-    event.preventDefault();
+  async function upload(again = false) {
     if (!file) return;
     setBusy(true);
     setError(null);
     setImported(null);
+    setDuplicate(null);
     try {
-      const response = await fetch("/api/threads/import", {
+      const response = await fetch(`/api/threads/import${again ? "?duplicate=import" : ""}`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: file,
       });
+      if (response.status === 409) {
+        const body: unknown = await response.json().catch(() => null);
+        const parsed = duplicateSchema.safeParse(body);
+        if (parsed.success) setDuplicate(parsed.data);
+        else setError(errorSchema.safeParse(body).data?.error ?? "The server refused this file; try again.");
+        return;
+      }
       if (!response.ok) {
         setError(await errorOf(response));
         return;
@@ -165,7 +176,12 @@ export function ImportThreadForm() {
 
   return (
     <div className="space-y-6">
-      <form onSubmit={upload} aria-label="Import a thread" className="space-y-4 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <form
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          void upload();
+        }}
+        aria-label="Import a thread" className="space-y-4 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
         <div className="space-y-1.5">
           <label htmlFor="thread-file" className="block text-sm font-medium text-slate-800">
             Thread file
@@ -186,6 +202,25 @@ export function ImportThreadForm() {
           {busy ? "Importing…" : "Import"}
         </button>
         {error && <Alert>{error}</Alert>}
+        {duplicate && (
+          <div role="alert" className="space-y-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset" data-testid="duplicate-import">
+            <p>{duplicate.error}</p>
+            <p className="flex flex-wrap gap-2">
+              <Link href={threadHref(duplicate.existing.id)} className="rounded-md bg-amber-700 px-3 py-1 font-medium text-white hover:bg-amber-600" data-testid="duplicate-skip">
+                Skip it: open “{duplicate.existing.title}”
+              </Link>
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => void upload(true)}
+                className="rounded-md border border-amber-300 bg-white px-3 py-1 font-medium text-amber-900 hover:bg-amber-100 disabled:opacity-60"
+                data-testid="duplicate-import-anyway"
+              >
+                Import a second copy
+              </button>
+            </p>
+          </div>
+        )}
       </form>
       {imported && <ImportedCard key={imported.id} thread={imported} />}
     </div>

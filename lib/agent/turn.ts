@@ -25,6 +25,8 @@ export type TurnRequest = {
   threadId: string;
   /** The new message, or null to answer the thread's latest user message again (a retry after a failed call). */
   text: string | null;
+  /** With `text: null`: replace the thread's latest reply, finished or not, with a new one. */
+  regenerate?: boolean;
   /** What the model is shown; the app's own configuration unless the evaluation asks for another. */
   context?: ContextConfig;
   /**
@@ -79,7 +81,7 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
   const screen = new PromptScreen();
 
   const limits = { leaseMs: config.modelTimeoutMs + LEASE_MARGIN_MS, waitMs: config.turnWaitMs };
-  const { thread, userMessage, leaseId } = await loadTurn(db, request.workspaceId, threadId, request.text, limits);
+  const { thread, userMessage, leaseId } = await loadTurn(db, request.workspaceId, threadId, request.text, limits, request.regenerate);
   // Released once: alongside the trace's write when the reply is saved, or on the way out of a failure.
   let released: Promise<void> | null = null;
   const release = () => (released ??= releaseTurn(db, threadId, leaseId));

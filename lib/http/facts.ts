@@ -2,6 +2,7 @@ import { z } from "zod";
 import { cleanText } from "@/lib/contracts/text";
 import { FACT_LIMITS } from "@/lib/contracts/memory-pass";
 import { correctFact, reviewFact } from "@/lib/pages/facts";
+import { deleteFact } from "@/lib/pages/forget";
 import { requestScope } from "@/lib/workspaces/current";
 import { handle, parseJsonBody, routeId } from "@/lib/http/respond";
 
@@ -32,5 +33,15 @@ export function factCorrectionResponse(request: Request, rawFactId: string): Pro
     const { db, workspace } = await requestScope();
     const fact = await correctFact(db, workspace.id, factId, text);
     return Response.json({ fact: { id: fact.id, status: fact.status, text: fact.text } });
+  });
+}
+
+/** DELETE /api/facts/:id: the owner deletes a fact from memory. */
+export function factDeleteResponse(rawFactId: string): Promise<Response> {
+  return handle(async () => {
+    const factId = routeId(rawFactId);
+    const { db, workspace } = await requestScope();
+    await deleteFact(db, workspace.id, factId);
+    return Response.json({ deleted: { id: factId } });
   });
 }

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { readConfig } from "@/lib/config";
 import {
   consolidateThread,
@@ -9,7 +10,7 @@ import { chooseModel } from "@/lib/models";
 import { RequestError } from "@/lib/errors";
 import { exportThread, importThread, threadFileText } from "@/lib/threads/transfer";
 import { requestScope } from "@/lib/workspaces/current";
-import { handle, readJsonBody, routeId } from "@/lib/http/respond";
+import { handle, parseQuery, readJsonBody, routeId } from "@/lib/http/respond";
 
 /** The import body cap: a long thread with tool parts runs to a few MB. */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
@@ -25,12 +26,15 @@ export function exportDisposition(title: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-/** POST /api/threads/import */
+const importQuerySchema = z.object({ duplicate: z.enum(["import"]).optional() });
+
+/** POST /api/threads/import; `?duplicate=import` imports a file that was imported here already. */
 export function importResponse(request: Request): Promise<Response> {
   return handle(async () => {
+    const { duplicate } = parseQuery(request, importQuerySchema);
     const input = await readJsonBody(request, { maxBytes: MAX_IMPORT_BYTES, name: "thread file" });
     const { db, workspace } = await requestScope();
-    const { thread } = await importThread(db, workspace.id, input);
+    const { thread } = await importThread(db, workspace.id, input, { duplicate: duplicate === "import" });
     return Response.json(
       { thread: { id: thread.id, title: thread.title, kind: thread.kind, lastSeq: thread.lastSeq } },
       { status: 201 },

@@ -17,6 +17,9 @@ export type ConsolidationProgress = { done: number; total: number; episodes: num
 
 export type ConsolidationOutcome = ConsolidationProgress & ({ finished: true } | { finished: false; error: string });
 
+/** Why a thread the owner keeps out of memory is not consolidated. */
+export const KEPT_OUT_OF_MEMORY = "This thread is kept out of memory: turn that off in its chat header to consolidate it.";
+
 export type ConsolidateOptions = {
   stretch?: number;
   onProgress?: (progress: ConsolidationProgress) => void | Promise<void>;
@@ -59,6 +62,8 @@ export async function consolidateThread(
 ): Promise<ConsolidationOutcome> {
   let progress = await requireProgress(db, workspaceId, threadId);
   await onProgress?.(progress);
+  const thread = await db.thread.findUniqueOrThrow({ where: { id: threadId }, select: { keepOutOfMemory: true } });
+  if (thread.keepOutOfMemory) return { ...progress, finished: false, error: KEPT_OUT_OF_MEMORY };
   for (;;) {
     if (signal?.aborted) return { ...progress, finished: false, error: "Consolidation was stopped; run it again to continue." };
     const report = await runMemoryPass(db, model, threadId, { maxMessages: stretch });

@@ -57,7 +57,8 @@ export const FACT_GROUPS = {
 
 export type FactGroup = keyof typeof FACT_GROUPS;
 
-const factFields = {
+/** What a fact row shows wherever facts are listed: the page's groups and the Memory screen. */
+export const factFields = {
   id: true,
   key: true,
   text: true,
@@ -71,6 +72,7 @@ const factFields = {
   supersededBy: { select: { id: true, text: true } },
   thread: { select: { id: true, title: true } },
   message: { select: { seq: true, createdAt: true } },
+  page: { select: { id: true, title: true } },
 } as const;
 
 /**
@@ -128,6 +130,11 @@ export async function getPage(db: Db, workspaceId: string, pageId: string) {
     db.episode.count({ where: { thread: { workspaceId }, pointers: { some: { fact: { pageId } } } } }),
   ]);
   return { ...page, counts: counts.get(page.id)!, facts: { waiting, confirmed, earlier }, episodes, episodeCount };
+}
+
+/** A page's id and title, for naming it; null for another workspace's page. */
+export function findPageSummary(db: Db, workspaceId: string, pageId: string) {
+  return db.page.findFirst({ where: { id: pageId, workspaceId }, select: { id: true, title: true } });
 }
 
 /** Whether this workspace has the page, without loading it. */

@@ -89,14 +89,50 @@ export function threadFileText(file: ThreadFile): string {
   return `${JSON.stringify(file, null, 2)}\n`;
 }
 
-/** Validates a parsed thread file and writes the thread with all its messages in one transaction, or nothing. */
-export async function importThread(db: Db, workspaceId: string, input: unknown): Promise<{ thread: Thread }> {
+/**
+ * A thread of the workspace that this file was already imported as (or
+ * exported from): same title, kind and number of messages, and the same
+ * first and last message. Importing it again would file every fact twice.
+ */
+async function sameThread(db: Db, workspaceId: string, file: ThreadFile) {
+  const first = file.messages[0];
+  const last = file.messages.at(-1);
+  if (!first || !last) return null;
+  const candidates = await db.thread.findMany({
+    where: { workspaceId, title: file.thread.title, kind: file.thread.kind, lastSeq: file.messages.length },
+    select: { id: true, title: true },
+    take: 10,
+  });
+  for (const candidate of candidates) {
+    const ends = await db.message.findMany({ where: { threadId: candidate.id, seq: { in: [1, file.messages.length] } }, orderBy: { seq: "asc" } });
+    const same = (stored: Message | undefined, filed: ThreadFile["messages"][number]) =>
+      stored?.text === filed.text && stored.createdAt.getTime() === Date.parse(filed.createdAt);
+    if (same(ends[0], first) && same(ends.at(-1), last)) return candidate;
+  }
+  return null;
+}
+
+/**
+ * Validates a parsed thread file and writes the thread with all its messages
+ * in one transaction, or nothing. A file already imported here is refused
+ * (409, naming the thread) unless `duplicate` says to import it again.
+ */
+export async function importThread(db: Db, workspaceId: string, input: unknown, { duplicate = false } = {}): Promise<{ thread: Thread }> {
   const parsed = threadFileSchema.safeParse(input);
   if (!parsed.success) throw threadFileRefusal(describeIssues(parsed.error, "file"));
   const file = parsed.data;
   // The schema checks the text people wrote; this catches any other string, such as a tool's output.
   const unstorable = firstUnstorableText(file);
   if (unstorable) throw threadFileRefusal([`${unstorable.path.join(".")}: ${unstorable.problem}`]);
+  const existing = duplicate ? null : await sameThread(db, workspaceId, file);
+  if (existing) {
+    throw new RequestError(
+      "conflict:duplicate_import",
+      `This file was imported here already as “${existing.title}”. Importing it again makes a second copy, and consolidating that copy files every fact a second time.`,
+      [],
+      { existing },
+    );
+  }
   const messages: NewMessage[] = file.messages.map((m) => ({
     role: m.role,
     speaker: m.speaker,

@@ -120,8 +120,3 @@ export async function startThreadTurn(
 export async function releaseTurn(db: Db, threadId: string, leaseId: string): Promise<void> {
   await db.thread.updateMany({ where: { id: threadId, turnLeaseId: leaseId }, data: { turnLeaseId: null, turnLeaseUntil: null } });
 }
-
-/** Whether a turn is being answered in the thread right now (a claim that has not lapsed). */
-export function turnInFlight(thread: { turnLeaseUntil: Date | null }, now = new Date()): boolean {
-  return thread.turnLeaseUntil !== null && thread.turnLeaseUntil > now;
-}

@@ -2,7 +2,7 @@ import type { LanguageModel } from "ai";
 import type { TurnTraceData } from "@/lib/contracts/trace";
 import type { Db } from "@/lib/db/client";
 import { withMemoryPass, type MemoryPassQueue } from "@/lib/jobs/memory-pass";
-import { runMemoryPass } from "@/lib/memory/pass";
+import { memoryPassUnlessKeptOut } from "@/lib/memory/kept-out";
 import { withTimeout } from "@/lib/models/timeout";
 import { updateTrace } from "@/lib/traces/store";
 
@@ -19,7 +19,7 @@ export async function consolidateAfterTurn(
   traceId: string,
   trace: TurnTraceData,
 ) {
-  const report = await runMemoryPass(db, withTimeout(model, settings.timeoutMs), threadId, { episodeMaxMessages: settings.episodeMaxMessages, folds: settings.folds });
+  const report = await memoryPassUnlessKeptOut(db, withTimeout(model, settings.timeoutMs), threadId, { episodeMaxMessages: settings.episodeMaxMessages, folds: settings.folds });
   const updated = { ...withMemoryPass(trace, { status: report.status === "failed" ? "failed" : "done", attempts: 1, error: report.error }, report) };
   await updateTrace(db, traceId, updated);
   return updated;
