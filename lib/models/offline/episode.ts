@@ -1,6 +1,5 @@
-import type { Facet } from "@/lib/models/offline/lexicon";
 import type { PassMessage } from "@/lib/models/offline/prompt-reader";
-import { isDecided, isDone, isQuestion, isSmallTalk, isTentative } from "@/lib/models/offline/signals";
+import { isDecided, isDone, isQuestion, isSmallTalk, isTentative, type Facet } from "@/lib/models/offline/signals";
 import { subjectPhrase, valuesOf } from "@/lib/models/offline/subject";
 import { clipChars, clipWords, countWords, sentences, stripLeadIn, trimEndPunctuation, words } from "@/lib/models/offline/text";
 

@@ -1,5 +1,7 @@
-import type { Facet } from "@/lib/models/offline/lexicon";
 import { terms, words } from "@/lib/models/offline/text";
+
+/** What kind of value a sentence carries; it names the key of a fact on its page. */
+export type Facet = "choice" | "proposal" | "date" | "money" | "quantity" | "name" | "detail";
 
 // What a sentence is: a question, small talk, a request, or a durable fact
 // carrying a concrete value, a decision or a preference.
@@ -71,7 +73,7 @@ const CALENDAR_NAMES = new Set(
 export function nameRuns(sentence: string): string[] {
   const runs: string[][] = [[]];
   words(plain(sentence)).forEach((w, i) => {
-    const named = i > 0 && /^\p{Lu}/u.test(w) && !NOT_NAMES.has(w) && !CALENDAR_NAMES.has(w.toLowerCase());
+    const named = i > 0 && /^\p{Lu}/u.test(w) && !NOT_NAMES.has(w) && !CALENDAR_NAMES.has(w.toLowerCase().replace(/s$/, ""));
     if (named) runs[runs.length - 1].push(w.replace(/'s$/i, ""));
     else if (runs[runs.length - 1].length > 0) runs.push([]);
   });
@@ -135,6 +137,11 @@ function isChoice(sentence: string): boolean {
 export function isQuestion(sentence: string): boolean {
   const s = plain(sentence).trim();
   return s.endsWith("?") || QUESTION_START.test(s);
+}
+
+/** "Can you help me keep track of orders?": asking for help, not about something said before. */
+export function isHelpRequest(sentence: string): boolean {
+  return /^(?:(?:can|could|would|will) you (?:please )?help|(?:please )?help me|i (?:need|'d like|would like) (?:some )?help)\b/i.test(plain(sentence).trim());
 }
 
 export function isRequest(sentence: string): boolean {
