@@ -25,14 +25,16 @@ const PAYING = /\b(?:cost|costs|charge|charges|pay|paying|spend|spending|owe)\b/
 /** Asking which option was taken. */
 const CHOOSING = /\b(?:decided?|pick(?:ed)?|choose|chose|chosen|go(?:ing)? with|went with|settled?|land(?:ed)?|liked?|prefer(?:red)?|sign(?:ed)? (?:on|with))\b/;
 
-const SKIPPED = new Set("the a an our my your their its this that kind of sort type one ones".split(" "));
+const SKIPPED = new Set("the a an our my your their its this that kind kinds of sort type".split(" "));
+const AUXILIARY = /^(?:is|are|was|were|do|does|did|will|would|can|could|should|has|have|had)$/i;
 
-/** The noun a "what"/"which" asks about: the first word after it that is not a determiner ("what kind of fee" → "fee"). */
+/** The noun a "what"/"which" asks about, right after it ("what kind of fee" → "fee", "which street"); none for "what does it cost". */
 function askedNoun(text: string): string | null {
   const all = words(text);
   const at = all.findIndex((w) => /^(?:what|which|what's)$/i.test(w));
   if (at < 0) return null;
-  return all.slice(at + 1, at + 4).find((w) => !SKIPPED.has(w.toLowerCase()))?.toLowerCase() ?? null;
+  const next = all.slice(at + 1, at + 4).find((w) => !SKIPPED.has(w.toLowerCase()));
+  return next && !AUXILIARY.test(next) && !/^what's$/i.test(all[at]) ? next.toLowerCase() : null;
 }
 
 /** What the question asks for, or null when it asks for nothing in particular ("what did the supplier say?"). */

@@ -68,6 +68,8 @@ function holdsAnswer(question: Question, text: string): boolean {
 
 /** A link this close (the same word, a synonym, a kind of it) lets one word carry a candidate that holds the asked-for value. */
 const CLOSE_LINK = 0.9;
+/** The weakest link an answer may rest on: a word of its definition ("a truck is a vehicle for hauling"), not a shared far hypernym. */
+const ANSWER_LINK = 0.85;
 
 /** How well a candidate answers, lower is better. */
 const Tier = {
@@ -82,11 +84,13 @@ type Tier = (typeof Tier)[keyof typeof Tier];
 
 /** Null when the candidate does not answer at all. */
 function tierOf(question: Question, text: string, score: Match): Tier | null {
-  const good = isGoodMatch(score, question.query);
+  // An answer must be plainly about what was asked; a looser link (two kinds of plan) is only worth following a pointer for.
+  const good = isGoodMatch(score, question.query) && (score.subject?.link.score ?? 0) >= ANSWER_LINK;
   const typed = holdsAnswer(question, text);
   if (good && typed) return Tier.Match;
   // A single linked word is too little on its own; a close link and the asked-for value make it enough.
-  if (typed && question.asked !== null && (score.subject?.link.score ?? 0) >= CLOSE_LINK) return Tier.TypedLink;
+  const close = (score.subject?.link.score ?? 0) >= CLOSE_LINK && (score.matched >= 2 || score.subject?.link.score === 1);
+  if (typed && question.asked !== null && close) return Tier.TypedLink;
   return good ? Tier.UntypedMatch : null;
 }
 
@@ -157,19 +161,6 @@ function visibleAnswer(question: Question, view: ChatView): Found<string> | null
   const said = bestWindowSentence(question, view.window);
   if (facts && (!said || facts.tier <= said.tier)) return { item: factsAnswer(facts.item), tier: facts.tier, reason: facts.reason };
   return said ? { item: windowAnswer(said.item), tier: said.tier, reason: said.reason } : null;
-}
-
-/**
- * When nothing shares a word with the question and the tools found nothing:
- * the owner's latest visible statement holding the asked-for value (a "who"
- * question answered by the last name the owner gave), else the given reply. Only then: before the tools, such a statement is too often an
- * unrelated one that happens to hold a date or a name.
- */
-function guessOr(question: Question, window: readonly WindowLine[], otherwise: string): string {
-  if (question.asked === null) return otherwise;
-  const typed = windowStatements(window).filter((s) => s.line.speaker === "user" && holdsAnswer(question, s.text));
-  const latest = typed.at(-1)?.line;
-  return latest ? windowAnswer(latest) : otherwise;
 }
 
 /** A buffer line's words: its gist and the titles of the pages it points at, which name what the stretch was filed under. */
@@ -311,7 +302,7 @@ function afterTools(view: ChatView, tools: ReadonlySet<string>): ChatDecision {
   }
   const next = view.rounds.length < MAX_TOOL_ROUNDS ? nextTool(view, question, tools) : null;
   if (next) return next;
-  return reply(visibleAnswer(question, view)?.item ?? guessOr(question, view.window, couldNotFindReply(view.rounds.map(attemptOf))));
+  return reply(visibleAnswer(question, view)?.item ?? couldNotFindReply(view.rounds.map(attemptOf)));
 }
 
 /**
@@ -336,7 +327,7 @@ function recallAnswer(view: ChatView, tools: ReadonlySet<string>): ChatDecision 
   if (tools.has(SEARCH_HISTORY) && query) {
     return search(query, `Nothing in the prompt or the buffer is about this. Searching the thread for "${query}".`);
   }
-  return reply(visible?.item ?? (followed ? unopenedNoteReply(followed.line) : guessOr(question, view.window, NOT_IN_CONVERSATION)));
+  return reply(visible?.item ?? (followed ? unopenedNoteReply(followed.line) : NOT_IN_CONVERSATION));
 }
 
 /** What to suggest something for: what the question is about, else what the owner last talked about. */

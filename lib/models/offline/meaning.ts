@@ -11,7 +11,8 @@ import { baseForms, synset, synsetIds, type Pos, type Synset } from "@/lib/model
 //   (2003): a word that appears in the other's definition ("hauling" in "an
 //   automotive vehicle suitable for hauling") links the two, and so does a
 //   derivational link ("bather" and "bathe") or a part-of link ("tire" is
-//   part of "wheel").
+//   part of "wheel"). Only a definition's genus and its purpose clause count
+//   (what the thing is and what it is for), and a hypernym's definition too.
 //
 // The strongest link over the sense pairs is the words' relatedness, 0 to 1.
 
@@ -32,9 +33,6 @@ const DERIVED = 0.9;
 const IN_GLOSS = 0.85;
 const PART_OF = 0.8;
 const IN_PARENT_GLOSS = 0.8;
-const GLOSSES_OVERLAP = 0.75;
-/** Definitions sharing this many content words describe related things ("cooling" in both a refrigerant's and a coolant's). */
-const MIN_OVERLAP = 2;
 
 /** The words' senses: nouns first (owners name things), then verbs and adjectives. */
 function sensesOf(word: string): Synset[] {
@@ -57,16 +55,18 @@ function depth(id: string): number {
   return found;
 }
 
-const ancestorCache = new Map<string, ReadonlySet<string>>();
+const ancestorCache = new Map<string, ReadonlyMap<string, number>>();
 
-/** A synset and every hypernym above it. */
-function ancestors(id: string): ReadonlySet<string> {
+/** A synset and every hypernym above it, each with its distance in hypernym links (the nearest way up). */
+function ancestors(id: string): ReadonlyMap<string, number> {
   let found = ancestorCache.get(id);
   if (!found) {
-    const all = new Set<string>([id]);
-    for (const parent of synset(id).hypernyms) for (const a of ancestors(parent)) all.add(a);
+    const all = new Map<string, number>([[id, 0]]);
+    ancestorCache.set(id, all); // guards the rare hypernym cycle
+    for (const parent of synset(id).hypernyms) {
+      for (const [a, d] of ancestors(parent)) if ((all.get(a) ?? Infinity) > d + 1) all.set(a, d + 1);
+    }
     found = all;
-    ancestorCache.set(id, found);
   }
   return found;
 }
@@ -77,13 +77,26 @@ const GLOSS_STOP = new Set(
 
 const glossCache = new Map<string, ReadonlySet<string>>();
 
-/** The base forms of the content words of a synset's definition. */
+const lemmasOf = (w: string) => [w, ...baseForms(w, "n"), ...baseForms(w, "v")];
+
+/**
+ * What a definition says a thing is and what it is for: its genus (the first
+ * noun: "an automotive VEHICLE suitable for hauling") and the words of the
+ * clause that tells its purpose or doing ("for HAULING", "used to MOVE
+ * crates", "a person who BATHES"). The rest of a definition ("one part to
+ * another") links everything to everything.
+ */
 function glossLemmas(id: string): ReadonlySet<string> {
   let found = glossCache.get(id);
   if (!found) {
     const definition = synset(id).gloss.split(/;\s*"/)[0].toLowerCase();
     const words = definition.match(/[a-z][a-z-]*/g) ?? [];
-    found = new Set(words.filter((w) => !GLOSS_STOP.has(w)).flatMap((w) => [w, ...baseForms(w, "n"), ...baseForms(w, "v")]));
+    const content = words.map((w, i) => ({ w, i })).filter(({ w }) => !GLOSS_STOP.has(w));
+    const genus = content.find(({ w }) => baseForms(w, "n").length > 0 && baseForms(w, "a").length === 0) ?? content[0];
+    const purpose = words.flatMap((w, i) =>
+      /^(?:for|to|who|that|which|where)$/.test(w) ? words.slice(i + 1, i + 4).filter((x) => !GLOSS_STOP.has(x)) : [],
+    );
+    found = new Set([...(genus ? [genus.w] : []), ...purpose].flatMap(lemmasOf));
     glossCache.set(id, found);
   }
   return found;
@@ -93,11 +106,14 @@ const head = (s: Synset) => s.words[0];
 
 function wuPalmer(a: Synset, b: Synset): Link {
   if (a.pos !== b.pos || (a.pos !== "n" && a.pos !== "v")) return NO_LINK;
-  const above = ancestors(b.id);
+  const aboveA = ancestors(a.id);
+  const aboveB = ancestors(b.id);
   let shared: string | null = null;
-  for (const id of ancestors(a.id)) if (above.has(id) && (shared === null || depth(id) > depth(shared))) shared = id;
+  for (const id of aboveA.keys()) if (aboveB.has(id) && (shared === null || depth(id) > depth(shared))) shared = id;
   if (shared === null || depth(shared) < MIN_SHARED_DEPTH) return NO_LINK;
-  const score = (2 * depth(shared)) / (depth(a.id) + depth(b.id));
+  // Depths through the shared hypernym, so a sense with a shorter way up elsewhere does not look closer than it is.
+  const d = depth(shared);
+  const score = (2 * d) / (2 * d + aboveA.get(shared)! + aboveB.get(shared)!);
   const lcs = head(synset(shared));
   if (shared === b.id) return { score, why: `a ${head(a)} is a kind of ${head(b)}` };
   if (shared === a.id) return { score, why: `a ${head(b)} is a kind of ${head(a)}` };
@@ -121,12 +137,13 @@ function senseLink(a: Synset, aWord: string, b: Synset, bWord: string): Link {
   if (viaB) return { score: IN_PARENT_GLOSS, why: `a ${bWord} is a ${head(synset(viaB))}: "${synset(viaB).gloss.split(/;\s*"/)[0]}"` };
   const viaA = parentGloss(bWord, a);
   if (viaA) return { score: IN_PARENT_GLOSS, why: `a ${aWord} is a ${head(synset(viaA))}: "${synset(viaA).gloss.split(/;\s*"/)[0]}"` };
-  const shared = [...glossLemmas(a.id)].filter((w) => glossLemmas(b.id).has(w) && w.length > 3);
-  if (new Set(shared.map((w) => w.slice(0, 5))).size >= MIN_OVERLAP) {
-    return { score: GLOSSES_OVERLAP, why: `a ${aWord} and a ${bWord} are both described by "${shared.slice(0, 2).join('", "')}"` };
-  }
   return taxonomy;
 }
+
+/** Each step down either word's sense list costs this much of a link's strength. */
+const PER_RARER_SENSE = 0.02;
+
+const discounted = (link: Link, rank: number): Link => (link.score === 0 ? link : { ...link, score: link.score * (1 - PER_RARER_SENSE * rank) });
 
 const linkCache = new Map<string, Link>();
 /** Remembered pairs, cleared past this many so a long-running server does not grow without end. */
@@ -144,9 +161,10 @@ export function relatedness(a: string, b: string): Link {
     : NO_LINK;
   if (best.score < 1) {
     const sensesB = sensesOf(b);
-    for (const sa of sensesOf(a)) {
-      for (const sb of sensesB) {
-        const link = senseLink(sa, a, sb, b);
+    for (const [ia, sa] of sensesOf(a).entries()) {
+      for (const [ib, sb] of sensesB.entries()) {
+        // Rarer senses count for a little less, so two words meet in their common meanings first.
+        const link = discounted(senseLink(sa, a, sb, b), ia + ib);
         if (link.score > best.score) best = link;
       }
     }
@@ -204,7 +222,7 @@ export function isValueWord(word: string): boolean {
   if (found === undefined) {
     const [first] = baseForms(word, "n").flatMap((lemma) => synsetIds(lemma, "n").slice(0, 1));
     const roots = valueRootIds();
-    found = first !== undefined && [...ancestors(first)].some((id) => roots.has(id));
+    found = first !== undefined && [...ancestors(first).keys()].some((id) => roots.has(id));
     valueCache.set(word, found);
   }
   return found;
@@ -238,7 +256,7 @@ export function isKindOrSame(word: string, kind: string): boolean {
   const kinds = new Set(sensesOf(kind).filter((s) => s.pos === "n").slice(0, 1).map((s) => s.id));
   return sensesOf(word)
     .filter((s) => s.pos === "n")
-    .some((s) => [...ancestors(s.id)].some((id) => kinds.has(id)));
+    .some((s) => [...ancestors(s.id).keys()].some((id) => kinds.has(id)));
 }
 
 /** The lemma WordNet has for the last two words together ("hand truck"), if it has one: a thing of its own, not a kind of the last word. */

@@ -134,6 +134,9 @@ function pageFor(sentence: string, subject: Phrase | null, pages: readonly Known
     return titleOf(subject);
   }
   if (byName) return byName.title;
+  // A sentence about something it only names ("we buy R-410A from Coolwave") is filed under that name, unless it leans on the one before.
+  const [named] = nameRuns(sentence);
+  if (named && !leans) return named;
   if (previous) return previous;
   return subject ? titleOf(subject) : null;
 }
