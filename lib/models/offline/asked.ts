@@ -59,7 +59,7 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-const STREET = /\b(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Boulevard|Dr|Drive|Ln|Lane|Hwy|Highway)\.?$/;
+const STREET = /\b(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|ln|lane|hwy|highway)\.?$/i;
 
 /** A name is a place when it is a street or sits where places go: "on Elm Road", "at the Oak Plaza suite". */
 function isPlace(run: string, sentence: string): boolean {

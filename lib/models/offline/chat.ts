@@ -16,7 +16,7 @@ import {
 } from "@/lib/models/offline/replies";
 import { carriesFact, isHelpRequest, isQuestion, isSmallTalk, isSuggestionRequest } from "@/lib/models/offline/signals";
 import { byMatch, contentWords, explain, isGoodMatch, match, rarityAmong, subjectWords, type Match, type Query, type Reason } from "@/lib/models/offline/relate";
-import { subjectPhrase } from "@/lib/models/offline/subject";
+import { nounPhrases } from "@/lib/models/offline/subject";
 import { keywords, sentences, stripLeadIn } from "@/lib/models/offline/text";
 
 // The chat turn: answer from what the prompt shows, or open the page a buffer
@@ -316,7 +316,7 @@ function afterTools(view: ChatView, tools: ReadonlySet<string>): ChatDecision {
 function recallAnswer(view: ChatView, tools: ReadonlySet<string>): ChatDecision {
   const question = readQuestion(view.question);
   const visible = visibleAnswer(question, view);
-  // "We need someone to run the shop" sets the scene for "who runs the shop?" but does not answer it: look further first.
+  // "We need a new driver" sets the scene for "who drives now?" but does not answer it: look further first.
   if (visible && visible.tier !== Tier.UntypedMatch) {
     const why = visible.reason ? ` (${explain(visible.reason)})` : "";
     return reply(visible.item, `What the prompt already shows answers this${why}, so no page needs opening.`);
@@ -330,10 +330,17 @@ function recallAnswer(view: ChatView, tools: ReadonlySet<string>): ChatDecision 
   return reply(visible?.item ?? (followed ? unopenedNoteReply(followed.line) : NOT_IN_CONVERSATION));
 }
 
+/** Words a request for ideas is made of: never what the ideas are for. */
+const ASKING_FOR_IDEAS = new Set("idea ideas suggestion suggestions advice thought thoughts recommendation recommendations".split(" "));
+
 /** What to suggest something for: what the question is about, else what the owner last talked about. */
 function suggestionSubject(view: ChatView): string | null {
+  const subjectOf = (text: string) => {
+    const phrase = nounPhrases(text).find((p) => !p.valueOnly && !p.words.some((w) => ASKING_FOR_IDEAS.has(w)));
+    return phrase ? phrase.words.slice(-2).join(" ") : null;
+  };
   const recent = [...view.window].reverse().filter((l) => l.speaker === "user");
-  return subjectPhrase(view.question) ?? recent.map((l) => subjectPhrase(l.text)).find((t) => t !== null) ?? null;
+  return subjectOf(view.question) ?? recent.map((l) => subjectOf(l.text)).find((t) => t !== null) ?? null;
 }
 
 export function decideChat(view: ChatView, tools: ReadonlySet<string>): ChatDecision {

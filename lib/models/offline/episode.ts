@@ -54,7 +54,7 @@ function keyFacts(facts: readonly ExtractedFact[]): ExtractedFact[] {
     .map((f) => f.fact);
 }
 
-/** "butter supplier Bayou Dairy", "changed launch date to April 14", "agent suggested a deposit of 25%": subject and value, no quote. */
+/** "paint supplier Harlow Coatings", "changed launch date to April 14", "agent suggested a deposit of 25%": subject and value, no quote. */
 function gistOf(fact: ExtractedFact): string {
   // A changed value is told by what is new: "scrap X, Y instead" changed it to Y.
   const old = fact.replacedText?.toLowerCase() ?? "";

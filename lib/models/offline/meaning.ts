@@ -193,24 +193,16 @@ export function adjectiveSenses(word: string): number {
 }
 
 /**
- * The nodes of WordNet's own taxonomy (a lemma's sense just under the root's
- * "abstraction", else its first) under which a noun names a kind of
- * value rather than a thing: amounts and units ("measure": a month, an
- * hour, a budget), qualities ("attribute": a price), and what is paid
- * ("cost": a fee, rent, a wage, a premium).
+ * The nodes of WordNet's own taxonomy under which a noun names a kind of
+ * value rather than a thing: amounts and units (the "measure" just under
+ * the root's "abstraction": a month, an hour, a budget) and every sense of
+ * "cost": what is paid (a fee, rent, a wage, a premium) and what something
+ * is worth (a price).
  */
-const VALUE_CATEGORIES = ["measure", "attribute", "cost"];
-
 let valueRoots: ReadonlySet<string> | undefined;
 
 function valueRootIds(): ReadonlySet<string> {
-  valueRoots ??= new Set(
-    VALUE_CATEGORIES.flatMap((lemma) => {
-      const ids = synsetIds(lemma, "n");
-      const topLevel = ids.filter((id) => depth(id) <= 3);
-      return topLevel.length > 0 ? topLevel : ids.slice(0, 1);
-    }),
-  );
+  valueRoots ??= new Set([...synsetIds("measure", "n").filter((id) => depth(id) <= 3), ...synsetIds("cost", "n")]);
   return valueRoots;
 }
 

@@ -21,7 +21,7 @@ const PRONOUN_START = /^(?:it|that|this|they|those|these|there)\b/i;
 
 /**
  * Cleaned and self-contained: a sentence that leans on the one before it
- * ("It's 1,200 sq ft", "We're leaning to the Main St one") gets what it is
+ * ("It's 1,200 sq ft", "We're leaning to the cheaper one") gets what it is
  * about in front ("Space size: it's 1,200 sq ft"), so it reads, and matches
  * a question, on its own.
  */

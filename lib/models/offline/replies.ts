@@ -94,6 +94,9 @@ function toSecondPerson(sentence: string): string {
 const REQUEST_REPLY =
   "I'm the offline model, so I can't draft or send anything, but I can recall what we've discussed and suggest next steps.";
 
+/** "…, remember that": the ask to remember is the speaker's, not something to read back. */
+const withoutReminder = (sentence: string) => sentence.replace(/[,;]?\s*(?:please )?(?:remember|don't forget|keep in mind|note) (?:that|this|it)\b.*$/i, "");
+
 /**
  * Reads back the concrete things just said, as what the speaker said, never
  * as agreed or as something it will remember: whether a statement becomes
@@ -103,7 +106,7 @@ export function acknowledgement(message: string): string {
   const said = sentences(message).map(stripLeadIn);
   const facts = said.filter((s) => isDurable(s, "owner"));
   if (facts.length > 0) {
-    const readBack = facts.slice(0, 2).map((s) => trimEndPunctuation(toSecondPerson(s)));
+    const readBack = facts.slice(0, 2).map((s) => trimEndPunctuation(toSecondPerson(withoutReminder(s))));
     return `You said ${readBack.join("; and ")}. Anything you'd like me to work out from that?`;
   }
   if (said.some(isRequest)) return REQUEST_REPLY;

@@ -24,7 +24,7 @@ const DATE = [
   /\b\d{4}-\d{2}-\d{2}\b/,
   new RegExp(`\\b${MONTH}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b`, "i"),
   new RegExp(`\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}\\b`, "i"),
-  new RegExp(`\\b(?:next|this|by|on|until|before|after|every|from)\\s+(?:${WEEKDAY}|week|weekend|month|year|quarter)\\b`, "i"),
+  new RegExp(`\\b(?:next|this|by|on|until|before|after|every|from)\\s+(?:${WEEKDAY}s?|week|weekend|month|year|quarter)\\b`, "i"),
   new RegExp(`\\b(?:in|by|until|before|after|from|since|through)\\s+${MONTH}\\b`, "i"),
   /\b(?:tomorrow|tonight|end of (?:the )?(?:week|month|year|quarter))\b/i,
   /\b\d{1,2}\/\d{1,2}(?:\/\d{2,4})?\b/,
@@ -67,7 +67,7 @@ const CALENDAR_NAMES = new Set(
 );
 
 /**
- * Runs of capitalised words after the sentence start ("Main St", "Dana"): the
+ * Runs of capitalised words after the sentence start ("Elm Road", "Greta"): the
  * names of places, people and businesses. Months and weekdays are dates, not names.
  */
 export function nameRuns(sentence: string): string[] {
@@ -96,7 +96,7 @@ export function isDecided(text: string): boolean {
   return FINAL_DECISION.test(plain(text));
 }
 
-/** "Leaning to the Main St one": a choice not yet final, but the answer to "which did we like?". */
+/** "Leaning to the cheaper one": a choice not yet final, but the answer to "which did we like?". */
 export function isLeaning(text: string): boolean {
   return LEANING.test(plain(text));
 }
@@ -121,7 +121,7 @@ function isProposal(sentence: string): boolean {
   return PROPOSAL.test(plain(sentence));
 }
 
-/** "I suggest a 2-week promo" → "a 2-week promo": what was proposed, without who proposed it. */
+/** "I suggest a 3-day trial" → "a 3-day trial": what was proposed, without who proposed it. */
 export function withoutProposalLead(sentence: string): string {
   return plain(sentence).replace(
     /^.*?\b(?:i (?:would |'d )?(?:suggest|recommend|propose)(?: that)?|my suggestion is|how about|you could|you might|consider|why not)\s+/i,

@@ -31,21 +31,34 @@ const UNIT_LEAD = /^(?:a|an|per|each|every)$/i;
 
 const DETERMINER = /^(?:a|an|the|our|my|your|their|his|her|its|this|that|these|those|some|any|no|every|each)$/i;
 
+/** What follows a verb and not a plural noun: an object's determiner or adjective, a number. */
+const TAKES_OBJECT = /^(?:a|an|the|our|my|their|his|her|its|new|more|some|another|\d.*|up|out|about)$/i;
+
+/** What follows a plural noun at the end of its phrase: "background checks for every tutor", "nail trims are $15". */
+const AFTER_A_PLURAL = /^(?:is|are|was|were|for|from|at|of|and|or|cost|costs|each|with)$/i;
+
 const NUMBER_WORDS = new Set("one two three four five six seven eight nine ten eleven twelve twenty thirty hundred thousand dozen half couple".split(" "));
 
 /**
  * A word that names a thing here: a noun in WordNet (or a word it does not
  * know, like "whiteboards"), not used as a verb. `inPhrase`: it follows a
- * noun, where an -ing form is a noun too ("minimum booking").
+ * noun or an adjective.
  */
-function isNounish(word: string, previous: string | undefined, inPhrase: boolean): boolean {
+function isNounish(word: string, previous: string | undefined, inPhrase: boolean, next?: string): boolean {
   const lower = word.toLowerCase().replace(/’/g, "'").replace(/'s$/, "");
   if (term(lower) === null || /^\d/.test(lower) || lower.length < 3 || /ly$/.test(lower) || NUMBER_WORDS.has(lower)) return false;
   if (previous && BEFORE_A_VERB.test(previous.replace(/’/g, "'"))) return false;
   if (!isKnown(lower)) return true;
   const nouns = nounSenses(lower);
   if (nouns === 0) return false;
-  if (inPhrase && lower.endsWith("ing")) return true;
+  // After a noun, a noun goes on the phrase ("van lease", "minimum booking"), unless it is the verb: one taking an object ("the
+  // van needs new tires"), or an -s form after a singular noun not followed by what follows a plural noun ("the foam comes in").
+  if (inPhrase) {
+    if (verbSenses(lower) === 0) return true;
+    if (next !== undefined && TAKES_OBJECT.test(next)) return false;
+    const thirdPerson = /[^s]s$/.test(lower) && previous !== undefined && !/s$/i.test(previous);
+    return !(thirdPerson && (next === undefined ? false : !AFTER_A_PLURAL.test(next)));
+  }
   // "quoted", "goes": more a verb than a noun unless a determiner says otherwise.
   return verbSenses(lower) <= nouns || (previous !== undefined && DETERMINER.test(previous));
 }
@@ -84,7 +97,7 @@ export function nounPhrases(sentence: string): Phrase[] {
       pendingNames.push(word.replace(/['’]s$/, ""));
       return;
     }
-    if (!afterValue && isNounish(word, previous, current.length > 0 || modifiers.length > 0)) {
+    if (!afterValue && isNounish(word, previous, current.length > 0 || modifiers.length > 0, all[i + 1])) {
       if (current.length === 0) {
         names = pendingNames;
         current = [...modifiers.filter((m) => !EVALUATIVE.has(m))];
@@ -134,13 +147,18 @@ export function headOf(text: string): string {
   return compoundOf(first, last) ?? last;
 }
 
-/** Whether a phrase is about the thing a page title names: its own head, or a noun in it, is that thing or a kind of it. */
+/**
+ * Whether a phrase is about the thing a page title names: a noun in it is
+ * that thing or a kind of it ("van" for "Delivery Van"), unless the phrase
+ * itself names another thing WordNet knows as one ("hand truck" is no truck).
+ */
 export function isAbout(phrase: Phrase, title: string): boolean {
   const head = headOf(title);
   if (!head) return false;
   const own = headOf(phrase.words.join(" "));
   if (own.includes(" ")) return isKindOrSame(own, head);
-  return phrase.words.some((w) => !isValueWord(w) && isKindOrSame(w, head));
+  const core = head.split(" ").at(-1)!;
+  return phrase.words.some((w) => !isValueWord(w) && (isKindOrSame(w, head) || isKindOrSame(w, core)));
 }
 
 /** The subject's words as a text, for keys and episode lines ("grooming table"), or null when the sentence names nothing. */

@@ -68,7 +68,7 @@ export function terms(text: string): string[] {
 
 const ABBREVIATIONS = new Set(["st", "dr", "mr", "mrs", "ms", "ave", "rd", "blvd", "vs", "approx", "no", "e.g", "i.e", "etc", "inc", "co", "jr", "sr"]);
 
-/** Sentences (and ;-separated clauses), without splitting "Main St." or "$2.5k". */
+/** Sentences (and ;-separated clauses), without splitting "Elm St." or "$2.5k". */
 export function sentences(text: string): string[] {
   const out: string[] = [];
   const push = (s: string) => {

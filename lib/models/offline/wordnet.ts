@@ -101,7 +101,7 @@ function readLine(fd: number, offset: number): string {
   }
 }
 
-const POS_OF: Record<string, Pos> = { n: "n", v: "v", a: "a", s: "a", r: "r" };
+const PART_OF_SPEECH: Record<string, Pos> = { n: "n", v: "v", a: "a", s: "a", r: "r" };
 
 export function synset(id: string): Synset {
   let found = synsetCache.get(id);
@@ -118,7 +118,7 @@ export function synset(id: string): Synset {
   const derived: string[] = [];
   const wholes: string[] = [];
   for (let i = 0; i < pointers; i++, at += 4) {
-    const [symbol, target, targetPos] = [fields[at], fields[at + 1], POS_OF[fields[at + 2]]];
+    const [symbol, target, targetPos] = [fields[at], fields[at + 1], PART_OF_SPEECH[fields[at + 2]]];
     const ref = `${targetPos}:${target}`;
     if (symbol === "@" || symbol === "@i") hypernyms.push(ref);
     else if (symbol === "+") derived.push(ref);
