@@ -61,7 +61,7 @@ function escapeRegExp(text: string): string {
 
 const STREET = /\b(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|ln|lane|hwy|highway)\.?$/i;
 
-/** A name is a place when it is a street or sits where places go: "on Elm Road", "at the Oak Plaza suite". */
+/** A name is a place when it is a street or sits where places go: "on Cedar Lane", "at the Hillcrest mall". */
 function isPlace(run: string, sentence: string): boolean {
   return STREET.test(run) || new RegExp(`\\b(?:at|on|in|to|near|off|from)\\s+(?:the\\s+)?${escapeRegExp(run)}`).test(sentence);
 }

@@ -174,7 +174,7 @@ export function relatedness(a: string, b: string): Link {
   return best;
 }
 
-/** Whether WordNet knows the word at all: an unknown word ("whiteboard", a brand) links only to itself. */
+/** Whether WordNet knows the word at all: an unknown word (a coined one, a brand) links only to itself. */
 export function isKnown(word: string): boolean {
   return sensesOf(word).length > 0;
 }

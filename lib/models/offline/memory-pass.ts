@@ -116,11 +116,11 @@ type KnownPage = { title: string; texts: string[] };
 
 /**
  * The page a sentence goes on. Owners file things under what they are: the
- * page of a name the sentence mentions ("Coolwave delivers on Tuesdays" goes
- * where Coolwave was filed), else the page of the thing it is about, when one
- * exists ("the van's generator" on the grooming van's page), else the page of
+ * page of a name the sentence mentions ("Brightline ships on Fridays" goes
+ * where Brightline was filed), else the page of the thing it is about, when one
+ * exists ("the van's brakes" on the delivery van's page), else the page of
  * the sentence before when this one names nothing of its own ("They ship on
- * Thursdays"), else a new page named for its subject ("Box Truck").
+ * Fridays"), else a new page named for its subject ("Cutting Table").
  */
 function pageFor(sentence: string, subject: Phrase | null, pages: readonly KnownPage[], previous: string | null): string | null {
   const names = nameRuns(sentence).map((n) => n.toLowerCase());
@@ -134,7 +134,7 @@ function pageFor(sentence: string, subject: Phrase | null, pages: readonly Known
     return titleOf(subject);
   }
   if (byName) return byName.title;
-  // A sentence about something it only names ("we buy R-410A from Coolwave") is filed under that name, unless it leans on the one before.
+  // A sentence about something it only names ("we order Tyvek from Brightline") is filed under that name, unless it leans on the one before.
   const [named] = nameRuns(sentence);
   if (named && !leans) return named;
   if (previous) return previous;
@@ -143,7 +143,7 @@ function pageFor(sentence: string, subject: Phrase | null, pages: readonly Known
 
 /**
  * Walks the stretch sentence by sentence. A sentence that names nothing of
- * its own continues the one before it: same page ("Hank quoted $780 for all
+ * its own continues the one before it: same page ("Ravi quoted $90 for both
  * four" after the truck needed tires). Customer lines are never memory. A
  * later fact with the same page and key in one pass replaces the earlier
  * one; across passes, the live facts shown decide.

@@ -40,7 +40,7 @@ export type Rarity = (word: string) => number;
 
 const isSubjectWord = (word: string) => !WEAK.has(word) && !isValueWord(word) && !/^\d/.test(word);
 
-/** What a question is about: the nouns of its noun phrases that name things, not values ("cart", "fridges" in "how much was the cart for moving fridges?"). */
+/** What a question is about: the nouns of its noun phrases that name things, not values ("rack", "paddles" in "how much was the rack for drying paddles?"). */
 export function subjectWords(text: string): string[] {
   return [...new Set(nounPhrases(text).flatMap((p) => p.words).filter(isSubjectWord))];
 }

@@ -67,7 +67,7 @@ const CALENDAR_NAMES = new Set(
 );
 
 /**
- * Runs of capitalised words after the sentence start ("Elm Road", "Greta"): the
+ * Runs of capitalised words after the sentence start ("Cedar Lane", "Greta"): the
  * names of places, people and businesses. Months and weekdays are dates, not names.
  */
 export function nameRuns(sentence: string): string[] {

@@ -4,14 +4,14 @@ import { term, words } from "@/lib/models/offline/text";
 
 // What a sentence is about and what value it holds, read from the sentence's
 // own words with WordNet telling nouns from verbs: its noun phrases
-// ("mobile grooming van", "box truck"), the one it is about (its subject),
+// ("delivery van", "cutting table"), the one it is about (its subject),
 // and the concrete values in it ("$48", "April 14").
 
 /** A run of nouns (and the adjectives before them) in a sentence. */
 export type Phrase = {
   /** Lowercase words, modifiers first, the head noun last. */
   words: string[];
-  /** Capitalised words right before the nouns ("SAT" bootcamp, "Oak Plaza" suite): part of what the thing is called. */
+  /** Capitalised words right before the nouns ("GED" class, "Hillcrest" mall): part of what the thing is called. */
   names: string[];
   /** Every word of the phrase names a kind of value ("price", "month"): what a fact states, not what it is about. */
   valueOnly: boolean;
@@ -26,7 +26,7 @@ const EVALUATIVE = new Set(
 const BEFORE_A_VERB =
   /^(?:i|we|they|you|he|she|it|i'm|we're|they're|you're|he's|she's|it's|i'll|we'll|they'll|i'd|we'd|they'd|i've|we've|they've|let's|to|will|would|can|could|should|must|might|gonna|wanna|don't|didn't|won't|can't|also|just|then|never|always|usually)$/i;
 
-/** Words that introduce what something is measured in: "$42 a gallon", "$38 per tutor", "$185 each". */
+/** Words that introduce what something is measured in: "$9 a litre", "$30 per seat", "$12 each". */
 const UNIT_LEAD = /^(?:a|an|per|each|every)$/i;
 
 const DETERMINER = /^(?:a|an|the|our|my|your|their|his|her|its|this|that|these|those|some|any|no|every|each)$/i;
@@ -34,14 +34,14 @@ const DETERMINER = /^(?:a|an|the|our|my|your|their|his|her|its|this|that|these|t
 /** What follows a verb and not a plural noun: an object's determiner or adjective, a number. */
 const TAKES_OBJECT = /^(?:a|an|the|our|my|their|his|her|its|new|more|some|another|\d.*|up|out|about)$/i;
 
-/** What follows a plural noun at the end of its phrase: "background checks for every tutor", "nail trims are $15". */
+/** What follows a plural noun at the end of its phrase: "safety checks for every boat", "paint jobs are $90". */
 const AFTER_A_PLURAL = /^(?:is|are|was|were|for|from|at|of|and|or|cost|costs|each|with)$/i;
 
 const NUMBER_WORDS = new Set("one two three four five six seven eight nine ten eleven twelve twenty thirty hundred thousand dozen half couple".split(" "));
 
 /**
  * A word that names a thing here: a noun in WordNet (or a word it does not
- * know, like "whiteboards"), not used as a verb. `inPhrase`: it follows a
+ * know, like a brand or a coined word), not used as a verb. `inPhrase`: it follows a
  * noun or an adjective.
  */
 function isNounish(word: string, previous: string | undefined, inPhrase: boolean, next?: string): boolean {
@@ -51,6 +51,8 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
   if (!isKnown(lower)) return true;
   const nouns = nounSenses(lower);
   if (nouns === 0) return false;
+  // A bare plural right after a verb or a preposition is its object: "we buy paddles", "quotes for tires".
+  if (!inPhrase && /[^s]s$/.test(lower) && previous !== undefined && (AFTER_A_PLURAL.test(previous) || /^(?:for|from|with|on|in|about|of)$/i.test(previous) || verbSenses(previous) > 0)) return true;
   // After a noun, a noun goes on the phrase ("van lease", "minimum booking"), unless it is the verb: one taking an object ("the
   // van needs new tires"), or an -s form after a singular noun not followed by what follows a plural noun ("the foam comes in").
   if (inPhrase) {
@@ -60,7 +62,7 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
     return !(thirdPerson && (next === undefined ? false : !AFTER_A_PLURAL.test(next)));
   }
   // "quoted", "goes": more a verb than a noun unless a determiner says otherwise.
-  return verbSenses(lower) <= nouns || (previous !== undefined && DETERMINER.test(previous));
+  return verbSenses(lower) <= nouns || (previous !== undefined && (DETERMINER.test(previous) || EVALUATIVE.has(previous.toLowerCase())));
 }
 
 function isModifier(word: string): boolean {
@@ -68,7 +70,7 @@ function isModifier(word: string): boolean {
   return !EVALUATIVE.has(lower) && term(lower) !== null && !/^\d/.test(lower) && adjectiveSenses(lower) > 0 && nounSenses(lower) === 0;
 }
 
-/** A name: capitalised after the sentence's start, or at its start when WordNet does not know the word ("Coolwave delivers on Tuesdays"). */
+/** A name: capitalised after the sentence's start, or at its start when WordNet does not know the word ("Brightline ships on Fridays"). */
 const isCapitalised = (word: string, index: number) =>
   /^\p{Lu}/u.test(word) && word !== "I" && (index > 0 || (term(word) !== null && !isKnown(word.toLowerCase().replace(/['’]s$/, ""))));
 
@@ -115,7 +117,7 @@ export function nounPhrases(sentence: string): Phrase[] {
   return phrases;
 }
 
-/** Clauses a subject is looked for in first: "we take a retainer when a couple books" is about the retainer. */
+/** Clauses a subject is looked for in first: "we take a deposit when a client signs" is about the deposit. */
 const SUBORDINATE = /\b(?:when|if|because|since|unless|until|after|before|while|so that|which|who)\b/i;
 
 /** The phrase a sentence is about: the first one in its main clause that names a thing, else any, else a value word on its own ("the retainer"). */
@@ -128,16 +130,16 @@ export function mainSubject(sentence: string): Phrase | null {
 
 const titleCase = (text: string) => text.replace(/(?<![\p{L}'])\p{L}/gu, (c) => c.toUpperCase());
 
-/** A page title for a phrase: its last three words at most, with a name it carries when the thing is one word ("SAT Bootcamp"). */
+/** A page title for a phrase: its last two words at most, with a name it carries when the thing is one word ("GED Class"). */
 export function titleOf(phrase: Phrase): string {
-  const kept = phrase.words.slice(-3);
+  const kept = phrase.words.slice(-2);
   const named = kept.length === 1 && phrase.names.length > 0 ? [...phrase.names.slice(-2), ...kept] : kept;
   return named.map((w, i) => (i < named.length - kept.length ? w : titleCase(w))).join(" ");
 }
 
 /**
  * The head of a title or phrase, what the rest qualify: its last word
- * ("Grooming Van" → "van"), or its last two when WordNet has them as one
+ * ("Delivery Van" → "van"), or its last two when WordNet has them as one
  * thing ("Hand Truck" → "hand truck", which is no kind of truck).
  */
 export function headOf(text: string): string {
@@ -161,7 +163,7 @@ export function isAbout(phrase: Phrase, title: string): boolean {
   return phrase.words.some((w) => !isValueWord(w) && (isKindOrSame(w, head) || isKindOrSame(w, core)));
 }
 
-/** The subject's words as a text, for keys and episode lines ("grooming table"), or null when the sentence names nothing. */
+/** The subject's words as a text, for keys and episode lines ("cutting table"), or null when the sentence names nothing. */
 export function subjectPhrase(sentence: string): string | null {
   const subject = mainSubject(sentence);
   return subject ? subject.words.slice(-2).join(" ") : null;

@@ -148,8 +148,8 @@ function findings(files: readonly string[], material: Material): string[] {
 describe("the evaluation's material is held out", () => {
   it("has material to guard and files to guard it in", () => {
     expect(planted.runs.size).toBeGreaterThan(1000);
-    expect(planted.names.size).toBeGreaterThan(30);
-    expect(planted.money.size).toBeGreaterThan(30);
+    expect(planted.names.size).toBeGreaterThan(20);
+    expect(planted.money.size).toBeGreaterThan(20);
     expect(offlineModel.length).toBeGreaterThan(5);
     expect(testsOutside.length).toBeGreaterThan(50);
   });
@@ -171,7 +171,6 @@ describe("the evaluation's material is held out", () => {
   });
 
   it("nor is the demo story, or the conversations the model is measured on, in the offline model", () => {
-    expect(findings(offlineModel, demo)).toEqual([]);
-    expect(findings(offlineModel, conversations)).toEqual([]);
+    expect([...findings(offlineModel, demo), ...findings(offlineModel, conversations)]).toEqual([]);
   });
 });
