@@ -146,6 +146,11 @@ function findings(files: readonly string[], material: Material): string[] {
 }
 
 describe("the evaluation's material is held out", () => {
+  it("is imported by nothing the app runs", () => {
+    const appFiles = ["app", "components", "lib"].flatMap(filesUnder).filter((file) => /\.tsx?$/.test(file));
+    expect(appFiles.filter((file) => /from "@\/evaluation\//.test(readFileSync(path.join(ROOT, file), "utf8")))).toEqual([]);
+  });
+
   it("has material to guard and files to guard it in", () => {
     expect(planted.runs.size).toBeGreaterThan(1000);
     expect(planted.names.size).toBeGreaterThan(20);

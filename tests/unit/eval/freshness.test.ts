@@ -1,0 +1,31 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { evalReportSchema } from "@/lib/eval/report-schema";
+import { SAMPLE_REPORT, changedSince } from "@/scripts/eval-freshness";
+
+// The figures people read are current: the committed sample report names the
+// commit it measured, and nothing that changes its figures changed in a commit
+// since. When this fails, run `npm run eval:refresh` and commit what it wrote.
+
+const ROOT = path.join(import.meta.dirname, "../../..");
+const report = evalReportSchema.parse(JSON.parse(readFileSync(path.join(ROOT, SAMPLE_REPORT), "utf8")));
+
+describe("the sample report", () => {
+  it("names the clean commit it measured, the same one the Evaluation page shows", () => {
+    expect(report.provenance?.commit).toMatch(/^[0-9a-f]{12}$/);
+    expect(report.commit).toBe(report.provenance?.commit);
+    expect(report.sample).toBe(true);
+  });
+
+  it("measured the code as it is: no file that changes its figures changed in a commit after that one", () => {
+    const changed = changedSince(report.provenance!.commit);
+    expect(changed, `changed since ${report.provenance!.commit}; run npm run eval:refresh and commit the sample with the README`).toEqual([]);
+  });
+
+  it("notices a change to the pipeline after the measured commit", () => {
+    // The sample's commit's own parent: the measured commit itself changed a file of the pipeline or the evaluation since then.
+    expect(() => changedSince("not-a-commit")).toThrow(/not a commit/);
+    expect(changedSince(`${report.provenance!.commit}~50`).length).toBeGreaterThan(0);
+  });
+});
