@@ -25,7 +25,7 @@ export type Link = {
 const NO_LINK: Link = { score: 0, why: "" };
 
 /** Senses looked at per part of speech: WordNet lists the most frequent first, and the rare ones mostly add noise. */
-const MAX_SENSES = 4;
+const MAX_SENSES: Record<"n" | "v" | "a", number> = { n: 3, v: 2, a: 1 };
 /** A shared hypernym this close to the root links nothing ("entity", "abstraction", "object", "whole"). */
 const MIN_SHARED_DEPTH = 7;
 const SAME_SYNSET = 0.95;
@@ -34,11 +34,18 @@ const IN_GLOSS = 0.85;
 const PART_OF = 0.8;
 const IN_PARENT_GLOSS = 0.8;
 
+const sensesCache = new Map<string, Synset[]>();
+
 /** The words' senses: nouns first (owners name things), then verbs and adjectives. */
 function sensesOf(word: string): Synset[] {
-  return (["n", "v", "a"] as Pos[]).flatMap((pos) =>
-    baseForms(word, pos).flatMap((lemma) => synsetIds(lemma, pos).slice(0, MAX_SENSES).map(synset)),
-  );
+  let found = sensesCache.get(word);
+  if (!found) {
+    found = (["n", "v", "a"] as const).flatMap((pos) =>
+      baseForms(word, pos).flatMap((lemma) => synsetIds(lemma, pos).slice(0, MAX_SENSES[pos]).map(synset)),
+    );
+    sensesCache.set(word, found);
+  }
+  return found;
 }
 
 const depthCache = new Map<string, number>();
@@ -120,22 +127,40 @@ function wuPalmer(a: Synset, b: Synset): Link {
   return { score, why: `${head(a)} and ${head(b)} are both kinds of ${lcs}` };
 }
 
-function senseLink(a: Synset, aWord: string, b: Synset, bWord: string): Link {
+type Word = { text: string; lemmas: readonly string[] };
+
+const wordCache = new Map<string, Word>();
+
+function wordOf(text: string): Word {
+  let found = wordCache.get(text);
+  if (!found) {
+    found = { text, lemmas: [...new Set(lemmasOf(text))] };
+    wordCache.set(text, found);
+  }
+  return found;
+}
+
+const inGloss = (word: Word, s: Synset) => {
+  const gloss = glossLemmas(s.id);
+  return word.lemmas.some((l) => gloss.has(l));
+};
+
+function senseLink(a: Synset, aw: Word, b: Synset, bw: Word): Link {
+  const [aWord, bWord] = [aw.text, bw.text];
   if (a.id === b.id) return { score: SAME_SYNSET, why: `"${aWord}" and "${bWord}" mean the same here` };
   if (a.derived.includes(b.id) || b.derived.includes(a.id)) return { score: DERIVED, why: `"${aWord}" and "${bWord}" are forms of one word` };
-  const inGloss = (word: string, s: Synset) => baseForms(word, "n").concat(baseForms(word, "v"), [word]).some((l) => glossLemmas(s.id).has(l));
-  if (inGloss(aWord, b)) return { score: IN_GLOSS, why: `a ${bWord} is "${b.gloss.split(/;\s*"/)[0]}"` };
-  if (inGloss(bWord, a)) return { score: IN_GLOSS, why: `a ${aWord} is "${a.gloss.split(/;\s*"/)[0]}"` };
+  if (inGloss(aw, b)) return { score: IN_GLOSS, why: `a ${bWord} is "${b.gloss.split(/;\s*"/)[0]}"` };
+  if (inGloss(bw, a)) return { score: IN_GLOSS, why: `a ${aWord} is "${a.gloss.split(/;\s*"/)[0]}"` };
   const partOf = (x: Synset, y: Synset) => x.wholes.some((w) => ancestors(y.id).has(w));
   if (partOf(a, b)) return { score: PART_OF, why: `a ${aWord} is part of a ${bWord}` };
   if (partOf(b, a)) return { score: PART_OF, why: `a ${bWord} is part of a ${aWord}` };
   const taxonomy = wuPalmer(a, b);
   if (taxonomy.score >= IN_PARENT_GLOSS) return taxonomy;
   // Extended gloss overlap: the definitions of the senses' hypernyms, then the two definitions against each other.
-  const parentGloss = (word: string, s: Synset) => s.hypernyms.find((h) => inGloss(word, synset(h)));
-  const viaB = parentGloss(aWord, b);
+  const parentGloss = (word: Word, s: Synset) => s.hypernyms.find((h) => inGloss(word, synset(h)));
+  const viaB = parentGloss(aw, b);
   if (viaB) return { score: IN_PARENT_GLOSS, why: `a ${bWord} is a ${head(synset(viaB))}: "${synset(viaB).gloss.split(/;\s*"/)[0]}"` };
-  const viaA = parentGloss(bWord, a);
+  const viaA = parentGloss(bw, a);
   if (viaA) return { score: IN_PARENT_GLOSS, why: `a ${aWord} is a ${head(synset(viaA))}: "${synset(viaA).gloss.split(/;\s*"/)[0]}"` };
   return taxonomy;
 }
@@ -161,10 +186,11 @@ export function relatedness(a: string, b: string): Link {
     : NO_LINK;
   if (best.score < 1) {
     const sensesB = sensesOf(b);
+    const [aw, bw] = [wordOf(a), wordOf(b)];
     for (const [ia, sa] of sensesOf(a).entries()) {
       for (const [ib, sb] of sensesB.entries()) {
         // Rarer senses count for a little less, so two words meet in their common meanings first.
-        const link = discounted(senseLink(sa, a, sb, b), ia + ib);
+        const link = discounted(senseLink(sa, aw, sb, bw), ia + ib);
         if (link.score > best.score) best = link;
       }
     }
@@ -243,12 +269,19 @@ export function isKindOf(word: string, categories: readonly string[]): boolean {
 }
 
 /** Whether `word`, in any sense, names `kind` in its commonest sense or a kind of it ("van" of "vehicle"; "hand truck" is no kind of truck). */
+const kindCache = new Map<string, boolean>();
+
 export function isKindOrSame(word: string, kind: string): boolean {
   if (word === kind) return true;
-  const kinds = new Set(sensesOf(kind).filter((s) => s.pos === "n").slice(0, 1).map((s) => s.id));
-  return sensesOf(word)
-    .filter((s) => s.pos === "n")
-    .some((s) => [...ancestors(s.id).keys()].some((id) => kinds.has(id)));
+  const key = `${word}|${kind}`;
+  let found = kindCache.get(key);
+  if (found === undefined) {
+    const [commonest] = sensesOf(kind).filter((s) => s.pos === "n");
+    found = commonest !== undefined && sensesOf(word).some((s) => s.pos === "n" && ancestors(s.id).has(commonest.id));
+    if (kindCache.size >= MAX_REMEMBERED) kindCache.clear();
+    kindCache.set(key, found);
+  }
+  return found;
 }
 
 /** The lemma WordNet has for the last two words together ("hand truck"), if it has one: a thing of its own, not a kind of the last word. */

@@ -48,7 +48,23 @@ export function subjectWords(text: string): string[] {
 /** A question's words to link and the ones among them that say what it is about. */
 export type Query = { words: readonly string[]; subjects: readonly string[] };
 
+const linksOf = new WeakMap<readonly string[], Map<string, Reason | null>>();
+
+/** The candidate's word the question's word links to best, remembered per candidate so rarity and the match share it. */
 function bestLink(word: string, candidate: readonly string[]): Reason | null {
+  let links = linksOf.get(candidate);
+  if (!links) {
+    links = new Map();
+    linksOf.set(candidate, links);
+  }
+  const known = links.get(word);
+  if (known !== undefined) return known;
+  const found = strongestLink(word, candidate);
+  links.set(word, found);
+  return found;
+}
+
+function strongestLink(word: string, candidate: readonly string[]): Reason | null {
   let best: Reason | null = null;
   for (const found of candidate) {
     const link = relatedness(word, found);

@@ -123,8 +123,8 @@ const SUBORDINATE = /\b(?:when|if|because|since|unless|until|after|before|while|
 /** The phrase a sentence is about: the first one in its main clause that names a thing, else any, else a value word on its own ("the retainer"). */
 export function mainSubject(sentence: string): Phrase | null {
   const main = sentence.split(SUBORDINATE)[0];
-  const inMain = nounPhrases(main);
   const all = nounPhrases(sentence);
+  const inMain = main === sentence ? all : nounPhrases(main);
   return inMain.find((p) => !p.valueOnly) ?? all.find((p) => !p.valueOnly) ?? inMain[0] ?? null;
 }
 

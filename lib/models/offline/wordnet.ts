@@ -92,9 +92,12 @@ export function synsetIds(lemma: string, pos: Pos): string[] {
 
 const synsetCache = new Map<string, Synset>();
 
+let scratch = Buffer.alloc(4096);
+
 function readLine(fd: number, offset: number): string {
-  for (let size = 4096; ; size *= 4) {
-    const buffer = Buffer.alloc(size);
+  for (let size = scratch.length; ; size *= 4) {
+    if (scratch.length < size) scratch = Buffer.alloc(size);
+    const buffer = scratch;
     const read = readSync(fd, buffer, 0, size, offset);
     const end = buffer.indexOf(NEWLINE);
     if (end >= 0 || read < size) return buffer.toString("utf8", 0, end >= 0 ? end : read);
