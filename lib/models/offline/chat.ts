@@ -15,7 +15,8 @@ import {
   type Attempt,
 } from "@/lib/models/offline/replies";
 import { carriesFact, isHelpRequest, isQuestion, isSmallTalk, isSuggestionRequest } from "@/lib/models/offline/signals";
-import { byMatch, contentWords, explain, isGoodMatch, match, rarityAmong, subjectWords, type Match, type Query, type Reason } from "@/lib/models/offline/relate";
+import { relatedness } from "@/lib/models/offline/meaning";
+import { STRONG, byMatch, contentWords, explain, isGoodMatch, match, rarityAmong, subjectWords, type Match, type Query, type Reason } from "@/lib/models/offline/relate";
 import { nounPhrases } from "@/lib/models/offline/subject";
 import { keywords, sentences, stripLeadIn } from "@/lib/models/offline/text";
 
@@ -48,13 +49,25 @@ const search = (query: string, reasoning: string): ChatDecision => ({
 });
 
 /** What the owner asks: the asking sentences, their content words and what kind of value they want (if any). */
-export type Question = { text: string; query: Query; asked: Asked | null };
+export type Question = {
+  text: string;
+  query: Query;
+  asked: Asked | null;
+  /** The options a question weighs ("walk-ins or bookings?"): an answer must speak to each of them. */
+  options: string[];
+};
+
+/** "…, walk-ins or bookings?": the last word before and after the closing "or". */
+function optionsOf(text: string): string[] {
+  const weighed = /(\p{L}+)\s*,?\s+or\s+(\p{L}+)\W*$/u.exec(text.trim());
+  return weighed ? [weighed[1].toLowerCase(), weighed[2].toLowerCase()] : [];
+}
 
 /** The part of a message that asks: "Ok. What was the budget?" asks about the budget only. */
 export function readQuestion(message: string): Question {
   const asking = sentences(message).filter(isQuestion);
   const text = asking.length > 0 ? asking.join(" ") : message;
-  return { text, query: { words: contentWords(text), subjects: subjectWords(text) }, asked: askedFor(text) };
+  return { text, query: { words: contentWords(text), subjects: subjectWords(text) }, asked: askedFor(text), options: optionsOf(text) };
 }
 
 type Scored<T> = { item: T; score: Match };
@@ -84,6 +97,9 @@ type Tier = (typeof Tier)[keyof typeof Tier];
 
 /** Null when the candidate does not answer at all. */
 function tierOf(question: Question, text: string, score: Match): Tier | null {
+  // A question weighing options is answered only by what speaks to every one of them.
+  const words = contentWords(text);
+  if (question.options.some((option) => !words.some((w) => relatedness(option, w).score >= STRONG))) return null;
   // An answer must be plainly about what was asked; a looser link (two kinds of plan) is only worth following a pointer for.
   const good = isGoodMatch(score, question.query) && (score.subject?.link.score ?? 0) >= ANSWER_LINK;
   const typed = holdsAnswer(question, text);

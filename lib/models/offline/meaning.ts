@@ -1,4 +1,4 @@
-import { baseForms, synset, synsetIds, type Pos, type Synset } from "@/lib/models/offline/wordnet";
+import { baseForms, synset, synsetIds, taggedSenses, type Pos, type Synset } from "@/lib/models/offline/wordnet";
 
 // How related two words are in meaning, from WordNet's taxonomy and glosses,
 // by two documented measures taken over every pair of the words' senses:
@@ -41,7 +41,12 @@ function sensesOf(word: string): Synset[] {
   let found = sensesCache.get(word);
   if (!found) {
     found = (["n", "v", "a"] as const).flatMap((pos) =>
-      baseForms(word, pos).flatMap((lemma) => synsetIds(lemma, pos).slice(0, MAX_SENSES[pos]).map(synset)),
+      baseForms(word, pos).flatMap((lemma) =>
+        synsetIds(lemma, pos)
+          .map(synset)
+          .filter((s) => !s.proper)
+          .slice(0, MAX_SENSES[pos]),
+      ),
     );
     sensesCache.set(word, found);
   }
@@ -105,8 +110,17 @@ function glossLemmas(id: string): ReadonlySet<string> {
     );
     found = new Set([...(genus ? [genus.w] : []), ...purpose].flatMap(lemmasOf));
     glossCache.set(id, found);
+    genusCache.set(id, genus ? (baseForms(genus.w, "n")[0] ?? genus.w) : null);
   }
   return found;
+}
+
+const genusCache = new Map<string, string | null>();
+
+/** The base form of a definition's genus, the noun that says what the thing is. */
+function genusOf(id: string): string | null {
+  if (!genusCache.has(id)) glossLemmas(id);
+  return genusCache.get(id) ?? null;
 }
 
 const head = (s: Synset) => s.words[0];
@@ -157,7 +171,8 @@ function senseLink(a: Synset, aw: Word, b: Synset, bw: Word): Link {
   const taxonomy = wuPalmer(a, b);
   if (taxonomy.score >= IN_PARENT_GLOSS) return taxonomy;
   // Extended gloss overlap: the definitions of the senses' hypernyms, then the two definitions against each other.
-  const parentGloss = (word: Word, s: Synset) => s.hypernyms.find((h) => inGloss(word, synset(h)));
+  // Of a hypernym's definition only the genus: "a piano is a keyboard instrument, a musical INSTRUMENT played …".
+  const parentGloss = (word: Word, s: Synset) => s.hypernyms.find((h) => word.lemmas.includes(genusOf(h) ?? ""));
   const viaB = parentGloss(aw, b);
   if (viaB) return { score: IN_PARENT_GLOSS, why: `a ${bWord} is a ${head(synset(viaB))}: "${synset(viaB).gloss.split(/;\s*"/)[0]}"` };
   const viaA = parentGloss(bw, a);
@@ -205,18 +220,25 @@ export function isKnown(word: string): boolean {
   return sensesOf(word).length > 0;
 }
 
-/** How the word is used most: how many senses it has as a noun against as a verb. */
-export function nounSenses(word: string): number {
-  return baseForms(word, "n").reduce((sum, lemma) => sum + synsetIds(lemma, "n").length, 0);
+/** An untagged sense counts this much against a sense SemCor tagged. */
+const UNTAGGED = 0.1;
+
+/**
+ * How much a word is used as a noun (a verb, an adjective, an adverb): its
+ * senses in that part of speech that SemCor tagged, with a little for the
+ * untagged ones, so a reading nobody uses ("sent" as a coin) weighs little.
+ */
+function usedSenses(word: string, pos: Pos): number {
+  return baseForms(word, pos).reduce((sum, lemma) => {
+    const tagged = taggedSenses(lemma, pos);
+    return sum + tagged + UNTAGGED * (synsetIds(lemma, pos).length - tagged);
+  }, 0);
 }
 
-export function verbSenses(word: string): number {
-  return baseForms(word, "v").reduce((sum, lemma) => sum + synsetIds(lemma, "v").length, 0);
-}
-
-export function adjectiveSenses(word: string): number {
-  return baseForms(word, "a").reduce((sum, lemma) => sum + synsetIds(lemma, "a").length, 0);
-}
+export const nounSenses = (word: string) => usedSenses(word, "n");
+export const verbSenses = (word: string) => usedSenses(word, "v");
+export const adjectiveSenses = (word: string) => usedSenses(word, "a");
+export const adverbSenses = (word: string) => usedSenses(word, "r");
 
 /**
  * The nodes of WordNet's own taxonomy under which a noun names a kind of

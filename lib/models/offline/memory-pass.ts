@@ -123,8 +123,11 @@ type KnownPage = { title: string; texts: string[] };
  * Fridays"), else a new page named for its subject ("Cutting Table").
  */
 function pageFor(sentence: string, subject: Phrase | null, pages: readonly KnownPage[], previous: string | null): string | null {
-  const names = nameRuns(sentence).map((n) => n.toLowerCase());
-  const byName = pages.findLast((p) => names.some((n) => p.title.toLowerCase().includes(n) || p.texts.some((t) => t.toLowerCase().includes(n))));
+  // A name filed on one page only says where the sentence belongs; one all over the memory (the town the business is in) says nothing.
+  const holding = (name: string) => pages.filter((p) => p.title.toLowerCase().includes(name) || p.texts.some((t) => t.toLowerCase().includes(name)));
+  const byName = nameRuns(sentence)
+    .map((n) => holding(n.toLowerCase()))
+    .find((found) => found.length === 1)?.[0];
   const leans = PRONOUN_START.test(sentence);
   if (subject && !subject.valueOnly) {
     const about = pages.findLast((p) => isAbout(subject, p.title));
@@ -150,8 +153,9 @@ function pageFor(sentence: string, subject: Phrase | null, pages: readonly Known
  */
 export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "messages">): ExtractedFact[] {
   const latest = new Map<string, ExtractedFact>();
+  // In title order, so where a fact goes never depends on the order the pages were listed in.
   const known = (): KnownPage[] => {
-    const titles = [...new Set([...view.pages, ...view.facts.map((f) => f.page), ...[...latest.values()].map((f) => f.page)])];
+    const titles = [...new Set([...view.pages, ...view.facts.map((f) => f.page), ...[...latest.values()].map((f) => f.page)])].sort();
     return titles.map((title) => ({
       title,
       texts: [...view.facts.filter((f) => f.page === title), ...[...latest.values()].filter((f) => f.page === title)].map((f) => f.text),

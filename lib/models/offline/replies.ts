@@ -118,12 +118,13 @@ export const HELP_REPLY = "Sure, I can help with that. Tell me what you'd like t
 
 /**
  * The idea the offline model can honestly give about any subject: a way to
- * decide, not a decision it has no grounds for. It names no value, so it is
- * never filed as a proposal of the agent's.
+ * decide, not a decision it has no grounds for. It carries a date to decide
+ * by, so the memory pass files it as the agent's proposal, pending until the
+ * owner agrees, on the page of what it is about.
  */
 export function suggestionReply(subject: string | null): string {
-  const about = subject ? ` on the ${subject}` : "";
-  return `I'd suggest writing down the options you're weighing${about}, with what each costs and what it gets you, then picking the one that fits your budget. Want to walk through them?`;
+  const about = subject ? `For the ${subject}, I suggest` : "I suggest";
+  return `${about} writing down the options you're weighing, with what each costs and what it gets you, and deciding by next Friday. Want to go with that?`;
 }
 
 export function smallTalkReply(message: string): string {

@@ -1,4 +1,4 @@
-import { adjectiveSenses, compoundOf, isKindOrSame, isKnown, isValueWord, nounSenses, verbSenses } from "@/lib/models/offline/meaning";
+import { adjectiveSenses, adverbSenses, compoundOf, isKindOrSame, isKnown, isValueWord, nounSenses, verbSenses } from "@/lib/models/offline/meaning";
 import { hasDate, hasMoney, nameRuns } from "@/lib/models/offline/signals";
 import { term, words } from "@/lib/models/offline/text";
 
@@ -48,16 +48,22 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
   const lower = word.toLowerCase().replace(/’/g, "'").replace(/'s$/, "");
   if (term(lower) === null || /^\d/.test(lower) || lower.length < 3 || /ly$/.test(lower) || NUMBER_WORDS.has(lower)) return false;
   if (previous && BEFORE_A_VERB.test(previous.replace(/’/g, "'"))) return false;
-  if (!isKnown(lower)) return true;
+  if (!isKnown(lower)) return !lower.includes("'");
   const nouns = nounSenses(lower);
-  if (nouns === 0) return false;
+  // "around", "maybe", "least": a word used as an adverb at least as much as a noun is the adverb.
+  if (nouns === 0 || adverbSenses(lower) >= nouns) return false;
+  // What a number counts is a noun: "a 20% deposit", "14 boats".
+  if (!inPhrase && previous !== undefined && /^\d/.test(previous)) return true;
   // A bare plural right after a verb or a preposition is its object: "we buy paddles", "quotes for tires".
   if (!inPhrase && /[^s]s$/.test(lower) && previous !== undefined && (AFTER_A_PLURAL.test(previous) || /^(?:for|from|with|on|in|about|of)$/i.test(previous) || verbSenses(previous) > 0)) return true;
   // After a noun, a noun goes on the phrase ("van lease", "minimum booking"), unless it is the verb: one taking an object ("the
   // van needs new tires"), or an -s form after a singular noun not followed by what follows a plural noun ("the foam comes in").
   if (inPhrase) {
-    if (verbSenses(lower) === 0) return true;
+    const verbs = verbSenses(lower);
+    if (verbs === 0) return true;
     if (next !== undefined && TAKES_OBJECT.test(next)) return false;
+    // A word used more as a verb than a noun ("come") is the verb, unless what follows ends a noun phrase ("van lease is").
+    if (verbs > nouns && next !== undefined && !AFTER_A_PLURAL.test(next)) return false;
     const thirdPerson = /[^s]s$/.test(lower) && previous !== undefined && !/s$/i.test(previous);
     return !(thirdPerson && (next === undefined ? false : !AFTER_A_PLURAL.test(next)));
   }

@@ -27,6 +27,8 @@ export type Synset = {
   derived: string[];
   /** Part and member holonyms ("tire" is part of "wheel"). */
   wholes: string[];
+  /** A proper name's sense ("Walker", the runner): no sense of the common word. */
+  proper: boolean;
   gloss: string;
 };
 
@@ -71,23 +73,34 @@ function indexLine(pos: Pos, lemma: string): string | null {
   return null;
 }
 
-const offsetsCache = new Map<string, string[]>();
+type IndexEntry = { ids: string[]; tagged: number };
 
-/** The synset ids of a lemma ("hand truck" or "hand_truck"), most frequent sense first; none when WordNet lacks it. */
-export function synsetIds(lemma: string, pos: Pos): string[] {
+const offsetsCache = new Map<string, IndexEntry>();
+
+function entry(lemma: string, pos: Pos): IndexEntry {
   const key = `${pos}:${lemma}`;
-  let ids = offsetsCache.get(key);
-  if (!ids) {
+  let found = offsetsCache.get(key);
+  if (!found) {
     const line = indexLine(pos, lemma.toLowerCase().replace(/\s+/g, "_"));
-    if (!line) ids = [];
+    if (!line) found = { ids: [], tagged: 0 };
     else {
       const fields = line.trim().split(" ");
       const senses = Number(fields[2]);
-      ids = fields.slice(-senses).map((offset) => `${pos}:${offset}`);
+      found = { ids: fields.slice(-senses).map((offset) => `${pos}:${offset}`), tagged: Number(fields[fields.length - senses - 1]) };
     }
-    offsetsCache.set(key, ids);
+    offsetsCache.set(key, found);
   }
-  return ids;
+  return found;
+}
+
+/** How many of a lemma's senses the SemCor corpus tagged at all: 0 for a reading nobody uses ("sent" as a coin). */
+export function taggedSenses(lemma: string, pos: Pos): number {
+  return entry(lemma, pos).tagged;
+}
+
+/** The synset ids of a lemma ("hand truck" or "hand_truck"), most frequent sense first; none when WordNet lacks it. */
+export function synsetIds(lemma: string, pos: Pos): string[] {
+  return entry(lemma, pos).ids;
 }
 
 const synsetCache = new Map<string, Synset>();
@@ -114,7 +127,8 @@ export function synset(id: string): Synset {
   const bar = line.indexOf(" | ");
   const fields = line.slice(0, bar < 0 ? line.length : bar).split(" ");
   const wordCount = Number.parseInt(fields[3], 16);
-  const words = Array.from({ length: wordCount }, (_, i) => fields[4 + 2 * i].replace(/\(.*\)$/, "").replace(/_/g, " ").toLowerCase());
+  const written = Array.from({ length: wordCount }, (_, i) => fields[4 + 2 * i].replace(/\(.*\)$/, "").replace(/_/g, " "));
+  const words = written.map((w) => w.toLowerCase());
   let at = 4 + 2 * wordCount;
   const pointers = Number(fields[at++]);
   const hypernyms: string[] = [];
@@ -127,7 +141,8 @@ export function synset(id: string): Synset {
     else if (symbol === "+") derived.push(ref);
     else if (symbol === "#p" || symbol === "#m") wholes.push(ref);
   }
-  found = { id, pos, lexFile: Number(fields[1]), words, hypernyms, derived, wholes, gloss: bar < 0 ? "" : line.slice(bar + 3).trim() };
+  const proper = written.every((w) => /^\p{Lu}/u.test(w));
+  found = { id, pos, lexFile: Number(fields[1]), words, hypernyms, derived, wholes, proper, gloss: bar < 0 ? "" : line.slice(bar + 3).trim() };
   synsetCache.set(id, found);
   return found;
 }

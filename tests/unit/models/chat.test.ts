@@ -59,6 +59,14 @@ describe("questions the prompt already answers", () => {
   });
 });
 
+describe("a question weighing options", () => {
+  it("is not answered by a fact that speaks to one option only", () => {
+    const one: KnownFact = { page: "Rentals", text: "Most rentals are walk-ins on weekends", confirmed: true, source: "owner", day: "2027-04-02" };
+    const decision = decideChat(view("Which makes more money, walk-ins or bookings?", { recalled: [one] }), BOTH);
+    expect(decision).toMatchObject({ type: "tool-call", toolName: SEARCH_HISTORY });
+  });
+});
+
 describe("following a buffer line by meaning", () => {
   it("opens the page of the line that is about the question, and says which line and why", () => {
     const decision = decideChat(view("What do we pay each month for the vehicle that tows the boats?", { buffer: SHOP_LINES }), BOTH);
@@ -161,10 +169,10 @@ describe("statements, requests, ideas and small talk", () => {
     expect(textOf(decideChat(view("thanks!"), BOTH))).toBe("You're welcome! Anything else on your mind?");
   });
 
-  it("suggests a way to decide about what was asked, naming no value it has no grounds for", () => {
+  it("suggests a way to decide about what was asked, with a date to decide by and no figure it has no grounds for", () => {
     const answer = textOf(decideChat(view("Any ideas for the trailer truck?"), BOTH));
-    expect(answer).toContain("trailer truck");
-    expect(answer).not.toMatch(/\d/);
+    expect(answer).toMatch(/^For the trailer truck, I suggest .* by next Friday\./);
+    expect(answer).not.toMatch(/\d|\$/);
   });
 
   it("treats 'what did you suggest' as a question about the past", () => {
