@@ -1,4 +1,4 @@
-import { isKindOf } from "@/lib/models/offline/meaning";
+import { adjectiveSenses, isKindOf, nounSenses } from "@/lib/models/offline/meaning";
 import { hasDate, hasMoney, isDecided, isLeaning, nameRuns } from "@/lib/models/offline/signals";
 import { words } from "@/lib/models/offline/text";
 
@@ -28,13 +28,22 @@ const CHOOSING = /\b(?:decided?|pick(?:ed)?|choose|chose|chosen|go(?:ing)? with|
 const SKIPPED = new Set("the a an our my your their its this that kind kinds of sort type".split(" "));
 const AUXILIARY = /^(?:is|are|was|were|do|does|did|will|would|can|could|should|has|have|had)$/i;
 
-/** The noun a "what"/"which" asks about, right after it ("what kind of fee" → "fee", "which street"); none for "what does it cost". */
+/**
+ * The noun a "what"/"which" asks about, right after it, past determiners,
+ * names and adjectives ("what kind of fee" → "fee", "what's the new street"
+ * → "street"); none for "what does it cost".
+ */
 function askedNoun(text: string): string | null {
   const all = words(text);
   const at = all.findIndex((w) => /^(?:what|which|what's)$/i.test(w));
   if (at < 0) return null;
-  const next = all.slice(at + 1, at + 4).find((w) => !SKIPPED.has(w.toLowerCase()));
-  return next && !AUXILIARY.test(next) && !/^what's$/i.test(all[at]) ? next.toLowerCase() : null;
+  for (const word of all.slice(at + 1, at + 5)) {
+    const lower = word.toLowerCase().replace(/['’]s$/, "");
+    if (AUXILIARY.test(lower)) return null;
+    if (SKIPPED.has(lower) || /^\p{Lu}/u.test(word) || (adjectiveSenses(lower) > 0 && nounSenses(lower) < adjectiveSenses(lower))) continue;
+    return lower;
+  }
+  return null;
 }
 
 /** What the question asks for, or null when it asks for nothing in particular ("what did the supplier say?"). */

@@ -14,7 +14,7 @@ import {
   windowAnswer,
   type Attempt,
 } from "@/lib/models/offline/replies";
-import { carriesFact, isHelpRequest, isQuestion, isSmallTalk, isSuggestionRequest } from "@/lib/models/offline/signals";
+import { carriesFact, isDurable, isHelpRequest, isQuestion, isSmallTalk, isSuggestionRequest } from "@/lib/models/offline/signals";
 import { relatedness } from "@/lib/models/offline/meaning";
 import { STRONG, byMatch, contentWords, explain, isGoodMatch, match, rarityAmong, subjectWords, type Match, type Query, type Reason } from "@/lib/models/offline/relate";
 import { nounPhrases } from "@/lib/models/offline/subject";
@@ -158,7 +158,8 @@ type Statement = { line: WindowLine; text: string; index: number; words: string[
 function windowStatements(window: readonly WindowLine[]): Statement[] {
   return window.flatMap((line, index) =>
     sentences(line.text)
-      .filter(carriesFact)
+      // The agent's own replies count only where they proposed something; reading the owner back says nothing new.
+      .filter((sentence) => (line.speaker === "user" ? carriesFact(sentence) : isDurable(sentence, "agent")))
       .map((text) => ({ line: { speaker: line.speaker, text }, text, index, words: contentWords(text) })),
   );
 }
@@ -318,7 +319,9 @@ function afterTools(view: ChatView, tools: ReadonlySet<string>): ChatDecision {
   }
   const next = view.rounds.length < MAX_TOOL_ROUNDS ? nextTool(view, question, tools) : null;
   if (next) return next;
-  return reply(visibleAnswer(question, view)?.item ?? couldNotFindReply(view.rounds.map(attemptOf)));
+  // Once the tools found nothing, only what holds the asked-for value answers; a statement that merely shares words does not.
+  const visible = visibleAnswer(question, view);
+  return reply(visible && visible.tier !== Tier.UntypedMatch ? visible.item : couldNotFindReply(view.rounds.map(attemptOf)));
 }
 
 /**

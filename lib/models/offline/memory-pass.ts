@@ -3,9 +3,10 @@ import { MAX_FACTS_PER_PASS, type MemoryPassOutput, type StretchState } from "@/
 import type { MemoryInputFact } from "@/lib/contracts/prompt/memory-input";
 import { episodeLine, type ExtractedFact } from "@/lib/models/offline/episode";
 import { foldLine } from "@/lib/models/offline/fold";
+import { isValueWord } from "@/lib/models/offline/meaning";
 import type { MemoryView } from "@/lib/models/offline/prompt-reader";
 import { facetOf, isDecided, isDone, isDurable, isReversal, isUpdate, nameRuns, type Facet } from "@/lib/models/offline/signals";
-import { isAbout, mainSubject, nounPhrases, titleOf, valuesOf, type Phrase } from "@/lib/models/offline/subject";
+import { isAbout, mainSubject, namesIn, nounPhrases, titleOf, valuesOf, type Phrase } from "@/lib/models/offline/subject";
 import { clipChars, lowerFirstIfCommon, sentences, stripLeadIn, terms } from "@/lib/models/offline/text";
 
 // The memory pass: durable facts out of a stretch of messages, each on a
@@ -58,10 +59,15 @@ const FACET_WORDS: Record<Facet, string> = {
  */
 function keyOf(sentence: string, page: string, facet: Facet): string {
   const pageWords = new Set(terms(page));
-  const other = nounPhrases(sentence).find((p) => !p.valueOnly && !p.words.every((w) => pageWords.has(terms(w)[0] ?? w)));
+  // The clause that states the value, without what follows it ("…is $75 now, parts went up"; "…to April 19 because of the race").
+  const clauses = sentence.split(/[,;:]|\b(?:because|since|so|but|and then|if|when|unless|until|while)\b/i);
+  const stating = clauses.find((c) => valuesOf(c).length > 0) ?? sentence;
+  const other = nounPhrases(stating).find((p) => !p.valueOnly && !p.words.every((w) => pageWords.has(terms(w)[0] ?? w)));
   const kind = FACET_WORDS[facet];
   if (!other) return kind;
-  const phrase = other.words.filter((w) => !pageWords.has(terms(w)[0] ?? w)).slice(-2).join(" ");
+  // Words that say when or how much ("spring", "monthly") are the value's, not the subject's.
+  const phrase = other.words.filter((w) => !pageWords.has(terms(w)[0] ?? w) && !isValueWord(w)).slice(-2).join(" ");
+  if (!phrase) return kind;
   return facet === "detail" || facet === "name" ? phrase : `${phrase} ${kind}`;
 }
 
@@ -125,7 +131,8 @@ type KnownPage = { title: string; texts: string[] };
 function pageFor(sentence: string, subject: Phrase | null, pages: readonly KnownPage[], previous: string | null): string | null {
   // A name filed on one page only says where the sentence belongs; one all over the memory (the town the business is in) says nothing.
   const holding = (name: string) => pages.filter((p) => p.title.toLowerCase().includes(name) || p.texts.some((t) => t.toLowerCase().includes(name)));
-  const byName = nameRuns(sentence)
+  const names = namesIn(sentence);
+  const byName = names
     .map((n) => holding(n.toLowerCase()))
     .find((found) => found.length === 1)?.[0];
   const leans = PRONOUN_START.test(sentence);
@@ -138,7 +145,7 @@ function pageFor(sentence: string, subject: Phrase | null, pages: readonly Known
   }
   if (byName) return byName.title;
   // A sentence about something it only names ("we order Tyvek from Brightline") is filed under that name, unless it leans on the one before.
-  const [named] = nameRuns(sentence);
+  const [named] = names;
   if (named && !leans) return named;
   if (previous) return previous;
   return subject ? titleOf(subject) : null;
@@ -151,7 +158,7 @@ function pageFor(sentence: string, subject: Phrase | null, pages: readonly Known
  * later fact with the same page and key in one pass replaces the earlier
  * one; across passes, the live facts shown decide.
  */
-export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "messages">): ExtractedFact[] {
+export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "messages"> & Partial<Pick<MemoryView, "earlier">>): ExtractedFact[] {
   const latest = new Map<string, ExtractedFact>();
   // In title order, so where a fact goes never depends on the order the pages were listed in.
   const known = (): KnownPage[] => {
@@ -162,6 +169,11 @@ export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "message
     }));
   };
   let previous: string | null = null;
+  // The open stretch's earlier messages set the scene: a pass that starts with "They ship on Fridays" continues their page.
+  for (const message of view.earlier ?? []) {
+    if (message.speaker === "customer") continue;
+    for (const sentence of sentences(message.text).map(stripLeadIn)) previous = pageFor(sentence, mainSubject(sentence), known(), previous) ?? previous;
+  }
   for (const message of view.messages) {
     if (message.speaker === "customer") continue;
     for (const sentence of sentences(message.text).map(stripLeadIn)) {

