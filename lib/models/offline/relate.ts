@@ -1,5 +1,5 @@
 import { isValueWord, relatedness, type Link } from "@/lib/models/offline/meaning";
-import { nounPhrases } from "@/lib/models/offline/subject";
+import { namesIn, nounPhrases } from "@/lib/models/offline/subject";
 import { term, words } from "@/lib/models/offline/text";
 
 // How well a candidate (a fact, a sentence, a buffer line) answers to a
@@ -40,9 +40,10 @@ export type Rarity = (word: string) => number;
 
 const isSubjectWord = (word: string) => !WEAK.has(word) && !isValueWord(word) && !/^\d/.test(word);
 
-/** What a question is about: the nouns of its noun phrases that name things, not values ("rack", "paddles" in "how much was the rack for drying paddles?"). */
+/** What a question is about: the names it uses and the nouns of its noun phrases that name things, not values ("rack", "paddles" in "how much was the rack for drying paddles?"). */
 export function subjectWords(text: string): string[] {
-  return [...new Set(nounPhrases(text).flatMap((p) => p.words).filter(isSubjectWord))];
+  const named = namesIn(text).flatMap((name) => contentWords(name));
+  return [...new Set([...nounPhrases(text).flatMap((p) => p.words).filter(isSubjectWord), ...named])];
 }
 
 /** A question's words to link and the ones among them that say what it is about. */
