@@ -72,10 +72,14 @@ const CALENDAR_NAMES = new Set(
  */
 export function nameRuns(sentence: string): string[] {
   const runs: string[][] = [[]];
-  words(plain(sentence)).forEach((w, i) => {
-    const named = i > 0 && /^\p{Lu}/u.test(w) && !NOT_NAMES.has(w) && !CALENDAR_NAMES.has(w.toLowerCase().replace(/s$/, ""));
-    if (named) runs[runs.length - 1].push(w.replace(/'s$/i, ""));
-    else if (runs[runs.length - 1].length > 0) runs.push([]);
+  // "&" joins the names of one firm ("Pike & Sons").
+  const tokens = plain(sentence).match(/&|[\p{L}\p{N}]+(?:(?:'|[.,](?=\p{N}))[\p{L}\p{N}]+)*/gu) ?? [];
+  tokens.forEach((w, i) => {
+    const current = runs[runs.length - 1];
+    const joins = w === "&" && current.length > 0 && /^\p{Lu}/u.test(tokens[i + 1] ?? "");
+    const named = joins || (i > 0 && /^\p{Lu}/u.test(w) && !NOT_NAMES.has(w) && !CALENDAR_NAMES.has(w.toLowerCase().replace(/s$/, "")));
+    if (named) current.push(w.replace(/'s$/i, ""));
+    else if (current.length > 0) runs.push([]);
   });
   return runs.filter((r) => r.length > 0).map((r) => r.join(" "));
 }
@@ -178,7 +182,8 @@ export function carriesFact(sentence: string): boolean {
 export function isDurable(sentence: string, speaker: "owner" | "agent"): boolean {
   if (!carriesFact(sentence) || isRequest(sentence)) return false;
   if (speaker === "agent") return isProposal(sentence) && hasConcreteValue(sentence) && !citesMemory(sentence);
-  return terms(sentence).length >= (isDecided(sentence) ? 1 : 2);
+  // A decision needs what was decided: "decided." on its own says nothing.
+  return isDecided(sentence) ? terms(plain(sentence).replace(FINAL_DECISION, " ")).length >= 1 : terms(sentence).length >= 2;
 }
 
 /**
