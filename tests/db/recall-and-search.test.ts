@@ -122,10 +122,10 @@ describe("search_chat_history", () => {
     const thread = await longThread("search-rank", {
       3: "The butter comes from Kestrel Creamery.",
       7: "Kestrel Creamery delivers butter on Thursdays, $3.10 a pound.",
-      9: "Bayou weather is awful today.",
+      9: "Kestrel Point weather is awful today.",
     });
-    const found = await searchChatHistory(t.db, thread.id, "who is our butter supplier from Bayou?", 91);
-    // "supplier" is in no message: the messages holding butter and Bayou (2 of 3 words) come first, newest first.
+    const found = await searchChatHistory(t.db, thread.id, "who is our butter supplier from Kestrel?", 91);
+    // "supplier" is in no message: the messages holding butter and Kestrel (2 of 3 words) come first, newest first.
     expect(found.matches.map((m) => m.seq)).toEqual([7, 3]);
     expect(found.note).toContain("2 of 3 words");
   });
