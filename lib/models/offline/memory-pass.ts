@@ -61,7 +61,7 @@ function keyOf(sentence: string, page: string, facet: Facet): string {
   const pageWords = new Set(terms(page));
   // The clause that states the value, without what follows it ("…is $75 now, parts went up"; "…to April 19 because of the race").
   const clauses = sentence.split(/[,;:]|\b(?:because|since|so|but|and then|if|when|unless|until|while)\b/i);
-  const stating = clauses.find((c) => valuesOf(c).length > 0) ?? sentence;
+  const stating = clauses.find((c) => valuesOf(c).length > 0 && facetOf(c) === facet) ?? clauses.find((c) => valuesOf(c).length > 0) ?? sentence;
   const other = nounPhrases(stating).find((p) => !p.valueOnly && !p.words.every((w) => pageWords.has(terms(w)[0] ?? w)));
   const kind = FACET_WORDS[facet];
   if (!other) return kind;
