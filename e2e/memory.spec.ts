@@ -22,7 +22,7 @@ test.describe("at 1440×900", () => {
 
   test("a reply says what its memory pass filed as soon as it lands, and the debug panel follows the pass live", async ({ page, ownWorkspace }, testInfo) => {
     await openNewThread(page);
-    await page.getByLabel("Message").fill("Our rent is $2,350 a month and we buy butter from Bayou Dairy.");
+    await page.getByLabel("Message").fill("Our rent is $2,350 a month and we buy butter from Larkspur Dairy.");
     await page.getByLabel("Message").press("Enter");
     const note = page.getByTestId("memory-note").last();
     await expect(note).toHaveAttribute("data-state", "filed", { timeout: 20_000 });
@@ -107,7 +107,7 @@ test.describe("at 1440×900", () => {
 
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-checked", "false");
-    await sendMessage(page, "We buy butter from Bayou Dairy.");
+    await sendMessage(page, "We buy butter from Larkspur Dairy.");
     await expect(page.getByTestId("memory-note").last()).toHaveAttribute("data-state", "filed", { timeout: 20_000 });
     const facts = ((await (await ownWorkspace.request.get("/api/memory")).json()) as { facts: { text: string }[] }).facts;
     expect(facts.map((f) => f.text).join(" ")).not.toContain("2,350");

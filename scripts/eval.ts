@@ -14,7 +14,8 @@ import { caseFileText, readCaseFileText } from "@/lib/eval/case-file";
 import { openScratchDatabase } from "@/lib/db/scratch";
 import { estimateRun, parsePrice, priceFor } from "@/lib/eval/estimate";
 import { duration, figure } from "@/lib/eval/format";
-import { MIN_WINDOW, POSITIONS, toPlantedCase } from "@/lib/eval/generator";
+import { MIN_WINDOW, plantedSource } from "@/evaluation/planted/generator";
+import { POSITIONS } from "@/lib/eval/positions";
 import { parseLocomo } from "@/lib/eval/locomo";
 import { inCaseOrder, runCasesInWorkers, type WorkerSetup } from "@/lib/eval/parallel";
 import { progressReporter } from "@/lib/eval/progress";
@@ -25,7 +26,6 @@ import {
   DEFAULT_WINDOW,
   casesFor,
   evaluationReport,
-  generatedThreads,
   probeKey,
   runCases,
   type CaseSource,
@@ -120,12 +120,12 @@ runCli(USAGE, async () => {
     ? { kind: "locomo", samples: parseLocomo(JSON.parse(await readFile(args.locomo, "utf8"))), file: args.locomo }
     : args.cases
       ? { kind: "file", file: args.cases, cases: readCaseFileText(await readFile(args.cases, "utf8"), args.cases).cases }
-      : { kind: "planted", threads: args.threads, positions: args.positions };
+      : plantedSource(args.threads, args.positions, runOptions);
   const evaluation: Evaluation = { source, options: runOptions };
 
   if (args["write-cases"]) {
     if (source.kind !== "planted") throw new Error("--write-cases writes the generator's threads; leave out --cases and --locomo.");
-    const cases = generatedThreads({ ...evaluation, source }).map(toPlantedCase);
+    const cases = source.cases.map((generated) => generated.case);
     await writeFile(args["write-cases"], caseFileText({ cases }));
     console.log(`Wrote ${cases.length} cases to ${args["write-cases"]}; run them with \`npm run eval -- --cases ${args["write-cases"]}\`.`);
     return;

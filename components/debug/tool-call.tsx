@@ -79,6 +79,11 @@ export function ToolCallView({ call, pageIds, threadId }: { call: ToolCall; page
   return (
     <li className="space-y-1.5 rounded-md p-3 ring-1 ring-slate-200 ring-inset" data-testid="tool-call">
       <Badge tone="amber">{call.name}</Badge>
+      {call.reason && (
+        <p className="text-xs text-slate-600 italic" data-testid="tool-call-reason">
+          Why: {call.reason}
+        </p>
+      )}
       {call.name === "read_page" && <ReadPageCall call={call} pageIds={pageIds} />}
       {call.name === "search_chat_history" && <SearchCall call={call} threadId={threadId} />}
       <details className="text-xs">

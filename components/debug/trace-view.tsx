@@ -167,7 +167,14 @@ function ToolsSection({ record }: { record: TurnTraceRecord }) {
   return (
     <Section title="Tool calls" meta={<Badge tone={calls.length > 0 ? "amber" : "slate"}>{plural(calls.length, "call")}</Badge>} testId="debug-tools">
       {calls.length === 0 ? (
-        <p className="text-slate-500">None: the model answered from what its prompt showed.</p>
+        <>
+          <p className="text-slate-500">None: the model answered from what its prompt showed.</p>
+          {record.data.reasoning.map((note) => (
+            <p key={note} className="text-xs text-slate-600 italic" data-testid="reasoning-note">
+              {note}
+            </p>
+          ))}
+        </>
       ) : (
         <ol className="space-y-2">
           {calls.map((call, i) => (

@@ -1,5 +1,5 @@
 import type { EvalReport } from "@/lib/eval/report-schema";
-import type { Position } from "@/lib/eval/generator";
+import type { Position } from "@/lib/eval/positions";
 import { percent, percentInterval } from "@/lib/eval/format";
 
 /** What each of the generator's fact positions means; a case file's own groups show by name. */

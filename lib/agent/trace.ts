@@ -23,12 +23,21 @@ export type TraceInput = {
   error: string | null;
 };
 
+/** Each tool call with the reasoning note the model gave right before it in the same step, if any. */
 function toolCallsOf(message: UIMessage | null): TurnTraceData["toolCalls"] {
-  return (message?.parts ?? []).flatMap((part) =>
-    part.type.startsWith("tool-") && "input" in part
-      ? [{ name: part.type.slice(5), input: part.input, output: "output" in part ? part.output : null }]
-      : [],
-  );
+  let note: string | null = null;
+  return (message?.parts ?? []).flatMap((part) => {
+    if (part.type === "step-start") note = null;
+    if (part.type === "reasoning") note = part.text;
+    if (!part.type.startsWith("tool-") || !("input" in part)) return [];
+    const call = { name: part.type.slice(5), input: part.input, output: "output" in part ? part.output : null, ...(note ? { reason: note } : {}) };
+    note = null;
+    return [call];
+  });
+}
+
+function reasoningOf(message: UIMessage | null): string[] {
+  return (message?.parts ?? []).flatMap((part) => (part.type === "reasoning" && part.text.trim() ? [part.text] : []));
 }
 
 /** The turn's trace, built in one place from what each phase produced; the memory pass fills its part later. */
@@ -49,6 +58,7 @@ export function buildTrace(input: TraceInput): TurnTraceData {
       droppedFacts: input.withheld.filter((w) => w.what === "fact").map(({ text, reasons }) => ({ text, reasons })),
     },
     toolCalls: toolCallsOf(input.reply),
+    reasoning: reasoningOf(input.reply),
     memoryPass: null,
     tokens: {
       prompt: input.usage?.inputTokens ?? 0,

@@ -22,7 +22,10 @@ export const turnTraceSchema = z.object({
     pages: z.array(z.object({ title: z.string(), rank: z.number(), facts: z.number().int(), fed: z.boolean().default(false) })),
     droppedFacts: z.array(z.object({ text: z.string(), reasons: z.array(z.string()) })),
   }),
-  toolCalls: z.array(z.object({ name: z.string(), input: z.unknown(), output: z.unknown() })),
+  /** `reason`: the model's reasoning note right before the call (which buffer line it followed and why), when it gave one. */
+  toolCalls: z.array(z.object({ name: z.string(), input: z.unknown(), output: z.unknown(), reason: z.string().optional() })),
+  /** Every reasoning note the model emitted in this reply, in order; absent in older traces. */
+  reasoning: z.array(z.string()).default([]),
   memoryPass: memoryPassReportSchema.nullable(),
   /** The memory pass's job for this turn; absent when none was queued (inline passes, old traces). */
   memoryPassJob: memoryPassJobSchema.optional(),

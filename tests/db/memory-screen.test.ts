@@ -37,7 +37,7 @@ async function filedWorkspace(slug: string, facts: PassFact[]) {
   const workspace = await makeWorkspace(t.db, slug);
   const thread = await makeThread(t.db, workspace.id, "OWNER", `${slug} thread`);
   await addConversation(t.db, thread.id, [
-    { who: "owner", text: "Rent is $2,350 a month; butter comes from Bayou Dairy at 100% of list." },
+    { who: "owner", text: "Rent is $2,350 a month; butter comes from Larkspur Dairy at 100% of list." },
     { who: "agent", text: "Noted both." },
   ]);
   await runMemoryPass(t.db, scriptedModel([pass(facts)]), thread.id);
@@ -66,17 +66,17 @@ describe("the Memory screen's list", () => {
   it("narrows to words (as typed, any case, no wildcards), a page, a thread and a status", async () => {
     const { workspace, thread } = await filedWorkspace("memory-filter", [
       fact("Lease", "rent", "Rent is $2,350 a month", 1),
-      fact("Suppliers", "butter supplier", "Butter from Bayou Dairy at 100% of list", 1),
+      fact("Suppliers", "butter supplier", "Butter from Larkspur Dairy at 100% of list", 1),
     ]);
     const other = await makeThread(t.db, workspace.id, "OWNER", "second thread");
     await addConversation(t.db, other.id, [{ who: "owner", text: "The Main St lease is the one we like." }, { who: "agent", text: "Ok." }]);
     await runMemoryPass(t.db, scriptedModel([pass([fact("Lease", "chosen lease", "Main St lease chosen", 1)])]), other.id);
     const texts = async (raw: Record<string, string>) => (await listMemory(t.db, workspace.id, filter(raw))).items.map((f) => f.text);
-    expect(await texts({ q: "BAYOU" })).toEqual(["Butter from Bayou Dairy at 100% of list"]);
-    expect(await texts({ q: "butter supplier" })).toEqual(["Butter from Bayou Dairy at 100% of list"]);
-    expect(await texts({ q: "100%" })).toEqual(["Butter from Bayou Dairy at 100% of list"]);
-    expect(await texts({ q: "0%" })).toEqual(["Butter from Bayou Dairy at 100% of list"]);
-    expect(await texts({ q: "%" })).toEqual(["Butter from Bayou Dairy at 100% of list"]);
+    expect(await texts({ q: "LARKSPUR" })).toEqual(["Butter from Larkspur Dairy at 100% of list"]);
+    expect(await texts({ q: "butter supplier" })).toEqual(["Butter from Larkspur Dairy at 100% of list"]);
+    expect(await texts({ q: "100%" })).toEqual(["Butter from Larkspur Dairy at 100% of list"]);
+    expect(await texts({ q: "0%" })).toEqual(["Butter from Larkspur Dairy at 100% of list"]);
+    expect(await texts({ q: "%" })).toEqual(["Butter from Larkspur Dairy at 100% of list"]);
     expect(await texts({ q: "_" })).toEqual([]);
     const lease = await t.db.page.findFirstOrThrow({ where: { workspaceId: workspace.id, title: "Lease" } });
     expect(await texts({ page: lease.id })).toEqual(["Main St lease chosen", "Rent is $2,350 a month"]);
@@ -176,8 +176,8 @@ describe("the note under a reply", () => {
   it("says what the reply's memory pass filed, each fact with its page's id", async () => {
     const workspace = await makeWorkspace(t.db, "notes");
     const thread = await makeThread(t.db, workspace.id);
-    const model = scriptedModel([{ text: "Noted." }, pass([fact("Lease", "rent", "Rent is $2,350 a month", 1), fact("Suppliers", "butter supplier", "Butter from Bayou Dairy", 1)])]);
-    const outcome = await runTurn({ db: t.db, config, choice: scriptedChoice(model), workspaceId: workspace.id, threadId: thread.id, text: "Rent is $2,350; butter from Bayou Dairy." });
+    const model = scriptedModel([{ text: "Noted." }, pass([fact("Lease", "rent", "Rent is $2,350 a month", 1), fact("Suppliers", "butter supplier", "Butter from Larkspur Dairy", 1)])]);
+    const outcome = await runTurn({ db: t.db, config, choice: scriptedChoice(model), workspaceId: workspace.id, threadId: thread.id, text: "Rent is $2,350; butter from Larkspur Dairy." });
     const replyId = outcome.assistantMessage!.id;
     const notes = await memoryNotesByReply(t.db, workspace.id, thread.id, [replyId]);
     const pages = await t.db.page.findMany({ where: { workspaceId: workspace.id }, orderBy: { title: "asc" } });
@@ -185,7 +185,7 @@ describe("the note under a reply", () => {
       state: "filed",
       facts: [
         expect.objectContaining({ page: "Lease", pageId: pages[0].id, text: "Rent is $2,350 a month", status: "CONFIRMED" }),
-        expect.objectContaining({ page: "Suppliers", pageId: pages[1].id, text: "Butter from Bayou Dairy", status: "CONFIRMED" }),
+        expect.objectContaining({ page: "Suppliers", pageId: pages[1].id, text: "Butter from Larkspur Dairy", status: "CONFIRMED" }),
       ],
     });
     expect(await memoryNotesByReply(t.db, (await makeWorkspace(t.db, "notes-stranger")).id, thread.id, [replyId])).toEqual({});

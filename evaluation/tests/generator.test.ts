@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { FACT_TEMPLATES } from "@/lib/eval/corpus";
+import { FACT_TEMPLATES } from "@/evaluation/planted/corpus";
 import { caseFileSchema } from "@/lib/eval/case-file";
-import { generateThreads, MIN_WINDOW, POSITIONS, toPlantedCase, type PlantedThread, type Position } from "@/lib/eval/generator";
-import { questionsFor } from "@/lib/eval/questions";
+import { generateThreads, MIN_WINDOW, toPlantedCase, type PlantedThread } from "@/evaluation/planted/generator";
+import { POSITIONS, type Position } from "@/lib/eval/positions";
+import { questionsFor } from "@/evaluation/planted/questions";
 import { scoreAnswer } from "@/lib/eval/score";
 
 const WINDOW = 30;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { FACT_KINDS, FACT_TEMPLATES, FILLER_TOPICS, type FactTemplate, type FillerBeat } from "@/lib/eval/corpus";
+import { FACT_KINDS, FACT_TEMPLATES, FILLER_TOPICS, type FactTemplate, type FillerBeat } from "@/evaluation/planted/corpus";
 import { scoreAnswer } from "@/lib/eval/score";
-import { questionsFor } from "@/lib/eval/questions";
+import { questionsFor } from "@/evaluation/planted/questions";
 
 const factsOf = (template: FactTemplate) =>
   template.values.map(({ value, alsoAccept = [] }) => ({

@@ -4,7 +4,7 @@
 // tuning, not the context it was given.
 
 import { z } from "zod";
-import questionsJson from "@/lib/eval/questions.json";
+import questionsJson from "@/evaluation/planted/questions.json";
 
 const questionSetSchema = z.strictObject({
   namingTopic: z.array(z.string().min(1)).min(1),
@@ -22,7 +22,7 @@ export const QUESTIONS: Readonly<Record<string, QuestionSet>> = questionsFileSch
 
 export function questionsFor(topic: string): QuestionSet {
   const set = QUESTIONS[topic];
-  if (!set) throw new Error(`lib/eval/questions.json has no questions for the topic "${topic}"`);
+  if (!set) throw new Error(`evaluation/planted/questions.json has no questions for the topic "${topic}"`);
   return set;
 }
 

@@ -9,37 +9,21 @@
 import {
   FACT_TEMPLATES,
   FILLER_TOPICS,
+  PLANTED_BUSINESS,
   REVISIONS,
   type Exchange,
   type FactKind,
   type FactTemplate,
   type FillerBeat,
   type FillerTopic,
-} from "@/lib/eval/corpus";
+} from "@/evaluation/planted/corpus";
 import type { PlantedCase } from "@/lib/eval/case-file";
-import { questionsFor } from "@/lib/eval/questions";
+import type { CaseSource, RunOptions } from "@/lib/eval/run";
+import { questionsFor } from "@/evaluation/planted/questions";
+import { POSITION_REGIME, POSITIONS, type Position } from "@/lib/eval/positions";
 import { deriveSeed, mulberry32, pick, randomInt, shuffled, type Random } from "@/lib/eval/random";
 import type { Regime } from "@/lib/eval/regimes";
 import { scoreAnswer } from "@/lib/eval/score";
-
-/**
- * Where the latest statement of the fact sits, oldest first. The first four
- * are outside the question turn's window: the first stretch (the buffer's
- * first line), the far middle (past the buffer's reach), the middle (within
- * it) and just before the window. The last two are controls with the fact in
- * view: a long thread with it inside the window, and a thread that fits.
- */
-export const POSITIONS = ["first-stretch", "far-middle", "middle", "before-window", "inside-window", "fits-window"] as const;
-export type Position = (typeof POSITIONS)[number];
-
-export const POSITION_REGIME: Record<Position, Regime> = {
-  "first-stretch": "outside",
-  "far-middle": "outside",
-  middle: "outside",
-  "before-window": "outside",
-  "inside-window": "inside",
-  "fits-window": "inside",
-};
 
 /** The smallest window the layouts work with: a fits-window thread needs a few exchanges, inside-window a few messages of room. */
 export const MIN_WINDOW = 16;
@@ -364,5 +348,24 @@ export function toPlantedCase(thread: PlantedThread): PlantedCase {
     question: thread.question,
     accept: thread.fact.accept,
     ...(thread.fact.reject.length > 0 ? { reject: thread.fact.reject } : {}),
+  };
+}
+
+/** A planted evaluation's cases: `threads` generated threads over `positions`, laid out for the run's window and buffer reach. */
+export function plantedSource(
+  threads: number,
+  positions: readonly Position[],
+  options: Pick<RunOptions, "seed" | "window" | "bufferReach">,
+): Extract<CaseSource, { kind: "planted" }> {
+  const generated = generateThreads({ count: threads, seed: options.seed, window: options.window, bufferReach: options.bufferReach, positions });
+  return {
+    kind: "planted",
+    threads,
+    positions: [...positions],
+    business: PLANTED_BUSINESS,
+    cases: generated.map((thread) => ({
+      case: toPlantedCase(thread),
+      details: { topic: thread.topic, kind: thread.fact.kind, questionNamesTopic: thread.questionNamesTopic, changed: thread.fact.reject.length > 0 },
+    })),
   };
 }
