@@ -1,6 +1,6 @@
-import type { ModelMessage } from "ai";
 import { isoDay } from "@/lib/contracts/prompt/common";
 import { formatRecalledPages } from "@/lib/contracts/prompt/recalled-pages";
+import type { PromptEntry } from "@/lib/agent/prompt-layout";
 import type { ContextSelection } from "@/lib/context/strategy";
 import type { Message, ThreadKind } from "@/lib/db/generated/client";
 import { WITHHELD, type PromptScreen } from "@/lib/guard/screen";
@@ -58,16 +58,16 @@ export function systemPrompt(business: string, kind: ThreadKind, recalled: strin
  * import or a bug could have forged; the agent's own earlier replies are
  * model-written text and pass the screen.
  */
-function modelMessage(message: Message, screen: PromptScreen): ModelMessage {
-  if (message.role === "USER") return { role: "user", content: message.text };
+function messageEntry(message: Message, screen: PromptScreen): PromptEntry {
+  if (message.role === "USER") return { kind: "message", role: "user", text: message.text };
   const flagged = screen.scan("reply", message.text).flagged;
-  return { role: "assistant", content: flagged ? WITHHELD : message.text };
+  return { kind: "message", role: "assistant", text: flagged ? WITHHELD : message.text };
 }
 
-/** The selection's messages with its notes as system messages in place (the buffer block before the oldest one, §06.3). */
-export function promptMessages(selection: Pick<ContextSelection, "messages" | "notes">, screen: PromptScreen): ModelMessage[] {
+/** The selection's messages with its notes in place (the buffer block before the oldest one, §06.3), for the layout. */
+export function promptEntries(selection: Pick<ContextSelection, "messages" | "notes">, screen: PromptScreen): PromptEntry[] {
   return selection.messages.flatMap((message, i) => [
-    ...selection.notes.filter((note) => note.beforeIndex === i).map((note): ModelMessage => ({ role: "system", content: note.text })),
-    modelMessage(message, screen),
+    ...selection.notes.filter((note) => note.beforeIndex === i).map((note): PromptEntry => ({ kind: "note", text: note.text })),
+    messageEntry(message, screen),
   ]);
 }

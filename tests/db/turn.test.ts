@@ -87,11 +87,13 @@ describe("a turn", () => {
     const model = scriptedModel([{ text: "ok." }]);
     const outcome = await turn(model, workspace.id, thread.id, "What was the quote?");
     const prompt = model.calls[0].options.prompt;
-    // system persona, then the block, then exactly the window (29 stored + the question).
-    expect(prompt[0].role).toBe("system");
-    expect(prompt[1]).toMatchObject({ role: "system", content: expect.stringContaining(BUFFER_HEADER) });
-    expect(String(prompt[1].content)).toContain("(filed in pages/Plumbing)");
+    // The system prompt alone, then the block as the user turn before the window's first message (the agent's reply
+    // #12), then exactly the window (29 stored + the question), user and assistant in turn.
+    expect(prompt.filter((m) => m.role === "system")).toEqual([prompt[0]]);
+    expect(prompt[1]).toMatchObject({ role: "user", content: [{ type: "text", text: expect.stringContaining(BUFFER_HEADER) }] });
+    expect(JSON.stringify(prompt[1].content)).toContain("(filed in pages/Plumbing)");
     expect(prompt.slice(2)).toHaveLength(config.window);
+    expect(prompt.slice(1).map((m) => m.role)).toEqual(Array.from({ length: config.window + 1 }, (_, i) => (i % 2 === 0 ? "user" : "assistant")));
     expect(model.calls[0].promptText).toContain("message number 12");
     expect(model.calls[0].promptText).not.toContain("message number 11\n");
     expect(outcome.trace.buffer).toMatchObject({ status: "injected", gap: false });

@@ -34,7 +34,6 @@ export function callModel(args: {
     model: withTimeout(args.choice.model, args.timeoutMs),
     system: args.system,
     messages: args.messages,
-    allowSystemInMessages: true,
     tools: args.tools,
     stopWhen: stepCountIs(MAX_STEPS),
     abortSignal: args.signal,

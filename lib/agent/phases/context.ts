@@ -1,5 +1,7 @@
 import type { ModelMessage } from "ai";
-import { promptMessages, recalledPagesSection, systemPrompt } from "@/lib/agent/prompt";
+import { promptEntries, recalledPagesSection, systemPrompt } from "@/lib/agent/prompt";
+import { layoutConversation, type PromptEntry } from "@/lib/agent/prompt-layout";
+import { formatNotShownNote } from "@/lib/contracts/prompt/not-shown";
 import type { AppConfig } from "@/lib/config";
 import type { ContextConfig } from "@/lib/context";
 import { fedTitles, mergeFed } from "@/lib/context/feed";
@@ -19,6 +21,8 @@ export type BuiltContext = {
   fromFeed: string[];
   recallText: string | null;
   system: string;
+  /** The window and its notes in order, before the layout makes turns of them. */
+  entries: PromptEntry[];
   messages: ModelMessage[];
   timings: { selectMs: number; recallMs: number };
 };
@@ -55,13 +59,15 @@ export async function buildContext(args: {
   const recalled = fed?.pages ?? recall.value;
   const recallText = recalledPagesSection(recalled, screen);
   const business = screen.screenOrMark("business-name", thread.workspace.name);
+  const entries = promptEntries(select.value, screen);
   return {
     selection: select.value,
     recalled,
     fromFeed: fed?.fromFeed ?? [],
     recallText,
     system: systemPrompt(business, thread.kind, recallText),
-    messages: promptMessages(select.value, screen),
+    entries,
+    messages: layoutConversation(entries, formatNotShownNote({ leftOut: 0, searchable: true })),
     timings: { selectMs: select.ms, recallMs: recall.ms },
   };
 }
