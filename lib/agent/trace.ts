@@ -7,7 +7,17 @@ import type { ModelChoice } from "@/lib/models";
 import { countTokens } from "@/lib/models/tokens";
 import type { RecalledPage } from "@/lib/pages/recall";
 
-export type TurnTimings = { dbMs: number; recallMs: number; bufferMs: number; modelMs: number; totalMs: number };
+export type TurnTimings = {
+  dbMs: number;
+  recallMs: number;
+  bufferMs: number;
+  modelMs: number;
+  totalMs: number;
+  /** Waiting for the model to load (the in-process engine's first call), outside the reply's limits. */
+  loadMs?: number;
+  /** Waiting for the in-process engine to take the reply's calls (another reply on its lane), outside the reply's limits. */
+  waitMs?: number;
+};
 
 export type TraceInput = {
   choice: ModelChoice;

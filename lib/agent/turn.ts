@@ -1,9 +1,10 @@
-import type { UIMessage, UIMessageChunk } from "ai";
+import { createUIMessageStream, type UIMessage, type UIMessageChunk } from "ai";
 import { buildContext } from "@/lib/agent/phases/context";
 import { callModel } from "@/lib/agent/phases/call-model";
 import { loadTurn } from "@/lib/agent/phases/load";
 import { consolidateAfterTurn, queueAfterTurn } from "@/lib/agent/phases/memory";
-import { persistTurn, textOf } from "@/lib/agent/phases/persist";
+import { persistTurn, replyOutcome, textOf, type ReplyEnd } from "@/lib/agent/phases/persist";
+import { ReplyDraft } from "@/lib/agent/reply-draft";
 import { agentTools } from "@/lib/agent/tools";
 import type { AppConfig } from "@/lib/config";
 import { appContext, type ContextConfig } from "@/lib/context";
@@ -58,17 +59,27 @@ export type StartedTurn = {
 
 const ms = (start: number) => Math.round((performance.now() - start) * 10) / 10;
 
-/** A turn holds its thread this much longer than its model call may take: context, tools, saving. */
+/** A turn holds its thread this much longer than its reply may take: context, tools, saving. */
 const LEASE_MARGIN_MS = 30_000;
 
 const consolidationMode = (request: TurnRequest) =>
   request.consolidate === undefined || request.consolidate === true ? "inline" : request.consolidate;
+
+/** What the chat shows for a reply that failed or was cut off; the reason's own full stop is not doubled. */
+export function failureText(reason: string): string {
+  return `The model call failed: ${reason.replace(/[\s.]+$/, "")}. Your message is saved; retry to get an answer.`;
+}
+
+/** A reply with nothing in it: what a turn refused before its model call saves. */
+const emptyReply = (): UIMessage => ({ id: crypto.randomUUID(), role: "assistant", parts: [] });
 
 /**
  * One agent turn in five phases: load (claim the thread, save the user's
  * message), build the context, call the model (streamed to the browser),
  * persist the reply and its trace (the stream ends here), then the memory
  * pass, inline or as a queued job. The thread is held from load to persist.
+ * A model that must load first (the in-process engine) loads between build
+ * and call, within its own limit and outside the reply's.
  */
 export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
   const { db, config, choice, threadId } = request;
@@ -77,8 +88,10 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
   const context = request.context ?? appContext(config);
   const started = performance.now();
   const screen = new PromptScreen();
+  const replyLimits = { firstTokenMs: config.firstTokenTimeoutMs, idleMs: config.idleTimeoutMs, totalMs: config.modelTimeoutMs };
 
-  const limits = { leaseMs: config.modelTimeoutMs + LEASE_MARGIN_MS, waitMs: config.turnWaitMs };
+  const loadWaitMs = config.localModel && choice.kind === "local" ? config.localModel.loadTimeoutMs : 0;
+  const limits = { leaseMs: config.modelTimeoutMs + loadWaitMs + LEASE_MARGIN_MS, waitMs: config.turnWaitMs };
   const { thread, userMessage, leaseId } = await loadTurn(db, request.workspaceId, threadId, request.text, limits);
   // Released once: alongside the trace's write when the reply is saved, or on the way out of a failure.
   let released: Promise<void> | null = null;
@@ -86,37 +99,47 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
   const loadMs = performance.now() - started;
   const prepare = async () => {
     const built = await buildContext({ db, config, context, thread, userMessage, screen });
-    const modelStart = performance.now();
-    const call = callModel({
-      choice,
-      system: built.system,
-      messages: built.messages,
-      tools: agentTools({
-        db,
-        workspaceId: thread.workspaceId,
-        threadId,
-        windowFromSeq: visibleWindowStart(
-          built.selection.messages.map((m) => m.seq),
-          userMessage.seq,
-        ),
-        audience: audienceOf(thread.kind),
-        screen,
-      }),
-      timeoutMs: config.modelTimeoutMs,
-      signal: request.signal,
-    });
-    return { built, call, modelStart };
+    const readyStart = performance.now();
+    const notReady = await choice.runtime.ready().then(
+      () => null,
+      (error: unknown) => (error as Error).message,
+    );
+    return { built, notReady, readyMs: performance.now() - readyStart };
   };
-  const { built, call, modelStart } = await prepare().catch(async (error: unknown) => {
+  const { built, notReady, readyMs } = await prepare().catch(async (error: unknown) => {
     await release();
     throw error;
   });
+  const draft = new ReplyDraft(db, threadId);
+  const modelStart = performance.now();
+  const call = notReady
+    ? null
+    : callModel({
+        choice,
+        system: built.system,
+        messages: built.messages,
+        tools: agentTools({
+          db,
+          workspaceId: thread.workspaceId,
+          threadId,
+          windowFromSeq: visibleWindowStart(
+            built.selection.messages.map((m) => m.seq),
+            userMessage.seq,
+          ),
+          audience: audienceOf(thread.kind),
+          screen,
+        }),
+        limits: replyLimits,
+        maxOutputTokens: config.replyTokens,
+        onText: (delta) => draft.append(delta),
+        signal: request.signal,
+      });
 
-  const persist = async (reply: UIMessage, interrupted: boolean) => {
+  const persist = async (reply: UIMessage, end: ReplyEnd) => {
     const modelMs = ms(modelStart);
-    const error = call.error();
-    // An interrupted call never reports its usage.
-    const usage = error === null && !interrupted ? await Promise.resolve(call.result.totalUsage).catch(() => null) : null;
+    const drafted = await draft.close();
+    // A reply that did not finish never reports its usage.
+    const usage = call && replyOutcome(end).finished ? await Promise.resolve(call.result.totalUsage).catch(() => null) : null;
     const answer = textOf(reply);
     const bufferMs = built.selection.cost.ms;
     const persisted = await persistTurn({
@@ -125,7 +148,8 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
       userMessage,
       reply,
       answer,
-      interrupted,
+      end,
+      draft: drafted,
       queuesPass: mode === "queue",
       release,
       trace: {
@@ -143,8 +167,9 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
           bufferMs: Math.round(bufferMs * 10) / 10,
           modelMs,
           totalMs: ms(started),
+          ...(readyMs >= 1 ? { loadMs: Math.round(readyMs) } : {}),
+          ...(call && call.waitedMs() > 0 ? { waitMs: call.waitedMs() } : {}),
         },
-        error,
       },
     });
     return { ...persisted, answer };
@@ -170,15 +195,30 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
   };
 
   const finished = Promise.withResolvers<TurnOutcome>();
+  // The stream ends once the reply and its trace are saved; the pass is not the browser's to wait for.
+  const settle = (reply: UIMessage, end: ReplyEnd) =>
+    persist(reply, end)
+      .finally(release)
+      .then((persisted) => {
+        consolidate(persisted).then(finished.resolve, finished.reject);
+      }, finished.reject);
+
+  if (!call) {
+    // The model could not be made ready: nothing was asked of it, and the turn fails as a call would.
+    const reason = notReady!;
+    const stream = createUIMessageStream({
+      execute: async ({ writer }) => {
+        writer.write({ type: "start" });
+        writer.write({ type: "error", errorText: failureText(reason) });
+        await settle(emptyReply(), { finishReason: undefined, aborted: false, error: reason });
+      },
+    });
+    return { userMessage, stream, finished: finished.promise };
+  }
   const stream = call.result.toUIMessageStream({
-    onError: (error) => `The model call failed: ${call.recordError(error)}. Your message is saved; retry to get an answer.`,
-    // The stream ends once the reply and its trace are saved; the pass is not the browser's to wait for.
-    onEnd: ({ responseMessage, isAborted, isCancelled }) =>
-      persist(responseMessage, isAborted || isCancelled === true)
-        .finally(release)
-        .then((persisted) => {
-          consolidate(persisted).then(finished.resolve, finished.reject);
-        }, finished.reject),
+    onError: (error) => failureText(call.recordError(error)),
+    onEnd: ({ responseMessage, isAborted, isCancelled, finishReason }) =>
+      settle(responseMessage, { finishReason, aborted: isAborted || isCancelled === true, error: call.error() }),
   });
   return { userMessage, stream, finished: finished.promise };
 }

@@ -40,10 +40,14 @@ export const turnTraceSchema = z.object({
     modelMs: z.number(),
     memoryPassMs: z.number().nullable(),
     totalMs: z.number(),
+    /** Waiting for the model to load before the call (the in-process engine), outside the reply's limits. */
+    loadMs: z.number().optional(),
+    /** Waiting for the in-process engine to take the reply's calls, outside the reply's limits. */
+    waitMs: z.number().optional(),
   }),
   prompt: z.object({ system: z.string(), messages: z.array(z.unknown()) }),
   error: z.string().nullable(),
-  /** "interrupted" when the reply was cut off (the browser went away); absent for a reply that finished or failed. */
+  /** "interrupted" when the reply was saved unfinished (a time limit, an error, the browser going away; `error` says which but the last); absent for a reply that finished or was never saved. */
   replyStatus: z.enum(["interrupted"]).optional(),
 });
 
