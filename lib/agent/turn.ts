@@ -91,7 +91,8 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
   const replyLimits = { firstTokenMs: config.firstTokenTimeoutMs, idleMs: config.idleTimeoutMs, totalMs: config.modelTimeoutMs };
 
   const loadWaitMs = config.localModel && choice.kind === "local" ? config.localModel.loadTimeoutMs : 0;
-  const limits = { leaseMs: config.modelTimeoutMs + loadWaitMs + LEASE_MARGIN_MS, waitMs: config.turnWaitMs };
+  // On the embedded database this process is the only one: a claim by any other instance is a dead server's.
+  const limits = { leaseMs: config.modelTimeoutMs + loadWaitMs + LEASE_MARGIN_MS, waitMs: config.turnWaitMs, sole: !config.databaseUrl };
   const { thread, userMessage, leaseId } = await loadTurn(db, request.workspaceId, threadId, request.text, limits);
   // Released once: alongside the trace's write when the reply is saved, or on the way out of a failure.
   let released: Promise<void> | null = null;

@@ -3,6 +3,7 @@ import { runTurn } from "@/lib/agent/turn";
 import { BUFFER_HEADER } from "@/lib/contracts/prompt/buffer-block";
 import { saveEpisode } from "@/lib/episodes/store";
 import { fileFact } from "@/lib/pages/facts";
+import { currentInstance } from "@/lib/threads/instances";
 import { appendMessages } from "@/lib/threads/messages";
 import { addConversation, makeThread, makeWorkspace, testConfig } from "@/tests/db/fixtures";
 import { openTestDb, type TestDb } from "@/tests/db/test-db";
@@ -196,6 +197,8 @@ describe("a turn's statements", () => {
       saveEpisode(tx, { threadId: thread.id, fromSeq: 1, toSeq: 6, fromAt: owner.createdAt, toAt: owner.createdAt, gist: "Owner asked for plumbing quotes", closed: true, factIds: [] }),
     );
     const queued: string[] = [];
+    // The process registers as an instance once, on its first claim; a turn after that sends only its own statements.
+    await currentInstance(t.db, { sole: true });
     t.statements.reset();
     const outcome = await runTurn({
       db: t.db,
@@ -207,7 +210,8 @@ describe("a turn's statements", () => {
       consolidate: "queue",
       queue: { enqueue: async (id) => void queued.push(id) },
     });
-    const sent = [...t.statements.sql];
+    // This process's instance heartbeat beats on its own clock and is no part of the turn.
+    const sent = t.statements.sql.filter((sql) => !/"ServerInstance" SET "heartbeatAt"/.test(sql));
     expect(outcome.trace.buffer.status).toBe("injected");
     expect(outcome.trace.recall.pages.map((p) => p.title)).toEqual(["Plumbing"]);
     // Claim + thread + workspace + the message; window and buffer; recall; the reply; the trace; the release.

@@ -25,12 +25,12 @@ export default async function ThreadPage(props: {
   const config = readConfig();
   const model = chooseModel(config);
   const { thread, messages } = found;
-  const preview = await previewNextTurn(db, config, workspace.id, thread.id);
+  const [preview, inFlight] = await Promise.all([previewNextTurn(db, config, workspace.id, thread.id), turnInFlight(db, thread.id)]);
   return (
     <ChatView
       // A new stretch of messages is a new conversation view; the latest one keeps its state across refreshes.
       key={`${thread.id}:${found.latest ? "latest" : seq}`}
-      thread={{ id: thread.id, title: thread.title, kind: thread.kind, messageCount: thread.lastSeq, turnInFlight: turnInFlight(thread) }}
+      thread={{ id: thread.id, title: thread.title, kind: thread.kind, messageCount: thread.lastSeq, turnInFlight: inFlight }}
       initialMessages={messages.map((m) => ({ ...toUIMessage(m), metadata: { seq: m.seq, speaker: m.speaker, interrupted: m.status === "INTERRUPTED" } }))}
       shown={{ latest: found.latest, hasOlder: found.hasOlder, hasNewer: found.hasNewer }}
       highlightSeq={seq ?? null}
