@@ -29,6 +29,7 @@ export type TraceInput = {
   reply: UIMessage | null;
   usage: { inputTokens?: number; outputTokens?: number } | null;
   prompt: TurnTraceData["prompt"];
+  budget?: TurnTraceData["budget"];
   timings: TurnTimings;
   error: string | null;
 };
@@ -68,6 +69,7 @@ export function buildTrace(input: TraceInput): TurnTraceData {
     },
     timings: { ...input.timings, memoryPassMs: null },
     prompt: input.prompt,
+    ...(input.budget ? { budget: input.budget } : {}),
     error: input.error,
   };
 }

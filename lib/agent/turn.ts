@@ -5,7 +5,8 @@ import { loadTurn } from "@/lib/agent/phases/load";
 import { consolidateAfterTurn, queueAfterTurn } from "@/lib/agent/phases/memory";
 import { persistTurn, replyOutcome, textOf, type ReplyEnd } from "@/lib/agent/phases/persist";
 import { ReplyDraft } from "@/lib/agent/reply-draft";
-import { agentTools } from "@/lib/agent/tools";
+import { ToolRoom } from "@/lib/agent/tool-room";
+import { agentTools, agentToolSchemas } from "@/lib/agent/tools";
 import type { AppConfig } from "@/lib/config";
 import { appContext, type ContextConfig } from "@/lib/context";
 import type { TurnTraceData } from "@/lib/contracts/trace";
@@ -13,7 +14,6 @@ import type { Db } from "@/lib/db/client";
 import type { Message } from "@/lib/db/generated/client";
 import { PromptScreen } from "@/lib/guard/screen";
 import type { MemoryPassQueue } from "@/lib/jobs/memory-pass";
-import { visibleWindowStart } from "@/lib/history/search";
 import type { ModelChoice } from "@/lib/models";
 import { audienceOf } from "@/lib/pages/audience";
 import { releaseTurn } from "@/lib/threads/turn-lease";
@@ -99,37 +99,45 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
   const release = () => (released ??= releaseTurn(db, threadId, leaseId));
   const loadMs = performance.now() - started;
   const prepare = async () => {
-    const built = await buildContext({ db, config, context, thread, userMessage, screen });
+    // The model loads first (the in-process engine, within its own limit): counting the prompt needs its tokenizer.
     const readyStart = performance.now();
     const notReady = await choice.runtime.ready().then(
       () => null,
       (error: unknown) => (error as Error).message,
     );
-    return { built, notReady, readyMs: performance.now() - readyStart };
+    const readyMs = performance.now() - readyStart;
+    const toolsOn = choice.runtime.learned.tools.supported !== false;
+    const built = await buildContext({
+      db,
+      config,
+      context,
+      thread,
+      userMessage,
+      screen,
+      choice,
+      tools: toolsOn ? await agentToolSchemas() : null,
+      budgeted: notReady === null,
+    });
+    return { built, refusal: notReady ?? built.tooLarge, readyMs };
   };
-  const { built, notReady, readyMs } = await prepare().catch(async (error: unknown) => {
+  const { built, refusal, readyMs } = await prepare().catch(async (error: unknown) => {
     await release();
     throw error;
   });
   const draft = new ReplyDraft(db, threadId);
+  const room = built.budget ? new ToolRoom(built.budget, choice.runtime.meter.countText) : undefined;
   const modelStart = performance.now();
-  const call = notReady
+  const call = refusal
     ? null
     : callModel({
         choice,
         system: built.system,
         messages: built.messages,
-        tools: agentTools({
-          db,
-          workspaceId: thread.workspaceId,
-          threadId,
-          windowFromSeq: visibleWindowStart(
-            built.selection.messages.map((m) => m.seq),
-            userMessage.seq,
-          ),
-          audience: audienceOf(thread.kind),
-          screen,
-        }),
+        tools:
+          choice.runtime.learned.tools.supported === false
+            ? {}
+            : agentTools({ db, workspaceId: thread.workspaceId, threadId, windowFromSeq: built.windowFromSeq, audience: audienceOf(thread.kind), screen, room }),
+        withoutTools: built.withoutTools,
         limits: replyLimits,
         maxOutputTokens: config.replyTokens,
         onText: (delta) => draft.append(delta),
@@ -140,7 +148,11 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
     const modelMs = ms(modelStart);
     const drafted = await draft.close();
     // A reply that did not finish never reports its usage.
-    const usage = call && replyOutcome(end).finished ? await Promise.resolve(call.result.totalUsage).catch(() => null) : null;
+    const finished = call !== null && replyOutcome(end).finished;
+    const usage = finished ? await Promise.resolve(call.result.totalUsage).catch(() => null) : null;
+    const firstCall = finished ? await Promise.resolve(call.result.steps).then((steps) => steps[0]?.usage.inputTokens ?? null, () => null) : null;
+    if (built.budget && firstCall) choice.runtime.meter.observe(built.budget.promptTokens, firstCall);
+    const toolsUnavailable = choice.runtime.learned.tools.supported === false ? (choice.runtime.learned.tools.reason ?? "the model takes no tools") : undefined;
     const answer = textOf(reply);
     const bufferMs = built.selection.cost.ms;
     const persisted = await persistTurn({
@@ -162,6 +174,9 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
         withheld: screen.withheld,
         usage,
         prompt: { system: built.system, messages: built.messages },
+        budget: built.budget
+          ? { ...built.budget, leftOut: [...built.budget.leftOut, ...(room?.cuts ?? [])], reportedTokens: firstCall, ...(toolsUnavailable ? { toolsUnavailable } : {}) }
+          : undefined,
         timings: {
           dbMs: Math.round((loadMs + built.timings.selectMs - bufferMs) * 10) / 10,
           recallMs: Math.round(built.timings.recallMs * 10) / 10,
@@ -205,8 +220,8 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
       }, finished.reject);
 
   if (!call) {
-    // The model could not be made ready: nothing was asked of it, and the turn fails as a call would.
-    const reason = notReady!;
+    // The model could not be made ready, or the prompt cannot fit it: nothing was asked of it, and the turn fails as a call would.
+    const reason = refusal!;
     const stream = createUIMessageStream({
       execute: async ({ writer }) => {
         writer.write({ type: "start" });

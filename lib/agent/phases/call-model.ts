@@ -1,6 +1,7 @@
 import { stepCountIs, streamText, type ModelMessage, type ToolSet } from "ai";
 import type { ModelChoice } from "@/lib/models";
 import { timeoutOf, withStreamLimits } from "@/lib/models/timeout";
+import { withToolFallback } from "@/lib/models/tool-fallback";
 
 const MAX_STEPS = 4;
 
@@ -38,6 +39,8 @@ export function callModel(args: {
   system: string;
   messages: ModelMessage[];
   tools: ToolSet;
+  /** The texts a model that refuses tools is shown instead, should this one refuse them (see tool-fallback.ts). */
+  withoutTools: ReadonlyMap<string, string>;
   limits: ReplyLimits;
   /** Tokens kept for each reply call's output (max_tokens). */
   maxOutputTokens: number;
@@ -50,7 +53,7 @@ export function callModel(args: {
   const recordError = (error: unknown) => (failure ??= describe(error));
   let startedAt: number | null = choice.runtime.clockFrom === "request" ? performance.now() : null;
   let waited = 0;
-  const model = withStreamLimits(choice.model, {
+  const model = withStreamLimits(withToolFallback(choice.model, choice.runtime.learned, args.withoutTools), {
     firstTokenMs: limits.firstTokenMs,
     idleMs: limits.idleMs,
     clockFrom: choice.runtime.clockFrom,
