@@ -200,7 +200,7 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
       : mode === "inline"
         ? await consolidateAfterTurn(
             db,
-            choice.model,
+            choice,
             { timeoutMs: config.memoryPassTimeoutMs, episodeMaxMessages: config.episodeMaxMessages, folds: config.bufferFolds },
             threadId,
             traceId,
