@@ -80,7 +80,8 @@ async function smallest(lo: number, hi: number, ok: (n: number) => Promise<boole
 /** Fits the turn's first prompt to the model's context, shrinking in the documented order. */
 export async function fitPrompt(request: FitRequest): Promise<FittedPrompt> {
   const { meter, context, replyTokens, searchable } = request;
-  const margin = meter.margin();
+  const withTools = request.tools.length > 0;
+  const margin = meter.margin(withTools);
   const available = context.tokens - replyTokens;
   const opening = formatNotShownNote({ leftOut: 0, searchable });
   const build = (dropped: number, pages: number) => ({
@@ -126,7 +127,8 @@ export async function fitPrompt(request: FitRequest): Promise<FittedPrompt> {
       promptTokens,
       method: meter.method,
       marginPct: Math.round(margin * 100),
-      counter: meter.describe(),
+      counter: meter.describe(withTools),
+      toolSchemas: withTools,
       leftOut,
       reportedTokens: null,
     },

@@ -151,7 +151,7 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
     const finished = call !== null && replyOutcome(end).finished;
     const usage = finished ? await Promise.resolve(call.result.totalUsage).catch(() => null) : null;
     const firstCall = finished ? await Promise.resolve(call.result.steps).then((steps) => steps[0]?.usage.inputTokens ?? null, () => null) : null;
-    if (built.budget && firstCall) choice.runtime.meter.observe(built.budget.promptTokens, firstCall);
+    if (built.budget && firstCall) choice.runtime.meter.observe(built.budget.promptTokens, firstCall, built.budget.toolSchemas);
     const toolsUnavailable = choice.runtime.learned.tools.supported === false ? (choice.runtime.learned.tools.reason ?? "the model takes no tools") : undefined;
     const answer = textOf(reply);
     const bufferMs = built.selection.cost.ms;

@@ -20,6 +20,8 @@ export const promptBudgetSchema = z.object({
   /** How far the count may be off, in percent (0 for the model's own tokenizer). */
   marginPct: z.number(),
   counter: z.string(),
+  /** Whether the prompt counted carried the tools' schemas. */
+  toolSchemas: z.boolean().default(true),
   /** What was left out to fit, in the order it was left out. */
   leftOut: z.array(z.object({ what: z.enum(["window", "recall", "tool-result"]), count: z.number().int(), detail: z.string() })),
   /** The first call's prompt tokens as the engine or provider reported them; null when it reported none. */

@@ -28,7 +28,7 @@ const promptOf = (input: MemoryPassInput) => ({ system: MEMORY_PASS_SYSTEM, mess
 
 async function room(runtime: ModelRuntime) {
   const context = await runtime.contextSize();
-  const margin = 1 + runtime.meter.margin();
+  const margin = 1 + runtime.meter.margin(false);
   const fits = async (input: MemoryPassInput, output: number) => Math.ceil((await runtime.meter.count(promptOf(input))) * margin) + output <= context.tokens;
   return { context, fits };
 }
@@ -90,7 +90,7 @@ export async function fitPassInput(runtime: ModelRuntime | undefined, input: Mem
     leftOut.push(`${section.size - kept} of ${section.size} ${section.name}`);
     fitted = section.keep(kept);
   }
-  const margin = 1 + runtime.meter.margin();
+  const margin = 1 + runtime.meter.margin(false);
   const promptTokens = await runtime.meter.count(promptOf(fitted));
   const maxOutputTokens = Math.max(1, Math.min(MEMORY_PASS_MAX_OUTPUT_TOKENS, context.tokens - Math.ceil(promptTokens * margin)));
   return { input: fitted, fit: { contextTokens: context.tokens, promptTokens, maxOutputTokens, leftOut } };

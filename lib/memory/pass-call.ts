@@ -74,11 +74,11 @@ export async function callMemoryPass(model: LanguageModel, runtime: ModelRuntime
   } catch (error) {
     // A server that counted the prompt when refusing it teaches the counter, so the pass's retry fits.
     const refused = contextRefusal(error);
-    if (runtime && fit && refused?.promptTokens) runtime.meter.observe(fit.promptTokens, refused.promptTokens);
+    if (runtime && fit && refused?.promptTokens) runtime.meter.observe(fit.promptTokens, refused.promptTokens, false);
     throw error;
   }
   const inputTokens = result.usage.inputTokens ?? 0;
-  if (runtime && fit && inputTokens > 0) runtime.meter.observe(fit.promptTokens, inputTokens);
+  if (runtime && fit && inputTokens > 0) runtime.meter.observe(fit.promptTokens, inputTokens, false);
   const facts = result.output.facts;
   return {
     output: { ...result.output, facts: facts.slice(0, MAX_FACTS_PER_PASS) },

@@ -21,16 +21,21 @@ export type PromptRequest = { system: string; messages: readonly ModelMessage[];
 export type PromptMeter = {
   /** "model-tokenizer": the model's own tokenizer over its chat template; "estimate": o200k plus framing. */
   method: "model-tokenizer" | "estimate";
-  /** How far the count may be off, as a fraction of it (0 for the model's own tokenizer). */
-  margin: () => number;
+  /**
+   * How far the count of a prompt with (or without) tools may be off, as a
+   * fraction of it (0 for the model's own tokenizer). Prompts with tools and
+   * without are told apart: a template's tool framing is what an estimate
+   * knows least.
+   */
+  margin: (withTools: boolean) => number;
   /** Tokens the request's prompt takes as the model reads it: system, messages and tool schemas, with chat framing. */
   count: (request: PromptRequest) => Promise<number>;
   /** Tokens of a piece of text inside a prompt (a tool result). */
   countText: (text: string) => Promise<number>;
   /** A call's prompt counted at `counted` was reported by the provider as `reported` tokens: an estimate learns from it. */
-  observe: (counted: number, reported: number) => void;
+  observe: (counted: number, reported: number, withTools: boolean) => void;
   /** How the count is made, in words. */
-  describe: () => string;
+  describe: (withTools: boolean) => string;
 };
 
 /** Whether the model takes something: null until known. */
@@ -40,8 +45,8 @@ export type Support = { supported: boolean | null; reason: string | null };
 export type LearnedFacts = {
   tools: Support;
   structuredOutput: Support;
-  /** Reported prompt tokens over the o200k estimate, from the provider's usage; null before any was reported. */
-  promptRatio: number | null;
+  /** Reported prompt tokens over the o200k estimate, from the provider's usage, for prompts with tools and without; null before any was reported. */
+  promptRatio: { withTools: number | null; withoutTools: number | null };
 };
 
 export type ModelRuntime = {
@@ -61,7 +66,7 @@ export function learnedAbout(key: string): LearnedFacts {
   const all = (facts.__episodicBufferModelFacts ??= new Map());
   let known = all.get(key);
   if (!known) {
-    known = { tools: { supported: null, reason: null }, structuredOutput: { supported: null, reason: null }, promptRatio: null };
+    known = { tools: { supported: null, reason: null }, structuredOutput: { supported: null, reason: null }, promptRatio: { withTools: null, withoutTools: null } };
     all.set(key, known);
   }
   return known;
@@ -95,20 +100,24 @@ export function estimateTokens(request: PromptRequest): number {
  * be, with a margin that narrows once it has reported some.
  */
 export function estimateMeter(learned: LearnedFacts): PromptMeter {
-  const ratio = () => learned.promptRatio ?? 1;
+  const shape = (withTools: boolean) => (withTools ? "withTools" : "withoutTools");
+  const ratio = (withTools: boolean) => learned.promptRatio[shape(withTools)];
   return {
     method: "estimate",
-    margin: () => (learned.promptRatio === null ? ESTIMATE_MARGIN : CALIBRATED_MARGIN),
-    count: async (request) => Math.ceil(estimateTokens(request) * ratio()),
-    countText: async (text) => Math.ceil(countTokens(text) * ratio()),
-    observe(counted, reported) {
+    margin: (withTools) => (ratio(withTools) === null ? ESTIMATE_MARGIN : CALIBRATED_MARGIN),
+    count: async (request) => Math.ceil(estimateTokens(request) * (ratio(request.tools.length > 0) ?? 1)),
+    countText: async (text) => Math.ceil(countTokens(text) * (ratio(true) ?? 1)),
+    observe(counted, reported, withTools) {
       if (!(counted > 0 && reported > 0)) return;
-      const seen = Math.min(RATIO_BOUNDS[1], Math.max(RATIO_BOUNDS[0], (reported / counted) * ratio()));
-      learned.promptRatio = learned.promptRatio === null ? seen : (learned.promptRatio + seen) / 2;
+      const known = ratio(withTools);
+      const seen = Math.min(RATIO_BOUNDS[1], Math.max(RATIO_BOUNDS[0], (reported / counted) * (known ?? 1)));
+      learned.promptRatio[shape(withTools)] = known === null ? seen : (known + seen) / 2;
     },
-    describe: () =>
-      learned.promptRatio === null
+    describe(withTools) {
+      const known = ratio(withTools);
+      return known === null
         ? `o200k estimate with chat framing, ±${Math.round(ESTIMATE_MARGIN * 100)}% until the provider reports usage`
-        : `o200k estimate scaled ×${learned.promptRatio.toFixed(2)} to the provider's reported usage, ±${Math.round(CALIBRATED_MARGIN * 100)}%`,
+        : `o200k estimate scaled ×${known.toFixed(2)} to the provider's reported usage, ±${Math.round(CALIBRATED_MARGIN * 100)}%`;
+    },
   };
 }

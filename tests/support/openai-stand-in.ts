@@ -63,6 +63,8 @@ export type StreamStyle = "openai" | "vllm" | "ollama" | "llamacpp";
 
 export type StandInOptions = {
   style?: StreamStyle;
+  /** The model the server serves, by name: what its discovery endpoints describe. */
+  model?: string;
   contextTokens?: number;
   tokenRatio?: number;
   strictRoles?: boolean;
@@ -407,7 +409,9 @@ async function stream(response: ServerResponse, lines: string[], reply: Reply, g
 /** The discovery endpoints each runtime documents, answering with this server's context and tool support. */
 function discovery(path: string, method: string, body: Node, style: StreamStyle, options: StandInOptions): { status: number; body: unknown } | null {
   const context = options.contextTokens;
+  const served = options.model ?? "stand-in";
   if (style === "ollama" && path === "/api/show" && method === "POST") {
+    if (body.model !== served && body.model !== `${served}:latest`) return { status: 404, body: { error: `model '${String(body.model)}' not found` } };
     return {
       status: 200,
       body: {
@@ -420,8 +424,7 @@ function discovery(path: string, method: string, body: Node, style: StreamStyle,
   if (style === "ollama" && path === "/api/ps") return { status: 200, body: { models: [] } };
   if (style === "llamacpp" && path === "/props" && context) return { status: 200, body: { default_generation_settings: { n_ctx: context }, total_slots: 1 } };
   if (path === "/v1/models") {
-    const model = typeof body.model === "string" ? body.model : "stand-in";
-    const entry = { id: model, object: "model", created: 1_760_000_000, owned_by: style === "vllm" ? "vllm" : "stand-in", ...(style === "vllm" && context ? { max_model_len: context } : {}) };
+    const entry = { id: served, object: "model", created: 1_760_000_000, owned_by: style === "vllm" ? "vllm" : "stand-in", ...(style === "vllm" && context ? { max_model_len: context } : {}) };
     return { status: 200, body: { object: "list", data: [entry] } };
   }
   return null;
@@ -433,7 +436,6 @@ export async function startOpenAIStandIn(options: StandInOptions = {}): Promise<
   const queue: ScriptedReply[] = [];
   const requests: RecordedRequest[] = [];
   const rejections: string[] = [];
-  const models = new Set<string>();
   let served = 0;
   const refuse = (response: ServerResponse, refusal: Refusal) => {
     rejections.push(refusal.message);
@@ -442,8 +444,7 @@ export async function startOpenAIStandIn(options: StandInOptions = {}): Promise<
   const server: Server = createServer(async (request, response) => {
     const path = (request.url ?? "").split("?")[0];
     const body = await readBody(request);
-    if (typeof body.model === "string") models.add(body.model);
-    const found = discovery(path, request.method ?? "GET", { model: [...models].at(-1), ...body }, style, options);
+    const found = discovery(path, request.method ?? "GET", body, style, options);
     if (found) return answer(response, found.status, found.body);
     if (path !== "/v1/chat/completions" && path !== "/v1/responses") return answer(response, 404, { error: { message: "not found" } });
     const chat = path === "/v1/chat/completions";
