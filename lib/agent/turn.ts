@@ -3,7 +3,7 @@ import { buildContext } from "@/lib/agent/phases/context";
 import { callModel } from "@/lib/agent/phases/call-model";
 import { loadTurn } from "@/lib/agent/phases/load";
 import { consolidateAfterTurn, queueAfterTurn } from "@/lib/agent/phases/memory";
-import { persistTurn, replyOutcome, textOf, type ReplyEnd } from "@/lib/agent/phases/persist";
+import { persistTurn, textOf, type ReplyEnd } from "@/lib/agent/phases/persist";
 import { ReplyDraft } from "@/lib/agent/reply-draft";
 import { ToolRoom } from "@/lib/agent/tool-room";
 import { agentTools, agentToolSchemas } from "@/lib/agent/tools";
@@ -147,10 +147,10 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
   const persist = async (reply: UIMessage, end: ReplyEnd) => {
     const modelMs = ms(modelStart);
     const drafted = await draft.close();
-    // A reply that did not finish never reports its usage.
-    const finished = call !== null && replyOutcome(end).finished;
-    const usage = finished ? await Promise.resolve(call.result.totalUsage).catch(() => null) : null;
-    const firstCall = finished ? await Promise.resolve(call.result.steps).then((steps) => steps[0]?.usage.inputTokens ?? null, () => null) : null;
+    // A call stopped from outside or failed never reports its usage; one that ran out of tokens or steps did.
+    const reported = call !== null && !end.aborted && end.error === null;
+    const usage = reported ? await Promise.resolve(call.result.totalUsage).catch(() => null) : null;
+    const firstCall = reported ? await Promise.resolve(call.result.steps).then((steps) => steps[0]?.usage.inputTokens ?? null, () => null) : null;
     if (built.budget && firstCall) choice.runtime.meter.observe(built.budget.promptTokens, firstCall, built.budget.toolSchemas);
     const toolsUnavailable = choice.runtime.learned.tools.supported === false ? (choice.runtime.learned.tools.reason ?? "the model takes no tools") : undefined;
     const answer = textOf(reply);
