@@ -34,7 +34,7 @@ export default async function ThreadPage(props: {
       initialMessages={messages.map((m) => ({ ...toUIMessage(m), metadata: { seq: m.seq, speaker: m.speaker, interrupted: m.status === "INTERRUPTED" } }))}
       shown={{ latest: found.latest, hasOlder: found.hasOlder, hasNewer: found.hasNewer }}
       highlightSeq={seq ?? null}
-      model={{ kind: model.kind, label: model.label }}
+      model={{ kind: model.kind, label: model.label, toolsUnavailable: model.runtime.learned.tools.supported === false ? (model.runtime.learned.tools.reason ?? "the model takes no tools") : null }}
       window={config.window}
       readOnly={thread.visitorId ? "A customer's conversation from the public support page: only they write in it." : undefined}
       preview={preview.buffer.status === "not-needed" ? null : preview}
