@@ -320,7 +320,13 @@ export function TraceView({
       )}
       <Section
         title="Context"
-        meta={<Badge>{data.budget ? `${data.budget.method === "estimate" ? "≈ " : ""}${plural(data.budget.promptTokens, "token")} of ${data.budget.contextTokens.toLocaleString("en-US")}` : plural(record.context.total, "token")}</Badge>}
+        meta={
+          <Badge>
+            {data.budget
+              ? `${data.budget.method === "estimate" ? "≈ " : ""}${data.budget.promptTokens.toLocaleString("en-US")} of ${data.budget.contextTokens.toLocaleString("en-US")} tokens`
+              : plural(record.context.total, "token")}
+          </Badge>
+        }
         testId="debug-context"
       >
         {data.budget && <BudgetView budget={data.budget} />}
