@@ -154,7 +154,9 @@ test("an instance killed mid-reply leaves the reply so far, and its thread is fr
     method: "POST",
     headers: { ...(await owner(slow)), "content-type": "application/json" },
     body: JSON.stringify({ threadId, text: "Can you write me a long note about planning the second location, the lease and the budget?" }),
-  }).then((r) => r.text(), () => "the server went away");
+  })
+    .then((r) => r.text())
+    .catch(() => "the server went away");
   const saved = async () => (await db.query<{ role: string; status: string; text: string }>(`SELECT role, status, text FROM "Message" WHERE "threadId" = $1 ORDER BY seq`, [threadId])).rows;
   await expect.poll(async () => (await saved())[1]?.text.length ?? 0, { timeout: 30_000, intervals: [250] }).toBeGreaterThan(0);
   await slow.crash();

@@ -188,7 +188,9 @@ test("a server killed mid-reply leaves the reply so far, marked interrupted, and
       method: "POST",
       headers: { ...owner, "content-type": "application/json" },
       body: JSON.stringify({ threadId, text: "Can you write me a long note about planning the second location, the lease and the budget?" }),
-    }).then((r) => r.text(), () => "the server went away");
+    })
+      .then((r) => r.text())
+      .catch(() => "the server went away");
     // The reply is saved as it streams, before it ends.
     await expect.poll(async () => (await messages())[1]?.status, { timeout: 30_000, intervals: [250] }).toBe("INTERRUPTED");
     await expect.poll(async () => textOf((await messages())[1]).length, { timeout: 10_000 }).toBeGreaterThan(0);

@@ -10,9 +10,10 @@ import { countMessageTokens, countTokens, flatMessage } from "@/lib/models/token
 //
 // It refuses what OpenAI documents it refuses, with OpenAI's 400 shape, so a
 // request the real service would reject fails here too: a strict JSON schema
-// (response format or tool parameters) outside the strict subset, a bad tool
-// or schema name, a tool result with no call before it. Every refusal is kept
-// in `rejections` for tests to assert none happened.
+// (response format or tool parameters) outside the strict subset (lengths,
+// ranges, patterns and array bounds only for fine-tuned models, "ft:…"), a
+// bad tool or schema name, a tool result with no call before it. Every
+// refusal is kept in `rejections` for tests to assert none happened.
 //
 // Streamed tool calls come the way each server family sends them: OpenAI and
 // vLLM open the call with its id and name and stream the arguments in pieces;
@@ -85,17 +86,8 @@ export type StandIn = {
 // ---------------------------------------------------------------------------
 // What OpenAI's strict mode accepts (Structured Outputs, "Supported schemas").
 
-/** Keywords strict mode refuses; the string and number ones are also silently ignored by llama.cpp grammars. */
+/** Keywords strict mode refuses for every model. */
 const STRICT_UNSUPPORTED = [
-  "minLength",
-  "maxLength",
-  "pattern",
-  "format",
-  "minimum",
-  "maximum",
-  "exclusiveMinimum",
-  "exclusiveMaximum",
-  "multipleOf",
   "patternProperties",
   "propertyNames",
   "unevaluatedProperties",
@@ -115,6 +107,8 @@ const STRICT_UNSUPPORTED = [
   "dependentRequired",
   "dependentSchemas",
 ];
+/** Lengths, ranges, patterns and array bounds: accepted for base models, still refused for fine-tuned ones ("ft:…"). */
+const FINE_TUNED_UNSUPPORTED = ["minLength", "maxLength", "pattern", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems"];
 const MAX_NESTING = 10;
 const MAX_PROPERTIES = 5000;
 const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -122,14 +116,15 @@ const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 type Node = Record<string, unknown>;
 const isNode = (value: unknown): value is Node => typeof value === "object" && value !== null && !Array.isArray(value);
 
-function strictSchemaErrors(schema: unknown): string[] {
+function strictSchemaErrors(schema: unknown, fineTuned: boolean): string[] {
+  const refused = fineTuned ? [...STRICT_UNSUPPORTED, ...FINE_TUNED_UNSUPPORTED] : STRICT_UNSUPPORTED;
   const errors: string[] = [];
   let properties = 0;
   const walk = (node: unknown, context: string[], depth: number) => {
     const where = `context=(${context.map((c) => `'${c}'`).join(", ")})`;
     if (!isNode(node)) return void errors.push(`In ${where}, schema must be a JSON Schema of 'type: "object"', got something else.`);
     if (depth > MAX_NESTING) errors.push(`In ${where}, schema exceeds the maximum nesting depth of ${MAX_NESTING}.`);
-    for (const keyword of STRICT_UNSUPPORTED) {
+    for (const keyword of refused) {
       if (keyword in node) errors.push(`In ${where}, '${keyword}' is not permitted.`);
     }
     const props = node.properties;
@@ -163,6 +158,7 @@ type Tool = { name?: unknown; parameters?: unknown; strict?: unknown };
 /** Why OpenAI would answer 400 to this request body, or null. */
 function rejectionOf(path: string, body: Node): { message: string; param: string } | null {
   if (typeof body.model !== "string" || !body.model) return { message: "you must provide a model parameter", param: "model" };
+  const fineTuned = body.model.startsWith("ft:");
   const responses = path === "/v1/responses";
   const tools: Tool[] = Array.isArray(body.tools)
     ? (body.tools as Node[]).map((t) => (responses ? (t as Tool) : ((t.function ?? {}) as Tool)))
@@ -173,7 +169,7 @@ function rejectionOf(path: string, body: Node): { message: string; param: string
       return { message: `Invalid '${param}': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.`, param };
     }
     if (tool.strict === true) {
-      const [error] = strictSchemaErrors(tool.parameters);
+      const [error] = strictSchemaErrors(tool.parameters, fineTuned);
       if (error) return { message: `Invalid schema for function '${tool.name}': ${error}`, param: `tools[${i}].parameters` };
     }
   }
@@ -183,7 +179,7 @@ function rejectionOf(path: string, body: Node): { message: string; param: string
     const param = responses ? "text.format.name" : "response_format.json_schema.name";
     if (typeof spec.name !== "string" || !NAME.test(spec.name)) return { message: `Invalid '${param}': string does not match pattern.`, param };
     if (spec.strict === true) {
-      const [error] = strictSchemaErrors(spec.schema);
+      const [error] = strictSchemaErrors(spec.schema, fineTuned);
       if (error) return { message: `Invalid schema for response_format '${spec.name}': ${error}`, param: responses ? "text.format.schema" : "response_format" };
     }
   }
