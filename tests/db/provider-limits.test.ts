@@ -49,7 +49,6 @@ async function turnAgainst(standIn: StandIn, slug: string, env: Record<string, s
   const config = testConfig({ OPENAI_BASE_URL: standIn.baseUrl, OPENAI_MODEL: "stand-in", ...env });
   const { workspaceId, threadId } = await ownerThread(slug);
   const queued: string[] = [];
-  const started = performance.now();
   const turn = await startTurn({
     db: t.db,
     config,
@@ -62,7 +61,7 @@ async function turnAgainst(standIn: StandIn, slug: string, env: Record<string, s
   });
   const chunks = await readAll(turn);
   const outcome = await turn.finished;
-  return { workspaceId, threadId, chunks, outcome, queued, seconds: (performance.now() - started) / 1000, config };
+  return { workspaceId, threadId, chunks, outcome, queued, config };
 }
 
 const LONG_REPLY = "The Main St lease runs five years at $2,350 a month with a ten percent cap on yearly increases and a right of first refusal.";
@@ -71,9 +70,8 @@ describe("a reply is complete only when the model says so", () => {
   it("cuts a stream that goes on past the whole-reply limit: kept INTERRUPTED with the reason, the request aborted, the chat told, no memory pass", async () => {
     const standIn = await server({ style: "vllm" });
     standIn.script({ kind: "text", text: LONG_REPLY, delayMs: 250 });
-    const { threadId, chunks, outcome, queued, seconds } = await turnAgainst(standIn, "slow-stream", { MODEL_TIMEOUT_MS: "2000" });
+    const { threadId, chunks, outcome, queued } = await turnAgainst(standIn, "slow-stream", { MODEL_TIMEOUT_MS: "2000" });
 
-    expect(seconds).toBeLessThan(8);
     const [user, reply] = await messagesOf(threadId);
     expect(user.text).toBe("Tell me about the lease.");
     expect(reply.status).toBe("INTERRUPTED");
@@ -97,9 +95,9 @@ describe("a reply is complete only when the model says so", () => {
   it("cuts a stream that stops mid-reply at the idle limit and keeps what came", async () => {
     const standIn = await server({ style: "ollama" });
     standIn.script({ kind: "text", text: LONG_REPLY, stallAfterWords: 4 });
-    const { threadId, outcome, seconds } = await turnAgainst(standIn, "stalled-stream", { MODEL_IDLE_TIMEOUT_MS: "1000" });
+    // Without the idle limit this stream would never end, nor would the test.
+    const { threadId, outcome } = await turnAgainst(standIn, "stalled-stream", { MODEL_IDLE_TIMEOUT_MS: "1000" });
 
-    expect(seconds).toBeLessThan(6);
     const reply = (await messagesOf(threadId))[1];
     expect(reply).toMatchObject({ status: "INTERRUPTED", text: "The Main St lease" });
     expect(outcome.trace.error).toBe("the model stopped sending for 1 s in the middle of its reply (MODEL_IDLE_TIMEOUT_MS)");
@@ -109,9 +107,8 @@ describe("a reply is complete only when the model says so", () => {
   it("fails a call that sends nothing within the first-token limit, keeps the message, and a retry answers it", async () => {
     const standIn = await server();
     standIn.script({ kind: "hang" });
-    const { workspaceId, threadId, outcome, seconds, config } = await turnAgainst(standIn, "no-first-token", { MODEL_FIRST_TOKEN_TIMEOUT_MS: "1000" });
+    const { workspaceId, threadId, outcome, config } = await turnAgainst(standIn, "no-first-token", { MODEL_FIRST_TOKEN_TIMEOUT_MS: "1000" });
 
-    expect(seconds).toBeLessThan(6);
     expect(outcome.assistantMessage).toBeNull();
     expect(outcome.trace.error).toBe("the model sent nothing within 1 s of the request (MODEL_FIRST_TOKEN_TIMEOUT_MS)");
     expect((await messagesOf(threadId)).map((m) => m.role)).toEqual(["USER"]);

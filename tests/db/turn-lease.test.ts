@@ -51,9 +51,8 @@ describe("a thread held by another server", () => {
   it("is free at once when that server stopped sending heartbeats, long before its claim expires", async () => {
     const held = await threadHeldBy("dead-holder", INSTANCE_DEAD_AFTER_MS + 5_000);
     expect(await turnInFlight(t.db, held.threadId)).toBe(false);
-    const started = performance.now();
+    // No wait allowed: a thread still held would answer 409 at once.
     const outcome = await send(held, 0);
-    expect(performance.now() - started).toBeLessThan(5_000);
     expect(outcome.answer).toBe("Noted.");
     expect(await t.db.thread.findUniqueOrThrow({ where: { id: held.threadId } })).toMatchObject({ turnLeaseId: null, turnLeaseInstance: null });
   });
