@@ -78,8 +78,9 @@ const emptyReply = (): UIMessage => ({ id: crypto.randomUUID(), role: "assistant
  * message), build the context, call the model (streamed to the browser),
  * persist the reply and its trace (the stream ends here), then the memory
  * pass, inline or as a queued job. The thread is held from load to persist.
- * A model that must load first (the in-process engine) loads between build
- * and call, within its own limit and outside the reply's.
+ * A model that must load first (the in-process engine) loads before the
+ * context is built (its tokenizer counts the prompt), within its own limit
+ * and outside the reply's.
  */
 export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
   const { db, config, choice, threadId } = request;
@@ -106,6 +107,8 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
       (error: unknown) => (error as Error).message,
     );
     const readyMs = performance.now() - readyStart;
+    // What the provider says of the model (its context, and whether it takes tools) is read before the prompt is written.
+    if (notReady === null) await choice.runtime.contextSize();
     const toolsOn = choice.runtime.learned.tools.supported !== false;
     const built = await buildContext({
       db,
@@ -118,9 +121,9 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
       tools: toolsOn ? await agentToolSchemas() : null,
       budgeted: notReady === null,
     });
-    return { built, refusal: notReady ?? built.tooLarge, readyMs };
+    return { built, toolsOn, refusal: notReady ?? built.tooLarge, readyMs };
   };
-  const { built, refusal, readyMs } = await prepare().catch(async (error: unknown) => {
+  const { built, toolsOn, refusal, readyMs } = await prepare().catch(async (error: unknown) => {
     await release();
     throw error;
   });
@@ -133,10 +136,9 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
         choice,
         system: built.system,
         messages: built.messages,
-        tools:
-          choice.runtime.learned.tools.supported === false
-            ? {}
-            : agentTools({ db, workspaceId: thread.workspaceId, threadId, windowFromSeq: built.windowFromSeq, audience: audienceOf(thread.kind), screen, room }),
+        tools: toolsOn
+          ? agentTools({ db, workspaceId: thread.workspaceId, threadId, windowFromSeq: built.windowFromSeq, audience: audienceOf(thread.kind), screen, room })
+          : {},
         withoutTools: built.withoutTools,
         limits: replyLimits,
         maxOutputTokens: config.replyTokens,

@@ -211,7 +211,8 @@ describe("a model without tools", () => {
     expect(standIn.rejections).toEqual([]);
     expect(chatRequests(standIn)).toHaveLength(1);
     expect(chatRequests(standIn)[0].body.tools).toBeUndefined();
-    expect(outcome.trace.budget?.toolsUnavailable).toContain("lists no tool support");
+    expect(text(sentMessages(chatRequests(standIn)[0].body)[0].content)).toContain("you cannot open pages or search this thread here");
+    expect(outcome.trace.budget).toMatchObject({ toolSchemas: false, toolsUnavailable: expect.stringContaining("lists no tool support") });
   });
 });
 
