@@ -175,12 +175,19 @@ export class LocalModel implements LanguageModelV4 {
   /** The engine, loaded within its own limit, with this call's lane held; the caller frees the lane. */
   private async take(options: LanguageModelV4CallOptions): Promise<{ engine: LocalEngine; free: () => void }> {
     const engine = await readyEngine(this.config);
-    const free = await engine.lanes[laneOf(options)].acquire();
-    if (options.abortSignal?.aborted) {
-      free();
-      throw options.abortSignal.reason;
+    const turn = engine.lanes[laneOf(options)].acquire();
+    const signal = options.abortSignal;
+    // A caller that gives up while waiting stops waiting at once; the lane, once its turn comes, is handed straight on.
+    const stopped = new Promise<never>((_, reject) => {
+      if (signal?.aborted) reject(signal.reason);
+      signal?.addEventListener("abort", () => reject(signal.reason), { once: true });
+    });
+    try {
+      return { engine, free: await Promise.race([turn, stopped]) };
+    } catch (error) {
+      void turn.then((free) => free());
+      throw error;
     }
-    return { engine, free };
   }
 
   async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
