@@ -144,7 +144,8 @@ export function ChatView(props: {
   highlightSeq: number | null;
   /** A ?seq= the thread has no message for: said above the latest messages. */
   missingSeq: number | null;
-  model: { kind: ModelKind; label: string };
+  /** `toolsUnavailable`: why the model runs without tools (it refused them, or its server says it takes none); null when it has them. */
+  model: { kind: ModelKind; label: string; toolsUnavailable: string | null };
   window: number;
   /** Why the owner cannot write here (a customer's own conversation); no composer then. */
   readOnly?: string;
@@ -289,6 +290,16 @@ export function ChatView(props: {
               Debug
             </button>
             <ModelBadge kind={props.model.kind} label={props.model.label} />
+            {props.model.toolsUnavailable && (
+              <Link
+                href="/settings"
+                title={`The model runs without tools: ${props.model.toolsUnavailable}`}
+                className="shrink-0 rounded-full bg-amber-50 px-3 py-1 text-xs text-amber-800 ring-1 ring-amber-200 ring-inset hover:underline"
+                data-testid="tools-unavailable-badge"
+              >
+                No tools: it cannot open pages or search
+              </Link>
+            )}
           </div>
         </header>
         {thread.keepOutOfMemory && (

@@ -8,6 +8,7 @@ import { Badge, type Tone } from "@/components/ui/badge";
 import { ms, plural, seqRange } from "@/components/ui/format";
 import { PageLink } from "@/components/ui/page-link";
 import { messageHref } from "@/components/ui/routes";
+import { BudgetView, PassFitLine } from "@/components/debug/budget";
 import { BufferBlock } from "@/components/debug/buffer-block";
 import { ContextBar } from "@/components/debug/context-bar";
 import { TimingsChart, TokenStats } from "@/components/debug/costs";
@@ -193,6 +194,7 @@ function MemoryPassReportView({ report, record }: { report: MemoryPassReport; re
         Read {seqRange(report.fromSeq, report.toSeq)} in {ms(report.ms)}
         {report.tokens && ` · ${report.tokens.input.toLocaleString("en-US")} tokens in, ${report.tokens.output.toLocaleString("en-US")} out`}
       </p>
+      {report.fit && <PassFitLine fit={report.fit} />}
       {report.error && (
         <p className="text-xs text-red-700" data-testid="memory-pass-error">
           {report.error}
@@ -319,12 +321,23 @@ export function TraceView({
   const { data } = record;
   return (
     <div>
-      {data.error && (
+      {data.error && data.replyStatus !== "interrupted" && (
         <p className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-800" data-testid="trace-error">
           The model call failed: {data.error}
         </p>
       )}
-      <Section title="Context" meta={<Badge>{plural(record.context.total, "token")}</Badge>} testId="debug-context">
+      <Section
+        title="Context"
+        meta={
+          <Badge>
+            {data.budget
+              ? `${data.budget.method === "estimate" ? "≈ " : ""}${data.budget.promptTokens.toLocaleString("en-US")} of ${data.budget.contextTokens.toLocaleString("en-US")} tokens`
+              : plural(record.context.total, "token")}
+          </Badge>
+        }
+        testId="debug-context"
+      >
+        {data.budget && <BudgetView budget={data.budget} />}
         <ContextBar split={record.context} />
       </Section>
       <BufferSection view={{ ...data, threadId: record.threadId, pageIds: record.pageIds }} />
@@ -332,7 +345,7 @@ export function TraceView({
       <ToolsSection record={record} />
       {data.replyStatus === "interrupted" && (
         <p className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900" data-testid="trace-interrupted">
-          The reply was cut off before it finished (the browser went away); it is kept, marked interrupted, and no memory pass runs over it.
+          The reply was cut off before it finished ({data.error ?? "the browser went away"}); it is kept, marked interrupted, and no memory pass runs over it.
         </p>
       )}
       <MemoryPassSection record={record} pending={memoryPassPending} onRetry={onRetryMemoryPass} />

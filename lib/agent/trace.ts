@@ -7,7 +7,17 @@ import type { ModelChoice } from "@/lib/models";
 import { countTokens } from "@/lib/models/tokens";
 import type { RecalledPage } from "@/lib/pages/recall";
 
-export type TurnTimings = { dbMs: number; recallMs: number; bufferMs: number; modelMs: number; totalMs: number };
+export type TurnTimings = {
+  dbMs: number;
+  recallMs: number;
+  bufferMs: number;
+  modelMs: number;
+  totalMs: number;
+  /** Waiting for the model to load (the in-process engine's first call), outside the reply's limits. */
+  loadMs?: number;
+  /** Waiting for the in-process engine to take the reply's calls (another reply on its lane), outside the reply's limits. */
+  waitMs?: number;
+};
 
 export type TraceInput = {
   choice: ModelChoice;
@@ -19,6 +29,7 @@ export type TraceInput = {
   reply: UIMessage | null;
   usage: { inputTokens?: number; outputTokens?: number } | null;
   prompt: TurnTraceData["prompt"];
+  budget?: TurnTraceData["budget"];
   timings: TurnTimings;
   error: string | null;
 };
@@ -68,6 +79,7 @@ export function buildTrace(input: TraceInput): TurnTraceData {
     },
     timings: { ...input.timings, memoryPassMs: null },
     prompt: input.prompt,
+    ...(input.budget ? { budget: input.budget } : {}),
     error: input.error,
   };
 }

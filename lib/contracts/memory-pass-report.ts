@@ -40,6 +40,8 @@ export const memoryPassReportSchema = z.object({
     .nullable()
     .default(null),
   tokens: z.object({ input: z.number(), output: z.number() }).optional(),
+  /** How the pass's prompt and answer were fitted to the model's context, and what was left out; absent without a runtime or in older traces. */
+  fit: z.object({ contextTokens: z.number(), promptTokens: z.number(), maxOutputTokens: z.number(), leftOut: z.array(z.string()) }).optional(),
   error: z.string().optional(),
   ms: z.number(),
 });

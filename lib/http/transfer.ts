@@ -71,7 +71,7 @@ export function consolidateResponse(rawThreadId: string): Promise<Response> {
     const initial = await consolidationProgress(db, workspace.id, id);
     if (!initial) throw new RequestError("not_found:thread");
     let last = initial;
-    const model = chooseModel(readConfig()).model;
+    const { model, runtime } = chooseModel(readConfig());
     const stop = new AbortController();
     const encoder = new TextEncoder();
     const stream = new ReadableStream<Uint8Array>({
@@ -83,7 +83,7 @@ export function consolidateResponse(rawThreadId: string): Promise<Response> {
           last = progress;
           send(progress);
         };
-        consolidateThread(db, model, workspace.id, id, { onProgress, signal: stop.signal })
+        consolidateThread(db, model, workspace.id, id, { onProgress, signal: stop.signal, runtime })
           .then(send, (error: unknown) => {
             console.error(error);
             send({ ...last, finished: false, error: "Consolidation failed on the server; run it again to continue." });

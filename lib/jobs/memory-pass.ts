@@ -4,6 +4,7 @@ import { fromPglite, PgBoss, type Job } from "pg-boss";
 import type { MemoryPassJob, MemoryPassReport } from "@/lib/contracts/memory-pass-report";
 import type { Db } from "@/lib/db/client";
 import { memoryPassUnlessKeptOut } from "@/lib/memory/kept-out";
+import type { ModelRuntime } from "@/lib/models/runtime";
 import { withTimeout } from "@/lib/models/timeout";
 import { tracesByMemoryPassStatus, updateTrace, type StoredTraceData } from "@/lib/traces/store";
 
@@ -30,6 +31,8 @@ export type MemoryPassQueueOptions = {
   retries: number;
   /** §10: each pass also folds older stretches when a fold is due (BUFFER_FOLDS). */
   folds?: boolean;
+  /** The model's context, counter and load: each pass fits the context, and a model that must load first does so outside the pass's limit. */
+  runtime?: ModelRuntime;
   /** Whether this process runs jobs as well as queueing them. */
   work?: boolean;
   /** Seconds between backoff retries, doubled each time (tests shorten it). */
@@ -79,7 +82,8 @@ async function runJob(options: MemoryPassQueueOptions, job: Job<Payload>): Promi
   await markTraces(db, waiting, { status: "running", attempts });
   let report: MemoryPassReport;
   try {
-    report = await memoryPassUnlessKeptOut(db, withTimeout(options.model, options.timeoutMs, job.signal), threadId, { folds: options.folds });
+    await options.runtime?.ready();
+    report = await memoryPassUnlessKeptOut(db, withTimeout(options.model, options.timeoutMs, job.signal), threadId, { folds: options.folds, runtime: options.runtime });
   } catch (error) {
     report = { status: "failed", fromSeq: 0, toSeq: 0, facts: [], dropped: [], episode: null, fold: null, error: (error as Error).message, ms: 0 };
   }

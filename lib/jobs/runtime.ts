@@ -13,10 +13,12 @@ async function start(): Promise<MemoryPassQueue> {
   const pglite = await getEmbeddedDatabase();
   const backend = config.databaseUrl ? { connectionString: config.databaseUrl } : pglite ? { pglite } : null;
   if (!backend) throw new Error("No database for the memory-pass queue: neither DATABASE_URL nor an embedded database is open.");
+  const choice = chooseModel(config);
   return startMemoryPassQueue({
     db,
     backend,
-    model: chooseModel(config).model,
+    model: choice.model,
+    runtime: choice.runtime,
     timeoutMs: config.memoryPassTimeoutMs,
     retries: config.memoryPassRetries,
     folds: config.bufferFolds,

@@ -29,8 +29,8 @@ export async function listThreads(
   return keysetPage(rows, limit, (t) => ({ at: t.updatedAt, id: t.id }));
 }
 
-/** Whether a turn is being answered in the thread right now (a claim that has not lapsed). */
-export function turnInFlight(thread: { turnLeaseUntil: Date | null }, now = new Date()): boolean {
+/** Whether the thread's turn claim has not lapsed (turn-lease.ts's turnInFlight also frees a dead instance's claim). */
+function claimUnexpired(thread: { turnLeaseUntil: Date | null }, now = new Date()): boolean {
   return thread.turnLeaseUntil !== null && thread.turnLeaseUntil > now;
 }
 
@@ -76,7 +76,7 @@ export async function deleteThread(db: Db, workspaceId: string, threadId: string
   return db.$transaction(async (tx) => {
     const thread = await tx.thread.findFirst({ where: { id: threadId, workspaceId }, select: { id: true, title: true, turnLeaseUntil: true } });
     if (!thread) throw new RequestError("not_found:thread");
-    if (turnInFlight(thread)) throw new RequestError("conflict:turn");
+    if (claimUnexpired(thread)) throw new RequestError("conflict:turn");
     await tx.thread.delete({ where: { id: thread.id } });
     return { id: thread.id, title: thread.title };
   });

@@ -14,7 +14,7 @@ const titleOf = async (id: string) => (await t.db.thread.findUniqueOrThrow({ whe
 
 /** A turn's first statement with this message, as the chat route starts one; the turn is then released. Whether it claimed the thread. */
 async function send(workspaceId: string, threadId: string, text: string): Promise<boolean> {
-  const started = await claimTurnAndAppend(t.db, { workspaceId, threadId, leaseMs: 10_000, text });
+  const started = await claimTurnAndAppend(t.db, { workspaceId, threadId, leaseMs: 10_000, text, sole: true });
   if (started) await releaseTurn(t.db, threadId, started.leaseId);
   return started !== null;
 }

@@ -6,7 +6,8 @@ import { readConfig } from "@/lib/config";
 import { chooseModel } from "@/lib/models";
 import { toUIMessage } from "@/lib/threads/messages";
 import { countThreadMemory } from "@/lib/pages/memory";
-import { findThread, turnInFlight } from "@/lib/threads/queries";
+import { findThread } from "@/lib/threads/queries";
+import { turnInFlight } from "@/lib/threads/turn-lease";
 import { memoryNotesByReply } from "@/lib/traces/queries";
 import { pageScope } from "@/lib/workspaces/current";
 
@@ -27,10 +28,11 @@ export default async function ThreadPage(props: {
   const model = chooseModel(config);
   const { thread, messages } = found;
   const replies = messages.filter((m) => m.role === "ASSISTANT").map((m) => m.id);
-  const [preview, notes, remembered] = await Promise.all([
+  const [preview, notes, remembered, inFlight] = await Promise.all([
     previewNextTurn(db, config, workspace.id, thread.id),
     memoryNotesByReply(db, workspace.id, thread.id, replies),
     countThreadMemory(db, workspace.id, thread.id),
+    turnInFlight(db, thread.id),
   ]);
   // A link to a message the thread never had (?seq=999) says so rather than silently opening somewhere else.
   const missingSeq = seq !== undefined && seq > thread.lastSeq ? seq : null;
@@ -43,7 +45,7 @@ export default async function ThreadPage(props: {
         title: thread.title,
         kind: thread.kind,
         messageCount: thread.lastSeq,
-        turnInFlight: turnInFlight(thread),
+        turnInFlight: inFlight,
         keepOutOfMemory: thread.keepOutOfMemory,
         remembered,
       }}
@@ -52,7 +54,7 @@ export default async function ThreadPage(props: {
       missingSeq={missingSeq}
       shown={{ latest: found.latest, hasOlder: found.hasOlder, hasNewer: found.hasNewer }}
       highlightSeq={missingSeq === null ? (seq ?? null) : null}
-      model={{ kind: model.kind, label: model.label }}
+      model={{ kind: model.kind, label: model.label, toolsUnavailable: model.runtime.learned.tools.supported === false ? (model.runtime.learned.tools.reason ?? "the model takes no tools") : null }}
       window={config.window}
       readOnly={
         thread.kind === "SUPPORT"

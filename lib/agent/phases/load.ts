@@ -38,10 +38,10 @@ export async function loadTurn(
   workspaceId: string,
   threadId: string,
   text: string | null,
-  limits: { leaseMs: number; waitMs: number },
+  limits: { leaseMs: number; waitMs: number; sole: boolean },
   regenerate = false,
 ): Promise<LoadedTurn> {
-  const started = await startThreadTurn(db, { workspaceId, threadId, text, leaseMs: limits.leaseMs, waitMs: limits.waitMs });
+  const started = await startThreadTurn(db, { workspaceId, threadId, text, ...limits });
   if (started === "not-found") throw new RequestError("not_found:thread");
   if (started === "busy") throw new RequestError("conflict:turn", TURN_BUSY_MESSAGE);
   const { thread, leaseId } = started;
