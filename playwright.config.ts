@@ -1,8 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
-import { DEMO_OWNER_STATE } from "./e2e/support/fixtures";
+import { AGAINST_RUNNING_SERVER, DEMO_OWNER_STATE, E2E_BASE_URL } from "./e2e/support/fixtures";
 
 // Browser tests run in the system's Chromium (Playwright cannot download its
-// own here) against a production build serving a fresh embedded database.
+// own here) against a production build serving a fresh embedded database,
+// or, with E2E_BASE_URL, against a server that is already running.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const distDir = process.env.E2E_DIST_DIR ?? ".next-e2e";
 const dataDir = `.data/e2e-${port}`;
@@ -26,7 +27,7 @@ export default defineConfig({
   timeout: 60_000,
   reporter: [["list"]],
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL: E2E_BASE_URL,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },
@@ -43,7 +44,7 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
+  webServer: AGAINST_RUNNING_SERVER ? undefined : {
     // The browser tests always run on the embedded database and the offline model.
     command: `rm -rf ${dataDir} ${dataDir}.lock && env -u DATABASE_URL -u OPENAI_API_KEY -u OPENAI_BASE_URL sh -c "npx next build && HOST=localhost PORT=${port} npm start"`,
     // The sign-in page answers once the demo workspace and its owner are seeded.

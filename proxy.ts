@@ -36,7 +36,10 @@ export function proxy(request: NextRequest): NextResponse | Response {
   if (refused) return refused.toResponse();
   if (!PUBLIC_PATHS.some((path) => path.test(pathname)) && !getSessionCookie(request)) {
     if (pathname.startsWith("/api/")) return new RequestError("unauthorized:session").toResponse();
-    return NextResponse.redirect(new URL("/sign-in", request.url));
+    // The sign-in page sends the owner on to the address they asked for (a shared link to a thread or a page).
+    const signIn = new URL("/sign-in", request.url);
+    if (pathname !== "/") signIn.searchParams.set("next", `${pathname}${request.nextUrl.search}`);
+    return NextResponse.redirect(signIn);
   }
   const nonce = newNonce();
   const policy = contentSecurityPolicy(nonce, { dev });
@@ -52,5 +55,5 @@ export const config = {
   // Static files change nothing and hold nothing private. A thread file's upload goes straight to its route, which
   // makes the same checks itself: through here, Next would hold the whole body in memory for the proxy, up to a cap
   // of its own that cuts a valid file short. Everything else, pages and API routes, is checked.
-  matcher: ["/((?!_next/static|_next/image|icon.svg|favicon.ico|robots.txt|api/threads/import$).*)"],
+  matcher: ["/((?!_next/static|_next/image|icon.svg|favicon.ico|robots.txt|startup-progress.js|api/threads/import$).*)"],
 };

@@ -22,7 +22,7 @@ export default defineConfig({
   test: {
     projects: [
       // The tokenizer's first load takes seconds on a busy two-core machine.
-      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], testTimeout: 30_000 } },
+      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts", "evaluation/**/*.test.ts"], testTimeout: 30_000 } },
       dbProject("pglite"),
       ...(process.env.DATABASE_URL ? [dbProject("postgres")] : []),
     ],

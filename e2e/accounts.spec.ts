@@ -15,7 +15,7 @@ async function workspaceContents(request: APIRequestContext) {
 
 test("the demo owner signs in, makes a workspace of their own and chats there; the demo is unchanged", async ({ page }, testInfo) => {
   test.setTimeout(90_000);
-  await expect(page.goto("/pages").then(() => page.url())).resolves.toMatch(/\/sign-in$/);
+  await expect(page.goto("/pages").then(() => page.url())).resolves.toMatch(/\/sign-in\?next=%2Fpages$/);
   await expect(page.getByTestId("demo-credentials")).toContainText(DEMO_OWNER.email);
   await expect(page.getByTestId("demo-credentials")).toContainText(DEMO_OWNER.password);
   await signIn(page);
@@ -88,7 +88,8 @@ test("a customer chats on the public support page and cannot reach the owner's d
   // With the visitor's cookie, nothing of the owner's: pages redirect to sign-in, the API answers 401.
   for (const path of ["/", "/pages", `/threads/${visitorThread!.id}`, "/settings"]) {
     await page.goto(path);
-    await expect(page, path).toHaveURL(/\/sign-in$/);
+    // A signed-out visitor lands on the sign-in page, which keeps where they were going (none for "/").
+    await expect(page, path).toHaveURL(/\/sign-in(\?next=[^&]+)?$/);
   }
   const { pages } = (await (await owner.get("/api/pages")).json()) as { pages: { id: string }[] };
   for (const path of ["/api/threads", "/api/pages", `/api/pages/${pages[0].id}`, `/api/threads/${visitorThread!.id}`, `/api/threads/${visitorThread!.id}/traces`, `/api/threads/${visitorThread!.id}/export`]) {

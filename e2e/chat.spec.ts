@@ -22,7 +22,7 @@ test("a streamed reply arrives and survives a reload", async ({ page }, testInfo
   await composer.press("Enter");
   await expect(page.getByTestId("user-message")).toContainText("$2,500");
   const reply = page.getByTestId("assistant-message").last();
-  await expect(reply).toContainText("I'll keep that in mind", { timeout: 20_000 });
+  await expect(reply).toContainText("Anything you'd like me to work out from that?", { timeout: 20_000 });
   const text = (await reply.textContent()) ?? "";
   expect(text).toContain("$2,500");
   const lengths = await page.evaluate(() => (window as unknown as { replyLengths: number[] }).replyLengths);

@@ -5,7 +5,7 @@ import { evalReportSchema } from "@/lib/eval/report-schema";
 
 // The server's EVAL_RESULTS_DIR holds no report, as on a fresh install, so the
 // page shows the sample report of a real 12-thread run that ships with the app.
-const report = evalReportSchema.parse(JSON.parse(readFileSync(path.join(import.meta.dirname, "../lib/eval/sample/report.json"), "utf8")));
+const report = evalReportSchema.parse(JSON.parse(readFileSync(path.join(import.meta.dirname, "../eval-results-sample/report.json"), "utf8")));
 
 test("on a fresh install the evaluation page charts the shipped sample, says it is one, and lists the costs", async ({ page }, testInfo) => {
   await page.goto("/evaluation");

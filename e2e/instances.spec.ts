@@ -19,8 +19,8 @@ const servers: AppServer[] = [];
 // Each memory pass takes six seconds, so one can be caught in flight.
 const env = () => ({ DATABASE_URL: databaseUrl, OFFLINE_MEMORY_PASS_DELAY_MS: "6000", OFFLINE_MODEL_DELAY_MS: "0" });
 
-async function start(): Promise<AppServer> {
-  const server = await startAppServer(env());
+async function start(extra: Record<string, string> = {}): Promise<AppServer> {
+  const server = await startAppServer({ ...env(), ...extra });
   servers.push(server);
   return server;
 }
@@ -146,4 +146,37 @@ test("two instances share the queue: a pass killed with its instance runs again 
   // The killed pass's job finished once, on the instance that survived it; the queue holds no job still waiting.
   const { rows: pending } = await db.query(`SELECT state FROM pgboss.job WHERE state NOT IN ('completed')`);
   expect(pending).toEqual([]);
+});
+
+test("an instance killed mid-reply leaves the reply so far, and its thread is free once its heartbeat stops", async () => {
+  test.setTimeout(300_000);
+  // The instance that dies streams a word every 300 ms, so it is killed in the middle of a reply it has drafted.
+  const slow = await start({ OFFLINE_MODEL_DELAY_MS: "300" });
+  const survivor = await start({ TURN_WAIT_MS: "60000" });
+  const threadId = await newThread(slow, "Killed mid-reply");
+  const reply = fetch(`${slow.url}/api/chat`, {
+    method: "POST",
+    headers: { ...(await owner(slow)), "content-type": "application/json" },
+    body: JSON.stringify({ threadId, text: "Can you write me a long note about planning the second location, the lease and the budget?" }),
+  })
+    .then((r) => r.text())
+    .catch(() => "the server went away");
+  const saved = async () => (await db.query<{ role: string; status: string; text: string }>(`SELECT role, status, text FROM "Message" WHERE "threadId" = $1 ORDER BY seq`, [threadId])).rows;
+  await expect.poll(async () => (await saved())[1]?.text.length ?? 0, { timeout: 30_000, intervals: [250] }).toBeGreaterThan(0);
+  await slow.crash();
+  await reply;
+
+  // The survivor's send waits for the thread for up to a minute, well short of the dead turn's claim (its reply's
+  // limit and a margin, 150 s): it gets the thread only because the dead instance's heartbeat went stale.
+  const killedAt = Date.now();
+  await send(survivor, threadId, "Are you still there?");
+  console.log(`the thread was free again ${((Date.now() - killedAt) / 1000).toFixed(1)} s after its instance was killed`);
+  const messages = await saved();
+  expect(messages.map((m) => [m.role, m.status])).toEqual([
+    ["USER", "COMPLETE"],
+    ["ASSISTANT", "INTERRUPTED"],
+    ["USER", "COMPLETE"],
+    ["ASSISTANT", "COMPLETE"],
+  ]);
+  expect(messages[1].text.length).toBeGreaterThan(0);
 });

@@ -53,3 +53,60 @@ test("a failed model call shows the error, keeps the message, and Retry answers 
   await expect(page.getByTestId("assistant-message")).toHaveText([STAND_IN_REPLY]);
   await page.screenshot({ path: testInfo.outputPath("model-failure-retried.png"), fullPage: true });
 });
+
+test.describe("a real server's limits", () => {
+  // vLLM serving a 4,096-token model started without tool calling, streaming slowly.
+  let limited: StandIn;
+  let limitedApp: AppServer;
+  const REPLY = "The lease runs five years at $2,350 a month with a ten percent cap on yearly increases, a right of first refusal and repairs split between us.";
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    limited = await startOpenAIStandIn({ style: "vllm", model: "small-model", contextTokens: 4096, tools: false });
+    limitedApp = await startAppServer({ OPENAI_BASE_URL: limited.baseUrl, OPENAI_MODEL: "small-model", MODEL_TIMEOUT_MS: "4000" });
+  });
+  test.afterAll(async () => {
+    await limitedApp?.stop();
+    await limited?.close();
+  });
+
+  test("a reply cut off by its time limit is kept unfinished with Retry; a model without tools still answers and says so", async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    await openNewThread(page, limitedApp.url);
+    // The first call offers tools and is refused; the same call without them streams a word every half second, past the 4 s limit.
+    limited.script({ kind: "text", text: REPLY, delayMs: 500 });
+    await page.getByLabel("Message").fill("What are the lease terms?");
+    await page.getByLabel("Message").press("Enter");
+
+    const alert = page.getByTestId("chat-error");
+    await expect(alert).toContainText("the reply did not finish within 4 s (MODEL_TIMEOUT_MS)", { timeout: 30_000 });
+    const cut = await page.getByTestId("assistant-message").textContent();
+    expect(cut?.length).toBeGreaterThan(0);
+    expect(REPLY.startsWith(cut!.trim())).toBe(true);
+    expect(cut!.trim().length).toBeLessThan(REPLY.length);
+
+    // The debug panel: why it stopped, the prompt against the 4,096-token context the server reported, no tools.
+    const panel = page.getByTestId("debug-panel");
+    await expect(panel.getByTestId("trace-interrupted")).toContainText("the reply did not finish within 4 s");
+    await expect(panel.getByTestId("budget-context")).toHaveText("4,096");
+    await expect(panel.getByTestId("budget-margin")).toHaveText(" (±15%)");
+    await expect(panel.getByTestId("tools-unavailable")).toContainText("the provider refused tools");
+    await page.screenshot({ path: testInfo.outputPath("reply-cut-by-limit.png"), fullPage: true });
+
+    // Saved as far as it got, marked unfinished; the header says the model runs without tools.
+    await page.reload();
+    await expect(page.getByTestId("interrupted-reply")).toBeVisible();
+    await expect(page.getByTestId("tools-unavailable-badge")).toBeVisible();
+    const notice = page.getByTestId("unanswered");
+    limited.script({ kind: "text", text: "Five years at $2,350 a month." }, { kind: "text", text: JSON.stringify({ facts: [], episode: "", stretch: "continues", fold: null }) });
+    await notice.getByRole("button", { name: "Retry" }).click();
+    await expect(page.getByTestId("assistant-message").last()).toHaveText("Five years at $2,350 a month.", { timeout: 30_000 });
+    await page.reload();
+    await expect(page.getByTestId("interrupted-reply")).toHaveCount(0);
+    await expect(page.getByTestId("assistant-message")).toHaveText(["Five years at $2,350 a month."]);
+
+    await page.goto(`${limitedApp.url}/settings`);
+    await expect(page.getByTestId("settings-tools")).toContainText("unavailable");
+    await expect(page.getByTestId("settings-context")).toContainText("4,096 tokens (the server's max_model_len for small-model (vLLM))");
+  });
+});

@@ -30,8 +30,10 @@ test("the owner confirms a fact the agent proposed, in one click, and its source
   await expect(page.locator("#m-4")).toBeInViewport();
 });
 
-// Depends on the seeded demo workspace for a page whose title holds "&".
 test("the pages list counts facts by status and routes titles with spaces and & by id", async ({ page }, testInfo) => {
+  // A firm's name holds "&"; the offline model files what names only the firm under its name.
+  await openNewThread(page);
+  await sendAndWaitForTurn(page, "We signed with Pike & Sons Roofing.");
   await page.goto("/pages");
   const cards = page.getByTestId("page-list").getByRole("link");
   expect(await cards.count()).toBeGreaterThan(0);

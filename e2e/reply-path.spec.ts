@@ -82,7 +82,8 @@ test.describe("a slow memory pass and a slow reply", () => {
 
     await notice.getByRole("button", { name: "Retry" }).click();
     await expect(page.getByTestId("unanswered")).toHaveCount(0, { timeout: 5_000 });
-    await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
+    // While the retried reply streams, Stop stands where Send was.
+    await expect(page.getByTestId("stop")).toBeVisible();
     await expect(page.getByTestId("debug-panel").getByTestId("memory-pass-job")).toBeVisible({ timeout: 60_000 });
     await page.reload();
     await expect(page.getByTestId("user-message")).toHaveCount(1);
@@ -114,9 +115,9 @@ test.describe("a model that never answers", () => {
     await page.getByLabel("Message").fill(text);
     await page.getByLabel("Message").press("Enter");
     const alert = page.getByTestId("chat-error");
-    await expect(alert).toContainText("did not answer within 3 s", { timeout: 20_000 });
+    await expect(alert).toContainText("the reply did not finish within 3 s", { timeout: 20_000 });
     await expect(page.getByTestId("user-message")).toHaveText(text);
-    await expect(page.getByTestId("debug-panel").getByTestId("trace-error")).toContainText("did not answer within 3 s");
+    await expect(page.getByTestId("debug-panel").getByTestId("trace-error")).toContainText("the reply did not finish within 3 s (MODEL_TIMEOUT_MS)");
 
     model.script({ kind: "text", text: REPLY }, { kind: "text", text: JSON.stringify({ facts: [], episode: "" }) });
     await alert.getByRole("button", { name: "Retry" }).click();
@@ -161,6 +162,58 @@ test("on the embedded database, a server killed mid-pass runs the pass again whe
     expect(await job()).toMatchObject({ status: "done", attempts: 2 });
     const found = await fetch(`${app.url}/api/threads/${threadId}`, { headers: owner }).then((r) => r.json() as Promise<{ thread: { consolidatedSeq: number; lastSeq: number } }>);
     expect(found.thread.consolidatedSeq).toBe(found.thread.lastSeq);
+  } finally {
+    await app.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
+
+type SavedMessage = { role: string; status: string; parts: { type: string; text?: string }[] };
+const textOf = (message: SavedMessage) => message.parts.map((p) => p.text ?? "").join("");
+
+test("a server killed mid-reply leaves the reply so far, marked interrupted, and its thread free at once when it starts again", async () => {
+  test.setTimeout(300_000);
+  const dataDir = await mkdtemp(path.join(tmpdir(), "episodic-killed-reply-"));
+  // A word every 300 ms, so the reply is drafted (once a second) long before it ends; no wait for a thread held elsewhere.
+  const env = { PGLITE_DATA_DIR: path.join(dataDir, "pglite"), OFFLINE_MODEL_DELAY_MS: "300", TURN_WAIT_MS: "0" };
+  let app = await startAppServer(env);
+  try {
+    let owner = await ownerHeaders(app.url);
+    const created = await fetch(`${app.url}/api/threads`, { method: "POST", headers: { ...owner, "content-type": "application/json" }, body: "{}" });
+    const threadId = ((await created.json()) as { thread: { id: string } }).thread.id;
+    const messages = async () => {
+      const response = await fetch(`${app.url}/api/threads/${threadId}/messages`, { headers: owner });
+      return ((await response.json()) as { messages: SavedMessage[] }).messages;
+    };
+    const reply = fetch(`${app.url}/api/chat`, {
+      method: "POST",
+      headers: { ...owner, "content-type": "application/json" },
+      body: JSON.stringify({ threadId, text: "Can you write me a long note about planning the second location, the lease and the budget?" }),
+    })
+      .then((r) => r.text())
+      .catch(() => "the server went away");
+    // The reply is saved as it streams, before it ends.
+    await expect.poll(async () => (await messages())[1]?.status, { timeout: 30_000, intervals: [250] }).toBe("INTERRUPTED");
+    await expect.poll(async () => textOf((await messages())[1]).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const drafted = textOf((await messages())[1]);
+    await app.crash();
+    await reply;
+
+    app = await startAppServer(env);
+    owner = await ownerHeaders(app.url);
+    const [question, cut] = await messages();
+    expect(question).toMatchObject({ role: "USER", status: "COMPLETE" });
+    expect(cut).toMatchObject({ role: "ASSISTANT", status: "INTERRUPTED" });
+    expect(textOf(cut).startsWith(drafted)).toBe(true);
+
+    // The dead server's claim does not hold the thread: with no wait allowed, a held thread would answer 409 at once.
+    const retried = await fetch(`${app.url}/api/chat`, { method: "POST", headers: { ...owner, "content-type": "application/json" }, body: JSON.stringify({ threadId, retry: true }) });
+    expect(retried.status).toBe(200);
+    await retried.text();
+    expect((await messages()).map((m) => [m.role, m.status])).toEqual([
+      ["USER", "COMPLETE"],
+      ["ASSISTANT", "COMPLETE"],
+    ]);
   } finally {
     await app.stop();
     await rm(dataDir, { recursive: true, force: true });

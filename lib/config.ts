@@ -30,8 +30,31 @@ const localModelPath = z
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
 
-/** A model call's time limit when nothing else is configured (MODEL_TIMEOUT_MS). */
-export const DEFAULT_MODEL_TIMEOUT_MS = 60_000;
+/** A whole reply's time limit (and one summary's or verdict's) when nothing else is configured (MODEL_TIMEOUT_MS). */
+export const DEFAULT_MODEL_TIMEOUT_MS = 120_000;
+
+/** node-llama-cpp's chat wrappers by name (its resolvableChatWrapperTypeNames), and "jinja": the GGUF file's own template. */
+export const LOCAL_CHAT_WRAPPERS = [
+  "auto",
+  "jinja",
+  "general",
+  "deepSeek",
+  "qwen",
+  "llama3.2-lightweight",
+  "llama3.1",
+  "llama3",
+  "llama2Chat",
+  "mistral",
+  "alpacaChat",
+  "functionary",
+  "chatML",
+  "falconChat",
+  "gemma4",
+  "gemma",
+  "harmony",
+  "muse",
+  "seed",
+] as const;
 
 const onOff = z.enum(["on", "off"]);
 
@@ -47,13 +70,19 @@ const envSchema = z.object({
   LOCAL_MODEL_THREADS: z.coerce.number().int().min(1).max(256).default(1),
   LOCAL_MODEL_CONTEXT: z.coerce.number().int().min(512).max(1_048_576).default(8192),
   LOCAL_MODEL_GPU: z.enum(["off", "auto", "cuda", "vulkan", "metal"]).default("off"),
+  LOCAL_MODEL_CHAT_WRAPPER: z.enum(LOCAL_CHAT_WRAPPERS).default("auto"),
+  LOCAL_MODEL_LOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
+  MODEL_CONTEXT_TOKENS: z.coerce.number().int().min(512).max(10_000_000).optional(),
+  MODEL_REPLY_TOKENS: z.coerce.number().int().min(16).max(100_000).default(1024),
   CHAT_WINDOW: z.coerce.number().int().min(2).max(500).default(30),
   BUFFER_MAX_LINES: z.coerce.number().int().min(2).max(50).default(12),
   BUFFER_LINE_CHARS: z.coerce.number().int().min(60).max(1000).default(220),
   RECALL_PAGES: z.coerce.number().int().min(0).max(20).default(3),
   EPISODE_MAX_MESSAGES: z.coerce.number().int().min(2).max(100).default(8),
   OFFLINE_MODEL_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(12),
-  MODEL_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(DEFAULT_MODEL_TIMEOUT_MS),
+  MODEL_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(DEFAULT_MODEL_TIMEOUT_MS),
+  MODEL_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().min(500).max(3_600_000).default(60_000),
+  MODEL_IDLE_TIMEOUT_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
   MEMORY_PASS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
   MEMORY_PASS_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   TURN_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
@@ -82,6 +111,10 @@ export type LocalModelConfig = {
   threads: number;
   contextSize: number;
   gpu: "off" | "auto" | "cuda" | "vulkan" | "metal";
+  /** Which of node-llama-cpp's chat wrappers renders the prompt: "auto" picks the one for the model's family. */
+  chatWrapper: (typeof LOCAL_CHAT_WRAPPERS)[number];
+  /** Longest the model may take to load, apart from any reply's time limits. */
+  loadTimeoutMs: number;
 };
 
 export type AppConfig = {
@@ -99,8 +132,16 @@ export type AppConfig = {
   episodeMaxMessages: number;
   /** Pause between the offline model's streamed words, so streaming is visible. */
   offlineDelayMs: number;
-  /** Longest a reply's model call may take before it is aborted and the turn fails (also the compressor's and judge's calls). */
+  /** The model's context in tokens when set; otherwise read from the provider, or its documented default. */
+  contextTokens?: number;
+  /** Tokens kept free for the reply (each reply call's max_tokens). */
+  replyTokens: number;
+  /** Longest a whole reply may take, tool steps included, before it is cut off (also one compressor summary or judge verdict). */
   modelTimeoutMs: number;
+  /** Longest from a reply call's request to its first output (prompt reading included). */
+  firstTokenTimeoutMs: number;
+  /** Longest silence between two chunks of a streamed reply. */
+  idleTimeoutMs: number;
   /** Longest one memory pass's model call may take before it is aborted and the job retried. */
   memoryPassTimeoutMs: number;
   /** How many times a failed memory pass is retried, with backoff, before its job is marked failed. */
@@ -144,7 +185,14 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     openaiBaseUrl: e.OPENAI_BASE_URL,
     openaiModel: e.OPENAI_MODEL,
     localModel: e.LOCAL_MODEL_PATH
-      ? { path: e.LOCAL_MODEL_PATH, threads: e.LOCAL_MODEL_THREADS, contextSize: e.LOCAL_MODEL_CONTEXT, gpu: e.LOCAL_MODEL_GPU }
+      ? {
+          path: e.LOCAL_MODEL_PATH,
+          threads: e.LOCAL_MODEL_THREADS,
+          contextSize: e.LOCAL_MODEL_CONTEXT,
+          gpu: e.LOCAL_MODEL_GPU,
+          chatWrapper: e.LOCAL_MODEL_CHAT_WRAPPER,
+          loadTimeoutMs: e.LOCAL_MODEL_LOAD_TIMEOUT_MS,
+        }
       : undefined,
     window: e.CHAT_WINDOW,
     bufferMaxLines: e.BUFFER_MAX_LINES,
@@ -152,7 +200,11 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     recallPages: e.RECALL_PAGES,
     episodeMaxMessages: e.EPISODE_MAX_MESSAGES,
     offlineDelayMs: e.OFFLINE_MODEL_DELAY_MS,
+    contextTokens: e.MODEL_CONTEXT_TOKENS,
+    replyTokens: e.MODEL_REPLY_TOKENS,
     modelTimeoutMs: e.MODEL_TIMEOUT_MS,
+    firstTokenTimeoutMs: e.MODEL_FIRST_TOKEN_TIMEOUT_MS,
+    idleTimeoutMs: e.MODEL_IDLE_TIMEOUT_MS,
     memoryPassTimeoutMs: e.MEMORY_PASS_TIMEOUT_MS,
     memoryPassRetries: e.MEMORY_PASS_RETRIES,
     turnWaitMs: e.TURN_WAIT_MS,

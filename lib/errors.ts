@@ -26,10 +26,15 @@ const REFUSALS = {
   "not_found:import": { status: 404, message: "No such import in this workspace." },
   "conflict:retry": { status: 409, message: "There is no unanswered message to retry in this thread." },
   "conflict:review": { status: 409, message: "This fact is no longer waiting for review." },
+  "conflict:held": {
+    status: 409,
+    message: "This fact was held because it reads like instructions to the assistant: release it on purpose, or reject it.",
+  },
   "conflict:correction": { status: 409, message: "This fact is no longer live, so it cannot be corrected." },
   "conflict:memory_pass": { status: 409, message: "No memory pass in this thread has failed; there is nothing to retry." },
   "conflict:turn": { status: 409, message: "The assistant is still answering the last message in this thread." },
   "conflict:reset": { status: 409, message: "Only the demo workspace has a seeded state to go back to." },
+  "conflict:duplicate_import": { status: 409, message: "This thread file was imported into this workspace already." },
   "conflict:visitor_thread": { status: 409, message: "This is a customer's conversation: only the customer writes in it." },
   "too_many:requests": { status: 429, message: "Too many messages in a short time; wait a minute and try again." },
 } as const satisfies Record<string, { status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429; message: string }>;
@@ -54,6 +59,8 @@ export class RequestError extends Error {
     message: string = refusalMessage(code),
     /** Each problem found, path first ("messages.3.text: ..."), when there can be several. */
     readonly problems: string[] = [],
+    /** What else the client needs to act on the refusal (the thread a duplicate import matches), answered beside `error` and `code`. */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = "RequestError";
@@ -61,7 +68,7 @@ export class RequestError extends Error {
   }
 
   toResponse(): Response {
-    return Response.json({ error: this.message, code: this.code }, { status: this.status });
+    return Response.json({ ...this.details, error: this.message, code: this.code }, { status: this.status });
   }
 }
 

@@ -3,6 +3,7 @@
 // real turn pipeline, with report.json, report.md and a summary table as the
 // result. Each finished case is appended to results.jsonl next to the
 // report, so `--resume` continues a run that crashed or was stopped.
+import { DEFAULT_EVAL_THREADS } from "@/lib/eval/defaults";
 import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -13,7 +14,8 @@ import { caseFileText, readCaseFileText } from "@/lib/eval/case-file";
 import { openScratchDatabase } from "@/lib/db/scratch";
 import { estimateRun, parsePrice, priceFor } from "@/lib/eval/estimate";
 import { duration, figure } from "@/lib/eval/format";
-import { MIN_WINDOW, POSITIONS, toPlantedCase } from "@/lib/eval/generator";
+import { MIN_WINDOW, plantedSource } from "@/evaluation/planted/generator";
+import { POSITIONS } from "@/lib/eval/positions";
 import { parseLocomo } from "@/lib/eval/locomo";
 import { inCaseOrder, runCasesInWorkers, type WorkerSetup } from "@/lib/eval/parallel";
 import { progressReporter } from "@/lib/eval/progress";
@@ -24,7 +26,6 @@ import {
   DEFAULT_WINDOW,
   casesFor,
   evaluationReport,
-  generatedThreads,
   probeKey,
   runCases,
   type CaseSource,
@@ -38,7 +39,7 @@ import { currentCommit, readArgs, runCli } from "@/scripts/thread-cli";
 // already halve a run on the small machines this is meant to run on.
 const DEFAULT_WORKERS = Math.min(2, availableParallelism());
 /** Ten threads per position: 65 s on two idle cores with the offline model, a few minutes on busy ones. */
-const DEFAULT_THREADS = 60;
+const DEFAULT_THREADS = DEFAULT_EVAL_THREADS;
 /** A remote model's typical call, for the time estimate. */
 const SECONDS_PER_REMOTE_CALL = 2.5;
 
@@ -119,12 +120,12 @@ runCli(USAGE, async () => {
     ? { kind: "locomo", samples: parseLocomo(JSON.parse(await readFile(args.locomo, "utf8"))), file: args.locomo }
     : args.cases
       ? { kind: "file", file: args.cases, cases: readCaseFileText(await readFile(args.cases, "utf8"), args.cases).cases }
-      : { kind: "planted", threads: args.threads, positions: args.positions };
+      : plantedSource(args.threads, args.positions, runOptions);
   const evaluation: Evaluation = { source, options: runOptions };
 
   if (args["write-cases"]) {
     if (source.kind !== "planted") throw new Error("--write-cases writes the generator's threads; leave out --cases and --locomo.");
-    const cases = generatedThreads({ ...evaluation, source }).map(toPlantedCase);
+    const cases = source.cases.map((generated) => generated.case);
     await writeFile(args["write-cases"], caseFileText({ cases }));
     console.log(`Wrote ${cases.length} cases to ${args["write-cases"]}; run them with \`npm run eval -- --cases ${args["write-cases"]}\`.`);
     return;

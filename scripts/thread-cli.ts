@@ -43,10 +43,11 @@ function progressText(p: ConsolidationProgress): string {
 
 /** Consolidates with the configured model; on a terminal the progress line updates in place. */
 export async function consolidateWithProgress(db: Db, workspace: Workspace, threadId: string): Promise<void> {
-  const { model, label } = chooseModel(readConfig());
+  const { model, label, runtime } = chooseModel(readConfig());
   console.log(`Consolidating with ${label}…`);
   const inPlace = process.stdout.isTTY;
   const outcome = await consolidateThread(db, model, workspace.id, threadId, {
+    runtime,
     onProgress: (p) => {
       if (inPlace) process.stdout.write(`\r${progressText(p)}`);
       else console.log(progressText(p));

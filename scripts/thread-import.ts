@@ -5,11 +5,13 @@ import { z } from "zod";
 import { importThread } from "@/lib/threads/transfer";
 import { consolidateWithProgress, openWorkspace, readArgs, runCli, workspaceOption } from "@/scripts/thread-cli";
 
-const USAGE = "npm run thread:import -- <file.thread.json> [--consolidate] [--workspace demo]";
+const USAGE = "npm run thread:import -- <file.thread.json> [--consolidate] [--duplicate] [--workspace demo]";
 
 const argsSchema = z.object({
   positionals: z.tuple([z.string().min(1)], { error: "give exactly one file" }),
   consolidate: z.boolean().default(false),
+  /** Import a file that was imported into this workspace already, as a second copy. */
+  duplicate: z.boolean().default(false),
   workspace: z.string().min(1),
 });
 
@@ -22,11 +24,11 @@ function parseJsonFile(path: string, text: string): unknown {
 }
 
 runCli(USAGE, async () => {
-  const args = readArgs({ consolidate: { type: "boolean" }, ...workspaceOption }, argsSchema);
+  const args = readArgs({ consolidate: { type: "boolean" }, duplicate: { type: "boolean" }, ...workspaceOption }, argsSchema);
   const [path] = args.positionals;
   const input = parseJsonFile(path, await readFile(path, "utf8"));
   const { db, workspace } = await openWorkspace(args.workspace);
-  const { thread } = await importThread(db, workspace.id, input);
+  const { thread } = await importThread(db, workspace.id, input, { duplicate: args.duplicate });
   console.log(`Imported "${thread.title}" (${thread.lastSeq} messages) into workspace ${workspace.slug} as thread ${thread.id}.`);
   if (args.consolidate) await consolidateWithProgress(db, workspace, thread.id);
 });

@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
 import { readConfig, type AppConfig } from "@/lib/config";
-import { chooseModel, DEFAULT_COMPATIBLE_MODEL, DEFAULT_OPENAI_MODEL, type ModelKind } from "@/lib/models";
+import { chooseModel, DEFAULT_COMPATIBLE_MODEL, DEFAULT_OPENAI_MODEL, type ModelChoice, type ModelKind } from "@/lib/models";
+import { localEngineState } from "@/lib/models/local/engine";
 import { requireUserPage } from "@/lib/workspaces/current";
 
 export const metadata = { title: "Settings · Episodic buffer" };
@@ -28,7 +29,7 @@ function Row({ label, env, children }: { label: string; env?: string; children: 
     <div className="grid grid-cols-1 gap-1 border-t border-slate-100 py-2 first:border-t-0 sm:grid-cols-[12rem_1fr]">
       <dt className="text-slate-500">
         {label}
-        {env && <code className="block text-[11px] text-slate-400">{env}</code>}
+        {env && <code className="block text-[11px] text-slate-500">{env}</code>}
       </dt>
       <dd className="min-w-0 break-words">{children}</dd>
     </div>
@@ -42,11 +43,27 @@ const KIND_BADGE: Record<ModelKind, string> = {
   local: "local (in-process)",
 };
 
+/**
+ * The model's context as the budget sees it. An in-process model is not
+ * loaded for this page: its configured context, and how far it has loaded.
+ */
+async function contextLine(config: AppConfig, model: ModelChoice): Promise<string> {
+  if (config.localModel && model.kind === "local") {
+    const { state, progress } = localEngineState(config.localModel);
+    const loaded = state === "ready" ? "loaded" : state === "loading" ? `loading, ${Math.round(progress * 100)}%` : state === "failed" ? "failed to load" : "loads on the first turn";
+    return `${(config.contextTokens ?? config.localModel.contextSize).toLocaleString("en-US")} tokens per lane (LOCAL_MODEL_CONTEXT; the model ${loaded})`;
+  }
+  const size = await model.runtime.contextSize();
+  return `${size.tokens.toLocaleString("en-US")} tokens (${size.source === "configured" ? "MODEL_CONTEXT_TOKENS" : size.detail})`;
+}
+
 export default async function SettingsPage() {
   await requireUserPage();
   const config = readConfig();
   const model = chooseModel(config);
   const database = databaseWhere(config);
+  const context = await contextLine(config, model);
+  const tools = model.runtime.learned.tools;
   return (
     <div>
       <PageHeader title="Settings">
@@ -65,6 +82,22 @@ export default async function SettingsPage() {
             </Row>
             <Row label="Model id">
               <code>{model.modelId}</code>
+            </Row>
+            <Row label="Context" env="MODEL_CONTEXT_TOKENS">
+              <span data-testid="settings-context">
+                {context}; {config.replyTokens.toLocaleString("en-US")} kept for each reply (MODEL_REPLY_TOKENS)
+              </span>
+            </Row>
+            <Row label="Tools">
+              <span data-testid="settings-tools">
+                {tools.supported === false
+                  ? `unavailable: ${tools.reason ?? "the model takes no tools"}. Turns run without them: recall and the buffer stay in the prompt, and the agent asks instead of opening pages or searching.`
+                  : "read_page and search_chat_history, offered every turn"}
+              </span>
+            </Row>
+            <Row label="Time limits" env="MODEL_FIRST_TOKEN_TIMEOUT_MS">
+              first output within {Math.round(config.firstTokenTimeoutMs / 1000)} s, no silence over {Math.round(config.idleTimeoutMs / 1000)} s, the whole reply within{" "}
+              {Math.round(config.modelTimeoutMs / 1000)} s
             </Row>
           </dl>
           {model.kind === "offline" && (

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { postJson } from "@/components/account/post-json";
+import { postJson } from "@/components/ui/request-json";
 import { MAX_WORKSPACE_NAME_CHARS } from "@/lib/workspaces/limits";
 
 /** A new business of one's own; the session switches to it. */

@@ -2,12 +2,12 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { postJson } from "@/components/account/post-json";
+import { postJson } from "@/components/ui/request-json";
 
 const field = "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-indigo-500";
 
-/** Sign in, or make an account (then create a workspace of one's own). */
-export function SignInForm({ minPasswordLength }: { minPasswordLength: number }) {
+/** Sign in (then on to `next`, the address asked for), or make an account (then create a workspace of one's own). */
+export function SignInForm({ minPasswordLength, next }: { minPasswordLength: number; next: string }) {
   const router = useRouter();
   const [mode, setMode] = useState<"sign-in" | "sign-up">("sign-in");
   const [busy, setBusy] = useState(false);
@@ -28,7 +28,7 @@ export function SignInForm({ minPasswordLength }: { minPasswordLength: number })
       } else {
         await postJson("/api/auth/sign-in/email", { email, password });
       }
-      router.push(mode === "sign-in" ? "/" : "/workspaces/new");
+      router.push(mode === "sign-in" ? next : "/workspaces/new");
       router.refresh();
     } catch (failure) {
       setError((failure as Error).message);

@@ -10,12 +10,16 @@ import { DebugPanel } from "@/components/debug/debug-panel";
 import { ExportThreadButton } from "@/components/transfer/export-button";
 import { Badge } from "@/components/ui/badge";
 import { plural } from "@/components/ui/format";
-import { episodesHref, threadHref } from "@/components/ui/routes";
+import { episodesHref, memoryHref, threadHref } from "@/components/ui/routes";
 import type { BufferPreview } from "@/lib/contracts/buffer-preview";
+import { memoryNoteSchema, type MemoryNote } from "@/lib/contracts/memory-note";
 import type { ModelKind } from "@/lib/models";
 import { TURN_BUSY_MESSAGE } from "@/lib/threads/schemas";
 import { Composer } from "@/components/chat/composer";
+import { KeepOutSwitch } from "@/components/chat/keep-out-switch";
 import { MessageList } from "@/components/chat/message-list";
+import { takeFirstPrompt } from "@/components/chat/first-prompt";
+import { SuggestedPrompts } from "@/components/chat/suggested-prompts";
 import { ThreadTitle } from "@/components/chat/thread-title";
 import type { ChatMessage } from "@/components/chat/types";
 
@@ -26,6 +30,10 @@ export type ChatThread = {
   messageCount: number;
   /** A reply is being written on the server right now (another tab, or a request from before a reload). */
   turnInFlight: boolean;
+  /** The owner keeps this thread out of memory: nothing said here is filed. */
+  keepOutOfMemory: boolean;
+  /** Live facts filed from this thread, for its "what's remembered here" link. */
+  remembered: number;
 };
 
 /** How often, at most, the page looks again while a reply is being written elsewhere. */
@@ -47,9 +55,10 @@ const stretchSchema = z.object({
   ),
   hasOlder: z.boolean(),
   hasNewer: z.boolean(),
+  notes: z.record(z.string(), memoryNoteSchema),
 });
 
-type Stretch = { messages: ChatMessage[]; hasOlder: boolean; hasNewer: boolean };
+type Stretch = { messages: ChatMessage[]; hasOlder: boolean; hasNewer: boolean; notes: Record<string, MemoryNote> };
 
 /** A stretch of the thread's saved messages (`?before=`, `?after=`, or the latest with no query); throws a sentence when it cannot. */
 async function savedMessages(threadId: string, query = ""): Promise<Stretch> {
@@ -129,9 +138,14 @@ function ModelBadge({ kind, label }: { kind: ModelKind; label: string }) {
 export function ChatView(props: {
   thread: ChatThread;
   initialMessages: ChatMessage[];
+  /** What the memory pass filed after each reply shown, by message id. */
+  initialNotes: Record<string, MemoryNote>;
   shown: ShownRange;
   highlightSeq: number | null;
-  model: { kind: ModelKind; label: string };
+  /** A ?seq= the thread has no message for: said above the latest messages. */
+  missingSeq: number | null;
+  /** `toolsUnavailable`: why the model runs without tools (it refused them, or its server says it takes none); null when it has them. */
+  model: { kind: ModelKind; label: string; toolsUnavailable: string | null };
   window: number;
   /** Why the owner cannot write here (a customer's own conversation); no composer then. */
   readOnly?: string;
@@ -142,18 +156,24 @@ export function ChatView(props: {
   const router = useRouter();
   const [turnsFinished, setTurnsFinished] = useState(0);
   const [panelOpen, setPanelOpen] = useState(false);
-  // The server holds the history: a request carries only the new message, or asks to retry the unanswered one.
+  const [notes, setNotes] = useState(props.initialNotes);
+  const addNotes = (more: Record<string, MemoryNote>) => setNotes((known) => ({ ...known, ...more }));
+  // The server holds the history: a request carries only the new message, or asks to answer the latest one again
+  // (a retry of an unanswered message, or a regenerated reply, which replaces the one there).
   const transport = useMemo(
     () =>
       new DefaultChatTransport<ChatMessage>({
         api: "/api/chat",
-        prepareSendMessagesRequest: ({ messages, trigger }) => ({
-          body: trigger === "regenerate-message" ? { threadId: thread.id, retry: true } : { threadId: thread.id, text: lastUserText(messages) },
+        prepareSendMessagesRequest: ({ messages, trigger, body }) => ({
+          body:
+            trigger === "regenerate-message"
+              ? { threadId: thread.id, ...(body?.regenerate ? { regenerate: true } : { retry: true }) }
+              : { threadId: thread.id, text: lastUserText(messages) },
         }),
       }),
     [thread.id],
   );
-  const { messages, setMessages, sendMessage, regenerate, status, error, clearError } = useChat<ChatMessage>({
+  const { messages, setMessages, sendMessage, regenerate, stop, status, error, clearError } = useChat<ChatMessage>({
     id: thread.id,
     messages: props.initialMessages,
     transport,
@@ -163,7 +183,14 @@ export function ChatView(props: {
       router.refresh();
       // The stream ends once the turn is saved: reload the messages so the new ones carry their #seq.
       // A failed turn keeps what the chat shows, so Retry acts on it; so does a reload that fails (the streamed ones stay).
-      if (!isError && !isAbort) void savedMessages(thread.id).then((saved) => adoptLatest(saved.messages), () => undefined);
+      if (!isError && !isAbort)
+        void savedMessages(thread.id).then(
+          (saved) => {
+            addNotes(saved.notes);
+            adoptLatest(saved.messages);
+          },
+          () => undefined,
+        );
     },
   });
   const paging = useEarlierAndLater(thread.id, shown);
@@ -185,6 +212,7 @@ export function ChatView(props: {
     const before = seqOf(shownMessages[0]);
     if (before === undefined) return;
     void paging.load("older", `?before=${before}`, (stretch) => {
+      addNotes(stretch.notes);
       paging.setOlder((known) => [...stretch.messages, ...known]);
       paging.setHasOlder(stretch.hasOlder);
     });
@@ -193,6 +221,7 @@ export function ChatView(props: {
     const after = seqOf(messages.at(-1));
     if (after === undefined) return;
     void paging.load("newer", `?after=${after}`, (stretch) => {
+      addNotes(stretch.notes);
       setMessages([...current.current, ...stretch.messages]);
       paging.setHasNewer(stretch.hasNewer);
     });
@@ -201,13 +230,21 @@ export function ChatView(props: {
   // A refresh brings the server's messages (numbered, marked interrupted, or written by another tab); between turns they are the truth.
   useEffect(() => {
     if (status === "ready") adoptLatest(props.initialMessages);
+    addNotes(props.initialNotes);
     // Only a new server render should replace the list, not a change of status.
   }, [props.initialMessages]);
+  // A first prompt picked on the workspace's start page, before this thread existed, is sent once it opens.
+  useEffect(() => {
+    const prompt = takeFirstPrompt(thread.id);
+    if (prompt && messages.length === 0) void sendMessage({ text: prompt });
+  }, [thread.id]);
   const last = messages.at(-1);
   const refusedAsBusy = error !== undefined && errorText(error) === TURN_BUSY_MESSAGE;
   // A thread that ends on the owner's message with no reply, or on a cut-off reply, offers a retry once nothing is writing one.
   const unanswered = !busy && !error && shown.latest && (last?.role === "user" || last?.metadata?.interrupted === true);
   const writingElsewhere = unanswered && thread.turnInFlight;
+  const writable = !props.readOnly && shown.latest;
+  const canRegenerate = writable && !busy && !error && last?.role === "assistant" && last.metadata?.seq !== undefined;
   useEffect(() => {
     if (!writingElsewhere) return;
     const timers = IN_FLIGHT_REFRESH_MS.map((delay) => setTimeout(() => router.refresh(), delay));
@@ -220,13 +257,22 @@ export function ChatView(props: {
         <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
           <div className="min-w-0">
             <ThreadTitle threadId={thread.id} title={thread.title} />
-            <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
+            <p className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
               <Badge tone={thread.kind === "SUPPORT" ? "violet" : "sky"}>{thread.kind === "SUPPORT" ? "Support: a customer talks to the agent" : "Owner thread"}</Badge>
               <span data-testid="message-count">{plural(thread.messageCount, "message")}</span>
               <span>· the model sees the last {props.window}</span>
+              {thread.kind === "OWNER" && (
+                <>
+                  <span aria-hidden>·</span>
+                  <Link href={memoryHref({ thread: thread.id })} className="font-medium text-indigo-700 underline underline-offset-2" data-testid="remembered-here">
+                    What&apos;s remembered here ({plural(thread.remembered, "fact")})
+                  </Link>
+                </>
+              )}
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
+            {thread.kind === "OWNER" && <KeepOutSwitch threadId={thread.id} on={thread.keepOutOfMemory} />}
             <Link
               href={episodesHref(thread.id)}
               className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
@@ -244,8 +290,33 @@ export function ChatView(props: {
               Debug
             </button>
             <ModelBadge kind={props.model.kind} label={props.model.label} />
+            {props.model.toolsUnavailable && (
+              <Link
+                href="/settings"
+                title={`The model runs without tools: ${props.model.toolsUnavailable}`}
+                className="shrink-0 rounded-full bg-amber-50 px-3 py-1 text-xs text-amber-800 ring-1 ring-amber-200 ring-inset hover:underline"
+                data-testid="tools-unavailable-badge"
+              >
+                No tools: it cannot open pages or search
+              </Link>
+            )}
           </div>
         </header>
+        {thread.keepOutOfMemory && (
+          <p className="border-b border-slate-300 bg-slate-100 px-6 py-2 text-sm text-slate-800" data-testid="kept-out-banner">
+            Kept out of memory: while this is on, nothing said here is filed as a fact or written as an episode line. What it filed before stays
+            until you delete it on the{" "}
+            <Link href={memoryHref({ thread: thread.id })} className="font-medium underline">
+              Memory screen
+            </Link>
+            .
+          </p>
+        )}
+        {props.missingSeq !== null && (
+          <p role="alert" className="border-b border-amber-200 bg-amber-50 px-6 py-2 text-sm text-amber-900" data-testid="missing-message">
+            This thread has no message #{props.missingSeq}: it has {plural(thread.messageCount, "message")}. Showing the latest ones.
+          </p>
+        )}
         {!shown.latest && (
           <p className="border-b border-amber-200 bg-amber-50 px-6 py-2 text-sm text-amber-900" data-testid="older-stretch">
             You are reading an older stretch of this thread (messages #{seqOf(shownMessages[0])}–#{seqOf(shownMessages.at(-1))}).{" "}
@@ -263,6 +334,26 @@ export function ChatView(props: {
           older={{ more: paging.hasOlder, loading: paging.loading === "older", load: loadOlder }}
           newer={{ more: !shown.latest && paging.hasNewer, loading: paging.loading === "newer", load: loadNewer }}
           loadError={paging.error}
+          notes={notes}
+          lastReplyActions={
+            canRegenerate ? (
+              <button
+                type="button"
+                onClick={() => void regenerate({ body: { regenerate: true } })}
+                className="rounded px-1.5 py-0.5 text-[11px] font-medium text-slate-600 hover:bg-slate-200 hover:text-slate-900"
+                data-testid="regenerate"
+              >
+                Regenerate
+              </button>
+            ) : null
+          }
+          empty={
+            writable ? (
+              <SuggestedPrompts disabled={busy} onPick={(text) => void sendMessage({ text })} />
+            ) : (
+              <p className="mt-16 text-center text-sm text-slate-600">No messages yet.</p>
+            )
+          }
         />
         {error && (
           <div
@@ -301,7 +392,7 @@ export function ChatView(props: {
                   : "The last reply was cut off before it finished."}
             </span>
             {!writingElsewhere && (
-              <button type="button" className="shrink-0 rounded-md bg-amber-600 px-3 py-1 font-medium text-white hover:bg-amber-500" onClick={() => void regenerate()}>
+              <button type="button" className="shrink-0 rounded-md bg-amber-700 px-3 py-1 font-medium text-white hover:bg-amber-600" onClick={() => void regenerate()}>
                 Retry
               </button>
             )}
@@ -312,7 +403,7 @@ export function ChatView(props: {
             {props.readOnly}
           </p>
         ) : shown.latest ? (
-          <Composer disabled={busy} onSend={(text) => void sendMessage({ text })} />
+          <Composer disabled={busy} onSend={(text) => void sendMessage({ text })} onStop={() => void stop()} />
         ) : (
           <p className="border-t border-slate-200 bg-white px-6 py-4 text-sm text-slate-600">
             To reply,{" "}
@@ -323,7 +414,17 @@ export function ChatView(props: {
           </p>
         )}
       </section>
-      <DebugPanel threadId={thread.id} turnsFinished={turnsFinished} preview={props.preview} open={panelOpen} onClose={() => setPanelOpen(false)} />
+      <DebugPanel
+        threadId={thread.id}
+        turnsFinished={turnsFinished}
+        preview={props.preview}
+        open={panelOpen}
+        onClose={() => setPanelOpen(false)}
+        onNewestTurn={(turn) => {
+          const { assistantMessageId, memoryNote } = turn;
+          if (assistantMessageId && memoryNote) addNotes({ [assistantMessageId]: memoryNote });
+        }}
+      />
     </div>
   );
 }

@@ -3,7 +3,8 @@
 import { useState, type KeyboardEvent } from "react";
 import { MAX_MESSAGE_CHARS } from "@/lib/threads/schemas";
 
-export function Composer({ disabled, onSend }: { disabled: boolean; onSend: (text: string) => void }) {
+/** The message box; while a reply streams, `onStop` (when given) turns Send into Stop, which ends the reply where it is. */
+export function Composer({ disabled, onSend, onStop }: { disabled: boolean; onSend: (text: string) => void; onStop?: () => void }) {
   const [text, setText] = useState("");
   const trimmed = text.trim();
   const tooLong = text.length > MAX_MESSAGE_CHARS;
@@ -43,14 +44,25 @@ export function Composer({ disabled, onSend }: { disabled: boolean; onSend: (tex
           className="min-h-12 flex-1 resize-y rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-indigo-500"
           data-testid="composer"
         />
-        <button
-          type="submit"
-          disabled={disabled || !trimmed || tooLong}
-          className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500 disabled:opacity-50"
-          data-testid="send"
-        >
-          Send
-        </button>
+        {disabled && onStop ? (
+          <button
+            type="button"
+            onClick={onStop}
+            className="rounded-md bg-slate-700 px-4 py-2 text-sm font-medium text-white hover:bg-slate-600"
+            data-testid="stop"
+          >
+            Stop
+          </button>
+        ) : (
+          <button
+            type="submit"
+            disabled={disabled || !trimmed || tooLong}
+            className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500 disabled:opacity-50"
+            data-testid="send"
+          >
+            Send
+          </button>
+        )}
       </div>
       {tooLong && <p className="mt-1 text-xs text-red-600">The message is longer than {MAX_MESSAGE_CHARS} characters.</p>}
     </form>

@@ -1,6 +1,10 @@
 "use client";
 
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import type { MemoryNote } from "@/lib/contracts/memory-note";
+import { CopyButton } from "@/components/ui/copy-button";
+import { useHydrated } from "@/components/ui/hydrated";
+import { MemoryNoteLine } from "@/components/chat/memory-note";
 import type { ChatMessage } from "@/components/chat/types";
 
 function ToolChip({ name, input, state }: { name: string; input: unknown; state: string }) {
@@ -51,10 +55,33 @@ function bubbleColours(mine: boolean, customer: boolean, highlighted: boolean): 
   return `${fill} ${ring}`;
 }
 
-/** `customer`: said by a customer in a support thread, an untrusted speaker, so it looks unlike the owner's words. */
-function MessageBubble({ message, highlighted, customer }: { message: ChatMessage; highlighted: boolean; customer: boolean }) {
+const textOf = (message: ChatMessage) => message.parts.map((part) => (part.type === "text" ? part.text : "")).join("");
+
+const actionClass = "rounded px-1.5 py-0.5 text-[11px] font-medium text-slate-600 hover:bg-slate-200 hover:text-slate-900";
+
+/**
+ * `customer`: said by a customer in a support thread, an untrusted speaker,
+ * so it looks unlike the owner's words. Under a reply, `note` says what its
+ * memory pass filed; `extra` holds actions only the latest reply has.
+ */
+function MessageBubble({
+  message,
+  highlighted,
+  customer,
+  note,
+  extra,
+}: {
+  message: ChatMessage;
+  highlighted: boolean;
+  customer: boolean;
+  note: MemoryNote | undefined;
+  extra: ReactNode;
+}) {
   const mine = message.role === "user";
   const seq = message.metadata?.seq;
+  const text = textOf(message);
+  // Copy needs the page's script, so the server's HTML of a long chat leaves it out.
+  const hydrated = useHydrated();
   return (
     <li
       id={seq === undefined ? undefined : `m-${seq}`}
@@ -82,11 +109,26 @@ function MessageBubble({ message, highlighted, customer }: { message: ChatMessag
           Interrupted: this reply was cut off before it finished.
         </span>
       )}
-      {seq !== undefined && (
-        <span className="px-2 text-[11px] text-slate-400" data-testid="message-seq">
-          #{seq}
-        </span>
-      )}
+      {note && <MemoryNoteLine note={note} />}
+      {/* One height with or without Copy (which appears once the page is hydrated), so the chat stays scrolled to its end. */}
+      <span className="flex h-6 items-center gap-1 px-1">
+        {seq !== undefined && (
+          <span className="px-1 text-[11px] text-slate-600" data-testid="message-seq">
+            #{seq}
+          </span>
+        )}
+        {hydrated && text && (
+          <CopyButton
+            text={text}
+            // Named by its number, not "message": the composer's label is "Message", and specs find it by that label.
+            label={seq === undefined ? "Copy this text" : `Copy #${seq}`}
+            shown="Copy"
+            className={actionClass}
+            testId="copy-message"
+          />
+        )}
+        {extra}
+      </span>
     </li>
   );
 }
@@ -111,6 +153,9 @@ export function MessageList({
   older,
   newer,
   loadError,
+  notes,
+  lastReplyActions,
+  empty,
 }: {
   messages: ChatMessage[];
   busy: boolean;
@@ -120,6 +165,12 @@ export function MessageList({
   older: Growth;
   newer: Growth;
   loadError: string | null;
+  /** What each reply's memory pass filed, by message id. */
+  notes: Record<string, MemoryNote>;
+  /** Actions under the thread's latest reply (Regenerate), when it may be replaced. */
+  lastReplyActions: ReactNode;
+  /** Shown instead of the list while the thread has no messages. */
+  empty: ReactNode;
 }) {
   const end = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLUListElement>(null);
@@ -194,7 +245,7 @@ export function MessageList({
           {loadError}
         </p>
       )}
-      {messages.length === 0 && <p className="mt-16 text-center text-sm text-slate-500">Say hello, or tell the agent about your business.</p>}
+      {messages.length === 0 && empty}
       <ul ref={list} className="space-y-3">
         {messages.map((message) => (
           <MessageBubble
@@ -202,11 +253,13 @@ export function MessageList({
             message={message}
             highlighted={message.metadata?.seq === highlightSeq}
             customer={message.role === "user" && (customerThread || message.metadata?.speaker === "CUSTOMER")}
+            note={notes[message.id]}
+            extra={message === last && message.role === "assistant" ? lastReplyActions : null}
           />
         ))}
       </ul>
       <GrowButton growth={down} label="Load newer messages" testId="load-newer-messages" />
-      {busy && <p className="mt-3 text-xs text-slate-500" data-testid="thinking">The agent is thinking…</p>}
+      {busy && <p className="mt-3 text-xs text-slate-600" data-testid="thinking">The agent is thinking…</p>}
       <div ref={end} />
     </div>
   );

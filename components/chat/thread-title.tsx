@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { MAX_TITLE_CHARS, renameThreadSchema } from "@/lib/threads/schemas";
+import { MAX_TITLE_CHARS, threadUpdateSchema } from "@/lib/threads/schemas";
 
 /** The chat header's title, renamed in place: Enter or Save keeps it, Escape or Cancel leaves it. */
 export function ThreadTitle({ threadId, title }: { threadId: string; title: string }) {
@@ -12,7 +12,7 @@ export function ThreadTitle({ threadId, title }: { threadId: string; title: stri
   const [problem, setProblem] = useState<string | null>(null);
 
   async function save() {
-    const input = renameThreadSchema.safeParse({ title: draft });
+    const input = threadUpdateSchema.safeParse({ title: draft });
     if (!input.success) return setProblem(input.error.issues[0].message);
     setSaving(true);
     const response = await fetch(`/api/threads/${encodeURIComponent(threadId)}`, {

@@ -34,7 +34,7 @@ export function ContextBar({ split }: { split: ContextSplit }) {
           ))}
         </ul>
         <p className="mt-1 text-[11px] text-slate-500">
-          {split.total.toLocaleString("en-US")} content tokens in the first call&apos;s prompt (o200k tokenizer), as stored in the trace.
+          How its {split.total.toLocaleString("en-US")} content tokens split (o200k, without chat framing or tool schemas), as stored in the trace.
         </p>
       </figcaption>
     </figure>

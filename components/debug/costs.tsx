@@ -29,6 +29,9 @@ export function TimingsChart({ timings }: { timings: TurnTraceData["timings"] })
     ["Database", timings.dbMs],
     ["Recall", timings.recallMs],
     ["Buffer", timings.bufferMs],
+    // Outside the reply's limits: the in-process model loading, and waiting for its lane.
+    ...(timings.loadMs !== undefined ? [["Model load", timings.loadMs] as [string, number]] : []),
+    ...(timings.waitMs !== undefined ? [["Engine wait", timings.waitMs] as [string, number]] : []),
     ["Model", timings.modelMs],
     ["Memory pass", timings.memoryPassMs],
     ["Reply total", timings.totalMs],

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import type { BufferPreview } from "@/lib/contracts/buffer-preview";
 import type { TurnTraceRecord, TurnTraceSummary } from "@/lib/traces/queries";
 import { Badge } from "@/components/ui/badge";
+import { useHydrated } from "@/components/ui/hydrated";
 import { CopyPromptButton } from "@/components/debug/copy-prompt-button";
 import { promptText } from "@/components/debug/prompt-text";
 import { PreviewView } from "@/components/debug/preview-view";
@@ -11,9 +12,14 @@ import { TraceView } from "@/components/debug/trace-view";
 import { TURNS_PER_PAGE } from "@/components/debug/turn-paging";
 
 // After a turn the panel polls for its trace until the memory pass has
-// reported: often at first, then less and less (the pass may take a while, or
-// wait for a retry), and never past the longest a pass can take with retries.
-const FIRST_POLL_MS = 500;
+// reported. The pass usually lands well under a second after the reply, so
+// the panel looks every few hundred milliseconds at first (a status change
+// reaches it within a second of happening), then less and less once a pass
+// is slow or waiting for a retry, and never past the longest a pass can take
+// with retries. Each look is the newest turn's summary; the whole trace is
+// fetched again only when its memory pass moved on.
+const QUICK_POLL_MS = 300;
+const QUICK_POLL_FOR_MS = 60_000;
 const MAX_POLL_MS = 5_000;
 const POLL_FOR_MS = 10 * 60_000;
 const TURN_LABEL_CHARS = 48;
@@ -67,6 +73,8 @@ export function DebugPanel(props: {
   preview: BufferPreview | null;
   open: boolean;
   onClose: () => void;
+  /** Told each time the newest turn's summary is read, so the chat's note under the reply follows its memory pass. */
+  onNewestTurn?: (summary: TurnTraceSummary) => void;
 }) {
   const { threadId, turnsFinished, preview } = props;
   const [traces, setTraces] = useState<TurnTraceSummary[] | null>(null);
@@ -83,9 +91,10 @@ export function DebugPanel(props: {
   // Bumped by a memory-pass retry: the panel then follows the newest turn again without waiting for a new one.
   const [retried, setRetried] = useState(0);
   // The preview renders in the browser only: sent as HTML too, it would cost every chat page a fifth of its size for a panel narrow screens hide.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const mounted = useHydrated();
   const turnsSeen = useRef(0);
+  const onNewestTurn = useRef(props.onNewestTurn);
+  onNewestTurn.current = props.onNewestTurn;
 
   const merge = (list: TurnTraceSummary[]) =>
     setTraces((known) => [...(known ?? []), ...list.filter((t) => !known?.some((k) => k.id === t.id))]);
@@ -118,19 +127,25 @@ export function DebugPanel(props: {
     async function poll() {
       setPolling(true);
       setError(null);
-      const deadline = Date.now() + POLL_FOR_MS;
+      const started = Date.now();
+      let fetchedAs: string | null = null;
       try {
-        for (let pause = FIRST_POLL_MS; !stopped && Date.now() < deadline; pause = Math.min(pause * 1.5, MAX_POLL_MS)) {
+        for (let pause = QUICK_POLL_MS; !stopped && Date.now() < started + POLL_FOR_MS; pause = Date.now() < started + QUICK_POLL_FOR_MS ? QUICK_POLL_MS : Math.min(pause * 1.5, MAX_POLL_MS)) {
           const {
             traces: [newest],
           } = await fetchSummaries(threadId, 1);
           if (stopped) return;
           if (newest && newest.id !== before) {
-            const record = await fetchRecord(newest.id);
-            if (stopped) return;
-            newestId.current = newest.id;
-            keep(record);
-            setTraces((list) => [newest, ...(list ?? []).filter((t) => t.id !== newest.id)]);
+            onNewestTurn.current?.(newest);
+            const version = JSON.stringify([newest.id, newest.settled, newest.memoryNote]);
+            if (version !== fetchedAs) {
+              const record = await fetchRecord(newest.id);
+              if (stopped) return;
+              fetchedAs = version;
+              newestId.current = newest.id;
+              keep(record);
+              setTraces((list) => [newest, ...(list ?? []).filter((t) => t.id !== newest.id)]);
+            }
             if (newest.settled) break;
           }
           await new Promise((resolve) => setTimeout(resolve, pause));
@@ -190,7 +205,8 @@ export function DebugPanel(props: {
   return (
     <>
       {props.open && (
-        <button type="button" aria-label="Close the debug panel" className="fixed inset-0 z-20 bg-slate-900/30 xl:hidden" onClick={props.onClose} />
+        // A click beside the panel closes it; the keyboard has Escape and the panel's own close button.
+        <div aria-hidden className="fixed inset-0 z-20 bg-slate-900/30 xl:hidden" onClick={props.onClose} />
       )}
       <aside
         id="debug-panel"
@@ -215,8 +231,9 @@ export function DebugPanel(props: {
             <button
               type="button"
               onClick={props.onClose}
-              className="rounded-md px-2 py-1 text-sm text-slate-500 hover:bg-slate-100 xl:hidden"
+              className="rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100 xl:hidden"
               aria-label="Close the debug panel"
+              data-testid="close-debug-panel"
             >
               ✕
             </button>

@@ -6,7 +6,7 @@ export function Section(props: { title: string; meta?: ReactNode; defaultOpen?: 
     <details open={props.defaultOpen ?? true} className="group border-b border-slate-200" data-testid={props.testId}>
       <summary className="flex cursor-pointer list-none items-center justify-between gap-2 px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
         <span className="flex items-center gap-2">
-          <span aria-hidden className="text-slate-400 transition-transform group-open:rotate-90">
+          <span aria-hidden className="text-slate-500 transition-transform group-open:rotate-90">
             ▸
           </span>
           {props.title}

@@ -32,7 +32,7 @@ function ReadPageCall({ call, pageIds }: { call: ToolCall; pageIds: Record<strin
                 <li key={fact.id} className="flex items-start gap-2 text-xs">
                   <FactStatusBadge status={fact.status} />
                   <span>
-                    {fact.text} <span className="text-slate-400">({fact.day}, #{fact.messageSeq})</span>
+                    {fact.text} <span className="text-slate-500">({fact.day}, #{fact.messageSeq})</span>
                   </span>
                 </li>
               ))}
@@ -59,10 +59,10 @@ function SearchCall({ call, threadId }: { call: ToolCall; threadId: string }) {
         <ul className="space-y-1 text-xs">
           {output.data.matches.map((match) => (
             <li key={match.seq}>
-              <Link href={messageHref(threadId, match.seq)} className="font-medium text-indigo-700 hover:underline">
+              <Link href={messageHref(threadId, match.seq)} className="font-medium text-indigo-700 underline underline-offset-2">
                 #{match.seq}
               </Link>{" "}
-              <span className="text-slate-400">
+              <span className="text-slate-500">
                 {match.day} · {match.speaker.toLowerCase()}
               </span>{" "}
               {match.snippet}
@@ -79,6 +79,11 @@ export function ToolCallView({ call, pageIds, threadId }: { call: ToolCall; page
   return (
     <li className="space-y-1.5 rounded-md p-3 ring-1 ring-slate-200 ring-inset" data-testid="tool-call">
       <Badge tone="amber">{call.name}</Badge>
+      {call.reason && (
+        <p className="text-xs text-slate-600 italic" data-testid="tool-call-reason">
+          Why: {call.reason}
+        </p>
+      )}
       {call.name === "read_page" && <ReadPageCall call={call} pageIds={pageIds} />}
       {call.name === "search_chat_history" && <SearchCall call={call} threadId={threadId} />}
       <details className="text-xs">

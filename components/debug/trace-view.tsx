@@ -8,6 +8,7 @@ import { Badge, type Tone } from "@/components/ui/badge";
 import { ms, plural, seqRange } from "@/components/ui/format";
 import { PageLink } from "@/components/ui/page-link";
 import { messageHref } from "@/components/ui/routes";
+import { BudgetView, PassFitLine } from "@/components/debug/budget";
 import { BufferBlock } from "@/components/debug/buffer-block";
 import { ContextBar } from "@/components/debug/context-bar";
 import { TimingsChart, TokenStats } from "@/components/debug/costs";
@@ -31,6 +32,7 @@ const PASS_STATUS: Record<MemoryPassReport["status"], { label: string; tone: Ton
   "untrusted-only": { label: "Untrusted speaker only", tone: "violet" },
   failed: { label: "Failed", tone: "red" },
   raced: { label: "Raced", tone: "amber" },
+  "kept-out": { label: "Kept out of memory", tone: "slate" },
 };
 
 const LINE_MARK: Record<BufferReport["chosen"][number]["marks"][number], string> = {
@@ -82,7 +84,7 @@ export function BufferSection({ view }: { view: BufferView }) {
                       {LINE_MARK[mark]}
                     </Badge>
                   ))}
-                  <Link href={messageHref(threadId, episode.fromSeq)} className="font-medium text-indigo-700 hover:underline">
+                  <Link href={messageHref(threadId, episode.fromSeq)} className="font-medium text-indigo-700 underline underline-offset-2">
                     {seqRange(episode.fromSeq, episode.toSeq)}
                   </Link>
                   {episode.pages.map((title) => (
@@ -166,7 +168,14 @@ function ToolsSection({ record }: { record: TurnTraceRecord }) {
   return (
     <Section title="Tool calls" meta={<Badge tone={calls.length > 0 ? "amber" : "slate"}>{plural(calls.length, "call")}</Badge>} testId="debug-tools">
       {calls.length === 0 ? (
-        <p className="text-slate-500">None: the model answered from what its prompt showed.</p>
+        <>
+          <p className="text-slate-500">None: the model answered from what its prompt showed.</p>
+          {record.data.reasoning.map((note) => (
+            <p key={note} className="text-xs text-slate-600 italic" data-testid="reasoning-note">
+              {note}
+            </p>
+          ))}
+        </>
       ) : (
         <ol className="space-y-2">
           {calls.map((call, i) => (
@@ -185,6 +194,7 @@ function MemoryPassReportView({ report, record }: { report: MemoryPassReport; re
         Read {seqRange(report.fromSeq, report.toSeq)} in {ms(report.ms)}
         {report.tokens && ` · ${report.tokens.input.toLocaleString("en-US")} tokens in, ${report.tokens.output.toLocaleString("en-US")} out`}
       </p>
+      {report.fit && <PassFitLine fit={report.fit} />}
       {report.error && (
         <p className="text-xs text-red-700" data-testid="memory-pass-error">
           {report.error}
@@ -202,12 +212,12 @@ function MemoryPassReportView({ report, record }: { report: MemoryPassReport; re
                   <FactStatusBadge status={fact.status} />
                   <Badge tone={fact.source === "OWNER" ? "sky" : "violet"}>{fact.source === "OWNER" ? "owner" : "agent"}</Badge>
                   <PageLink title={fact.page} id={record.pageIds[fact.page]} />
-                  <Link href={messageHref(record.threadId, fact.messageSeq)} className="text-indigo-700 hover:underline">
+                  <Link href={messageHref(record.threadId, fact.messageSeq)} className="text-indigo-700 underline underline-offset-2">
                     #{fact.messageSeq}
                   </Link>
                 </p>
                 <p>
-                  {fact.text} <span className="text-slate-400">({fact.key})</span>
+                  {fact.text} <span className="text-slate-500">({fact.key})</span>
                 </p>
                 {fact.superseded.length > 0 && (
                   <p className="text-slate-500" data-testid="repaired-record">
@@ -311,12 +321,23 @@ export function TraceView({
   const { data } = record;
   return (
     <div>
-      {data.error && (
+      {data.error && data.replyStatus !== "interrupted" && (
         <p className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-800" data-testid="trace-error">
           The model call failed: {data.error}
         </p>
       )}
-      <Section title="Context" meta={<Badge>{plural(record.context.total, "token")}</Badge>} testId="debug-context">
+      <Section
+        title="Context"
+        meta={
+          <Badge>
+            {data.budget
+              ? `${data.budget.method === "estimate" ? "≈ " : ""}${data.budget.promptTokens.toLocaleString("en-US")} of ${data.budget.contextTokens.toLocaleString("en-US")} tokens`
+              : plural(record.context.total, "token")}
+          </Badge>
+        }
+        testId="debug-context"
+      >
+        {data.budget && <BudgetView budget={data.budget} />}
         <ContextBar split={record.context} />
       </Section>
       <BufferSection view={{ ...data, threadId: record.threadId, pageIds: record.pageIds }} />
@@ -324,7 +345,7 @@ export function TraceView({
       <ToolsSection record={record} />
       {data.replyStatus === "interrupted" && (
         <p className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900" data-testid="trace-interrupted">
-          The reply was cut off before it finished (the browser went away); it is kept, marked interrupted, and no memory pass runs over it.
+          The reply was cut off before it finished ({data.error ?? "the browser went away"}); it is kept, marked interrupted, and no memory pass runs over it.
         </p>
       )}
       <MemoryPassSection record={record} pending={memoryPassPending} onRetry={onRetryMemoryPass} />

@@ -13,7 +13,8 @@ const DIRECTION_CLASS = { better: "text-emerald-700", worse: "text-red-700", unc
 
 export function ComparisonsTable({ report }: { report: EvalReport }) {
   return (
-    <div className="overflow-x-auto">
+    // Focusable: on a phone the table scrolls sideways, and a keyboard must be able to scroll it too.
+    <div className="overflow-x-auto" tabIndex={0}>
       <table className="w-full min-w-[40rem] text-left text-sm" data-testid="comparisons-table">
         <thead className="text-xs text-slate-500">
           <tr className="border-b border-slate-200">

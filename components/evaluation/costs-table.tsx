@@ -26,7 +26,8 @@ function Cell({ value, show }: { value: Distribution; show: (v: number) => strin
 /** What the question turn cost per arm: mean, with median and 95th percentile under it. */
 export function CostsTable({ report }: { report: EvalReport }) {
   return (
-    <div className="overflow-x-auto">
+    // Focusable: on a phone the table scrolls sideways, and a keyboard must be able to scroll it too.
+    <div className="overflow-x-auto" tabIndex={0}>
       <table className="w-full min-w-[48rem] text-left text-sm" data-testid="costs-table">
         <thead className="text-xs text-slate-500">
           <tr className="border-b border-slate-200">
@@ -34,7 +35,7 @@ export function CostsTable({ report }: { report: EvalReport }) {
             {COLUMNS.map((c) => (
               <th key={c.key} className="py-2 pr-3 text-right font-medium">
                 <span className="block">{c.label}</span>
-                <span className="block text-[11px] font-normal text-slate-400">{c.hint}</span>
+                <span className="block text-[11px] font-normal text-slate-500">{c.hint}</span>
               </th>
             ))}
           </tr>

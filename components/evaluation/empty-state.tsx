@@ -1,4 +1,5 @@
 import { Badge } from "@/components/ui/badge";
+import { DEFAULT_EVAL_THREADS } from "@/lib/eval/defaults";
 import type { EvalReport } from "@/lib/eval/report-schema";
 
 /** Shown above the sample run's figures, so nobody reads them as this install's own. */
@@ -16,10 +17,10 @@ export function SampleNotice({ file, report }: { file: string; report: EvalRepor
         .
       </p>
       <p className="mt-2">
-        Run <code className="rounded bg-white px-1.5 py-0.5 ring-1 ring-sky-200">npm run eval</code> for a full run (200 planted-fact threads under every arm, a few
-        minutes on the offline model); this page shows <code>{file}</code> once it exists.
+        Run <code className="rounded bg-white px-1.5 py-0.5 ring-1 ring-sky-200">npm run eval</code> for a full run ({DEFAULT_EVAL_THREADS} planted-fact threads under every arm,
+        a few minutes on the offline model); this page shows <code>{file}</code> once it exists.
       </p>
-      <p className="mt-2 text-xs text-slate-500">
+      <p className="mt-2 text-xs text-slate-700">
         <code>npm run eval -- --threads 20</code> is a quick look; set <code>OPENAI_API_KEY</code> or <code>OPENAI_BASE_URL</code> to
         measure a real model.
       </p>

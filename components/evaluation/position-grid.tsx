@@ -1,5 +1,5 @@
 import type { EvalReport } from "@/lib/eval/report-schema";
-import type { Position } from "@/lib/eval/generator";
+import type { Position } from "@/lib/eval/positions";
 import { percent, percentInterval } from "@/lib/eval/format";
 
 /** What each of the generator's fact positions means; a case file's own groups show by name. */
@@ -22,7 +22,8 @@ export function PositionGrid({ report }: { report: EvalReport }) {
   const rows = report.byGroup ?? [];
   if (groups.length === 0) return <p className="text-sm text-slate-500">This report does not break its cases down by group.</p>;
   return (
-    <div className="overflow-x-auto">
+    // Focusable: on a phone the table scrolls sideways, and a keyboard must be able to scroll it too.
+    <div className="overflow-x-auto" tabIndex={0}>
       <table className="w-full min-w-[36rem] border-separate border-spacing-1 text-sm" data-testid="position-grid">
         <thead>
           <tr>
@@ -44,7 +45,7 @@ export function PositionGrid({ report }: { report: EvalReport }) {
               </th>
               {report.arms.map((arm) => {
                 const row = rows.find((r) => r.value === group && r.arm === arm.id);
-                if (!row) return <td key={arm.id} className="rounded bg-slate-50 text-center text-slate-400">–</td>;
+                if (!row) return <td key={arm.id} className="rounded bg-slate-50 text-center text-slate-500">–</td>;
                 const { rate, count, n, low, high } = row.correct;
                 return (
                   <td

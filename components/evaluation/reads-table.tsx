@@ -3,7 +3,7 @@ import { percent } from "@/lib/eval/format";
 import type { EvalReport, Proportion } from "@/lib/eval/report-schema";
 
 function Rate({ value }: { value: Proportion | null | undefined }) {
-  if (!value) return <td className="py-1.5 pr-3 text-right text-slate-400">—</td>;
+  if (!value) return <td className="py-1.5 pr-3 text-right text-slate-500">—</td>;
   return (
     <td className="py-1.5 pr-3 text-right">
       {percent(value.rate)} <span className="text-[11px] text-slate-500">({value.count}/{value.n})</span>
@@ -15,7 +15,8 @@ function Rate({ value }: { value: Proportion | null | undefined }) {
 export function ReadsTable({ report }: { report: EvalReport }) {
   const row = (arm: string, regime: string) => report.accuracy.find((r) => r.arm === arm && r.regime === regime);
   return (
-    <div className="overflow-x-auto">
+    // Focusable: on a phone the table scrolls sideways, and a keyboard must be able to scroll it too.
+    <div className="overflow-x-auto" tabIndex={0}>
       <table className="w-full min-w-[32rem] text-left text-sm tabular-nums" data-testid="reads-table">
         <thead className="text-xs text-slate-500">
           <tr className="border-b border-slate-200">

@@ -4,10 +4,15 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import type { FactVerdict } from "@/lib/http/facts";
 
-/** The owner's one-click verdict on a pending fact; the page re-renders from the server with the new status. */
-export function FactReview({ factId }: { factId: string }) {
+/**
+ * The owner's one-click verdict on a pending fact; the page re-renders from
+ * the server with the new status. A held fact is not confirmed in one click:
+ * "Release…" asks once more, so it is let through on purpose.
+ */
+export function FactReview({ factId, held }: { factId: string; held: boolean }) {
   const router = useRouter();
   const [sending, setSending] = useState<FactVerdict | null>(null);
+  const [releasing, setReleasing] = useState(false);
   const [refreshing, startRefresh] = useTransition();
   const [error, setError] = useState<string | null>(null);
   const busy = sending !== null || refreshing;
@@ -37,14 +42,47 @@ export function FactReview({ factId }: { factId: string }) {
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <button
-        type="button"
-        disabled={busy}
-        onClick={() => review("confirm")}
-        className="rounded-md bg-emerald-600 px-3 py-1 text-xs font-medium text-white hover:bg-emerald-500 disabled:opacity-60"
-      >
-        {sending === "confirm" ? "Confirming…" : "Confirm"}
-      </button>
+      {held ? (
+        releasing ? (
+          <span className="flex flex-wrap items-center gap-2 rounded-md bg-amber-50 px-2 py-1 ring-1 ring-amber-200" data-testid="fact-release-confirm">
+            <span className="text-xs text-amber-900">These are my own words, not instructions someone pasted in.</span>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => review("release")}
+              className="rounded-md bg-amber-700 px-3 py-1 text-xs font-medium text-white hover:bg-amber-600 disabled:opacity-60"
+            >
+              {sending === "release" ? "Releasing…" : "Release it"}
+            </button>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => setReleasing(false)}
+              className="rounded-md px-2 py-1 text-xs font-medium text-slate-700 hover:underline disabled:opacity-60"
+            >
+              Keep it held
+            </button>
+          </span>
+        ) : (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => setReleasing(true)}
+            className="rounded-md border border-amber-400 bg-white px-3 py-1 text-xs font-medium text-amber-900 hover:bg-amber-50 disabled:opacity-60"
+          >
+            Release…
+          </button>
+        )
+      ) : (
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => review("confirm")}
+          className="rounded-md bg-emerald-700 px-3 py-1 text-xs font-medium text-white hover:bg-emerald-600 disabled:opacity-60"
+        >
+          {sending === "confirm" ? "Confirming…" : "Confirm"}
+        </button>
+      )}
       <button
         type="button"
         disabled={busy}

@@ -46,11 +46,11 @@ export function PageEpisodeItem({ episode }: { episode: PageEpisode }) {
     <li className="rounded-lg bg-white p-3 text-sm shadow-sm ring-1 ring-slate-200" data-testid="page-episode">
       <p>{episode.gist}</p>
       <p className="mt-1 text-xs text-slate-500">
-        <Link href={threadHref(episode.thread.id)} className="text-indigo-700 hover:underline">
+        <Link href={threadHref(episode.thread.id)} className="text-indigo-700 underline underline-offset-2">
           {episode.thread.title}
         </Link>{" "}
         · {dayRange(episode.fromAt, episode.toAt)} ·{" "}
-        <Link href={messageHref(episode.thread.id, episode.fromSeq)} className="text-indigo-700 hover:underline">
+        <Link href={messageHref(episode.thread.id, episode.fromSeq)} className="text-indigo-700 underline underline-offset-2">
           {seqRange(episode.fromSeq, episode.toSeq)}
         </Link>
       </p>

@@ -3,8 +3,20 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import type { PageUpdate } from "@/lib/http/pages";
+import type { VisibilityChange } from "@/lib/pages/publish";
 
 type Visibility = PageUpdate["visibility"];
+
+const facts = (n: number) => (n === 1 ? "1 fact" : `${n} facts`);
+
+/** What publishing held back, in the owner's words; null when every confirmed fact went out. */
+function publishedNote({ held, keptFromCustomers }: VisibilityChange): string | null {
+  const notes = [
+    held.length > 0 ? `${facts(held.length)} read like instructions to the assistant and wait for your review below.` : null,
+    keptFromCustomers.length > 0 ? `${facts(keptFromCustomers.length)} you released still read that way: customers are not shown them.` : null,
+  ].filter(Boolean);
+  return notes.length > 0 ? `Published. ${notes.join(" ")}` : null;
+}
 
 /** Publishing a page lets the customer support chat show its confirmed facts; private pages never reach a customer. */
 export function VisibilityToggle({ pageId, visibility }: { pageId: string; visibility: Visibility }) {
@@ -12,11 +24,13 @@ export function VisibilityToggle({ pageId, visibility }: { pageId: string; visib
   const [saving, setSaving] = useState(false);
   const [refreshing, startRefresh] = useTransition();
   const [error, setError] = useState<string | null>(null);
+  const [vetted, setVetted] = useState<string | null>(null);
   const next: Visibility = visibility === "PUBLIC" ? "PRIVATE" : "PUBLIC";
 
   async function save() {
     setSaving(true);
     setError(null);
+    setVetted(null);
     try {
       const response = await fetch(`/api/pages/${pageId}`, {
         method: "PATCH",
@@ -27,6 +41,8 @@ export function VisibilityToggle({ pageId, visibility }: { pageId: string; visib
         const body = (await response.json().catch(() => null)) as { error?: string } | null;
         throw new Error(body?.error ?? `the server answered ${response.status}`);
       }
+      const { page } = (await response.json()) as { page: VisibilityChange };
+      setVetted(publishedNote(page));
       startRefresh(() => router.refresh());
     } catch (reason) {
       setError(`Could not change who sees this page: ${(reason as Error).message}`);
@@ -54,6 +70,11 @@ export function VisibilityToggle({ pageId, visibility }: { pageId: string; visib
       >
         {visibility === "PUBLIC" ? "Make private" : "Publish to customers"}
       </button>
+      {vetted ? (
+        <span role="status" className="text-xs text-amber-900" data-testid="publish-held">
+          {vetted}
+        </span>
+      ) : null}
       {error ? (
         <span role="alert" className="text-xs text-red-700">
           {error}

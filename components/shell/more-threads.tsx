@@ -1,20 +1,19 @@
 "use client";
 
 import { fetchJson, LoadMoreButton, useLoadMore } from "@/components/ui/load-more";
-import { ThreadListItem } from "@/components/shell/nav-links";
+import { ThreadListItem, type ListedThread } from "@/components/shell/nav-links";
+import { byDay } from "@/components/shell/thread-days";
 
-type ListedThread = { id: string; title: string; kind: "OWNER" | "SUPPORT"; lastSeq: number };
-
-/** The sidebar's older threads, a page at a time after the ones the server rendered. */
-export function MoreThreads({ next }: { next: string | null }) {
+/** The sidebar's older threads, a page at a time after the ones the server rendered; `lastDay` is the day heading they continue from. */
+export function MoreThreads({ next, lastDay }: { next: string | null; lastDay: string | null }) {
   const more = useLoadMore(next, async (cursor: string) => {
     const body = await fetchJson<{ threads: ListedThread[]; next: string | null }>(`/api/threads?cursor=${encodeURIComponent(cursor)}`);
     return { items: body.threads, next: body.next };
   });
   return (
     <>
-      {more.items.map((thread) => (
-        <ThreadListItem key={thread.id} thread={thread} />
+      {byDay(more.items, new Date(), lastDay).map(({ thread, heading }) => (
+        <ThreadListItem key={thread.id} thread={thread} heading={heading} />
       ))}
       {more.hasMore && (
         <li>

@@ -6,6 +6,7 @@ export function ExportThreadButton({ threadId }: { threadId: string }) {
       download
       title="Download this thread with its messages as a .thread.json file"
       className="inline-flex shrink-0 items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
+      data-testid="export-thread"
     >
       Export
     </a>

@@ -20,9 +20,12 @@ const importSchema = z.object({
     done: z.number().int(),
     thread: importedThreadSchema.nullable(),
     error: z.string().nullable(),
+    duplicateOf: z.object({ id: z.string(), title: z.string() }).nullable(),
   }),
 });
 const errorSchema = z.object({ error: z.string() });
+/** A file already imported here, as its failed import names it. */
+type Duplicate = { error: string; existing: { id: string; title: string } };
 
 type ImportedThread = z.infer<typeof importedThreadSchema>;
 type ImportProgress = z.infer<typeof importSchema>["import"];
@@ -122,7 +125,7 @@ function Consolidation({ threadId }: { threadId: string }) {
       {line && <ConsolidationProgressBar line={line} />}
       {finished && (
         <p className="text-sm">
-          <Link href={episodesHref(threadId)} className="font-medium text-indigo-700 hover:underline">
+          <Link href={episodesHref(threadId)} className="font-medium text-indigo-700 underline underline-offset-2">
             See the episode timeline
           </Link>
         </p>
@@ -138,7 +141,7 @@ function ImportedCard({ thread }: { thread: ImportedThread }) {
       <div className="flex flex-wrap items-center gap-3">
         <p className="min-w-0 flex-1 text-sm text-slate-700">
           Imported{" "}
-          <Link href={threadHref(thread.id)} className="font-medium text-indigo-700 hover:underline">
+          <Link href={threadHref(thread.id)} className="font-medium text-indigo-700 underline underline-offset-2">
             {thread.title}
           </Link>{" "}
           with {plural(thread.lastSeq, "message")}
@@ -189,20 +192,21 @@ export function ImportThreadForm() {
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [imported, setImported] = useState<ImportedThread | null>(null);
+  const [duplicate, setDuplicate] = useState<Duplicate | null>(null);
 
-  async function upload(event: FormEvent) {
-    event.preventDefault();
+  async function upload(again = false) {
     if (!file) return;
     setError(null);
     setImported(null);
     setProgress(null);
+    setDuplicate(null);
     if (file.size > MAX_IMPORT_BYTES) {
       setError(`The thread file is larger than ${MAX_IMPORT_MB} MB, the most this app takes.`);
       return;
     }
     setBusy(true);
     try {
-      const response = await fetch("/api/threads/import", {
+      const response = await fetch(`/api/threads/import${again ? "?duplicate=import" : ""}`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: file,
@@ -215,6 +219,10 @@ export function ImportThreadForm() {
       setProgress(queued);
       const finished = await followImport(queued.id, setProgress);
       setProgress(null);
+      if (finished.duplicateOf) {
+        setDuplicate({ error: finished.error ?? "This file was imported here already.", existing: finished.duplicateOf });
+        return;
+      }
       if (finished.status === "FAILED" || !finished.thread) {
         setError(finished.error ?? "The import failed; upload the file again.");
         return;
@@ -231,7 +239,12 @@ export function ImportThreadForm() {
 
   return (
     <div className="space-y-6">
-      <form onSubmit={upload} aria-label="Import a thread" className="space-y-4 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <form
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          void upload();
+        }}
+        aria-label="Import a thread" className="space-y-4 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
         <div className="space-y-1.5">
           <label htmlFor="thread-file" className="block text-sm font-medium text-slate-800">
             Thread file
@@ -256,6 +269,25 @@ export function ImportThreadForm() {
         </button>
         {progress && <ImportProgressView progress={progress} />}
         {error && <Alert>{error}</Alert>}
+        {duplicate && (
+          <div role="alert" className="space-y-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset" data-testid="duplicate-import">
+            <p>{duplicate.error}</p>
+            <p className="flex flex-wrap gap-2">
+              <Link href={threadHref(duplicate.existing.id)} className="rounded-md bg-amber-700 px-3 py-1 font-medium text-white hover:bg-amber-600" data-testid="duplicate-skip">
+                Skip it: open “{duplicate.existing.title}”
+              </Link>
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => void upload(true)}
+                className="rounded-md border border-amber-300 bg-white px-3 py-1 font-medium text-amber-900 hover:bg-amber-100 disabled:opacity-60"
+                data-testid="duplicate-import-anyway"
+              >
+                Import a second copy
+              </button>
+            </p>
+          </div>
+        )}
       </form>
       {imported && <ImportedCard key={imported.id} thread={imported} />}
     </div>

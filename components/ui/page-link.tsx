@@ -6,7 +6,7 @@ import { pageHref } from "@/components/ui/routes";
 export function PageLink({ title, id }: { title: string; id: string | undefined }) {
   if (!id) return <span className="font-mono text-xs text-slate-600">{formatPageRef(title)}</span>;
   return (
-    <Link href={pageHref(id)} className="font-mono text-xs text-indigo-700 underline-offset-2 hover:underline" data-testid="page-link">
+    <Link href={pageHref(id)} className="font-mono text-xs text-indigo-700 underline underline-offset-2" data-testid="page-link">
       {formatPageRef(title)}
     </Link>
   );

@@ -2,9 +2,18 @@
 
 export const pageHref = (pageId: string) => `/pages/${pageId}`;
 
+/** One fact on its page, scrolled to and marked (its row's anchor is #fact-<id>). */
+export const factHref = (pageId: string, factId: string) => `/pages/${pageId}#fact-${factId}`;
+
 export const threadHref = (threadId: string) => `/threads/${threadId}`;
 
 export const episodesHref = (threadId: string) => `/threads/${threadId}/episodes`;
 
 /** The chat scrolled to one message and highlighting it; the server loads the stretch around an old one. */
 export const messageHref = (threadId: string, seq: number) => `/threads/${threadId}?seq=${seq}#m-${seq}`;
+
+/** The Memory screen, narrowed to what one thread filed (or any other filter it takes). */
+export const memoryHref = (filter: { thread?: string; page?: string } = {}) => {
+  const query = new URLSearchParams(Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  return `/memory${query.size > 0 ? `?${query}` : ""}`;
+};

@@ -3,7 +3,9 @@ import { openSync } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { test } from "@playwright/test";
 import { freePort, waitUntilUp, type AppServer } from "@/e2e/support/app-server";
+import { AGAINST_RUNNING_SERVER } from "@/e2e/support/fixtures";
 
 // `next dev` beside the production build the other specs use: some behaviour
 // differs between the two (React's development double render, late styles),
@@ -12,6 +14,7 @@ import { freePort, waitUntilUp, type AppServer } from "@/e2e/support/app-server"
 // to test-results/dev-server-<port>.log.
 
 export async function startDevServer(): Promise<AppServer> {
+  test.skip(AGAINST_RUNNING_SERVER, "starts next dev of its own, and E2E_BASE_URL points at a running server");
   const port = Number(process.env.E2E_DEV_PORT) || (await freePort());
   const root = path.resolve(import.meta.dirname, "../..");
   const dataDir = await mkdtemp(path.join(tmpdir(), "episodic-e2e-dev-"));

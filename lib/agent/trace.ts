@@ -7,7 +7,17 @@ import type { ModelChoice } from "@/lib/models";
 import { countTokens } from "@/lib/models/tokens";
 import type { RecalledPage } from "@/lib/pages/recall";
 
-export type TurnTimings = { dbMs: number; recallMs: number; bufferMs: number; modelMs: number; totalMs: number };
+export type TurnTimings = {
+  dbMs: number;
+  recallMs: number;
+  bufferMs: number;
+  modelMs: number;
+  totalMs: number;
+  /** Waiting for the model to load (the in-process engine's first call), outside the reply's limits. */
+  loadMs?: number;
+  /** Waiting for the in-process engine to take the reply's calls (another reply on its lane), outside the reply's limits. */
+  waitMs?: number;
+};
 
 export type TraceInput = {
   choice: ModelChoice;
@@ -19,16 +29,26 @@ export type TraceInput = {
   reply: UIMessage | null;
   usage: { inputTokens?: number; outputTokens?: number } | null;
   prompt: TurnTraceData["prompt"];
+  budget?: TurnTraceData["budget"];
   timings: TurnTimings;
   error: string | null;
 };
 
+/** Each tool call with the reasoning note the model gave right before it in the same step, if any. */
 function toolCallsOf(message: UIMessage | null): TurnTraceData["toolCalls"] {
-  return (message?.parts ?? []).flatMap((part) =>
-    part.type.startsWith("tool-") && "input" in part
-      ? [{ name: part.type.slice(5), input: part.input, output: "output" in part ? part.output : null }]
-      : [],
-  );
+  let note: string | null = null;
+  return (message?.parts ?? []).flatMap((part) => {
+    if (part.type === "step-start") note = null;
+    if (part.type === "reasoning") note = part.text;
+    if (!part.type.startsWith("tool-") || !("input" in part)) return [];
+    const call = { name: part.type.slice(5), input: part.input, output: "output" in part ? part.output : null, ...(note ? { reason: note } : {}) };
+    note = null;
+    return [call];
+  });
+}
+
+function reasoningOf(message: UIMessage | null): string[] {
+  return (message?.parts ?? []).flatMap((part) => (part.type === "reasoning" && part.text.trim() ? [part.text] : []));
 }
 
 /** The turn's trace, built in one place from what each phase produced; the memory pass fills its part later. */
@@ -49,6 +69,7 @@ export function buildTrace(input: TraceInput): TurnTraceData {
       droppedFacts: input.withheld.filter((w) => w.what === "fact").map(({ text, reasons }) => ({ text, reasons })),
     },
     toolCalls: toolCallsOf(input.reply),
+    reasoning: reasoningOf(input.reply),
     memoryPass: null,
     tokens: {
       prompt: input.usage?.inputTokens ?? 0,
@@ -58,6 +79,7 @@ export function buildTrace(input: TraceInput): TurnTraceData {
     },
     timings: { ...input.timings, memoryPassMs: null },
     prompt: input.prompt,
+    ...(input.budget ? { budget: input.budget } : {}),
     error: input.error,
   };
 }

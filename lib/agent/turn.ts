@@ -1,10 +1,12 @@
-import type { UIMessage, UIMessageChunk } from "ai";
+import { createUIMessageStream, type UIMessage, type UIMessageChunk } from "ai";
 import { buildContext } from "@/lib/agent/phases/context";
 import { callModel } from "@/lib/agent/phases/call-model";
 import { loadTurn } from "@/lib/agent/phases/load";
 import { consolidateAfterTurn, queueAfterTurn } from "@/lib/agent/phases/memory";
-import { persistTurn, textOf } from "@/lib/agent/phases/persist";
-import { agentTools } from "@/lib/agent/tools";
+import { persistTurn, textOf, type ReplyEnd } from "@/lib/agent/phases/persist";
+import { ReplyDraft } from "@/lib/agent/reply-draft";
+import { ToolRoom } from "@/lib/agent/tool-room";
+import { agentTools, agentToolSchemas } from "@/lib/agent/tools";
 import type { AppConfig } from "@/lib/config";
 import { appContext, type ContextConfig } from "@/lib/context";
 import type { TurnTraceData } from "@/lib/contracts/trace";
@@ -12,7 +14,6 @@ import type { Db } from "@/lib/db/client";
 import type { Message } from "@/lib/db/generated/client";
 import { PromptScreen } from "@/lib/guard/screen";
 import type { MemoryPassQueue } from "@/lib/jobs/memory-pass";
-import { visibleWindowStart } from "@/lib/history/search";
 import type { ModelChoice } from "@/lib/models";
 import { audienceOf } from "@/lib/pages/audience";
 import { releaseTurn } from "@/lib/threads/turn-lease";
@@ -25,6 +26,8 @@ export type TurnRequest = {
   threadId: string;
   /** The new message, or null to answer the thread's latest user message again (a retry after a failed call). */
   text: string | null;
+  /** With `text: null`: replace the thread's latest reply, finished or not, with a new one. */
+  regenerate?: boolean;
   /** What the model is shown; the app's own configuration unless the evaluation asks for another. */
   context?: ContextConfig;
   /**
@@ -58,17 +61,28 @@ export type StartedTurn = {
 
 const ms = (start: number) => Math.round((performance.now() - start) * 10) / 10;
 
-/** A turn holds its thread this much longer than its model call may take: context, tools, saving. */
+/** A turn holds its thread this much longer than its reply may take: context, tools, saving. */
 const LEASE_MARGIN_MS = 30_000;
 
 const consolidationMode = (request: TurnRequest) =>
   request.consolidate === undefined || request.consolidate === true ? "inline" : request.consolidate;
+
+/** What the chat shows for a reply that failed or was cut off; the reason's own full stop is not doubled. */
+export function failureText(reason: string): string {
+  return `The model call failed: ${reason.replace(/[\s.]+$/, "")}. Your message is saved; retry to get an answer.`;
+}
+
+/** A reply with nothing in it: what a turn refused before its model call saves. */
+const emptyReply = (): UIMessage => ({ id: crypto.randomUUID(), role: "assistant", parts: [] });
 
 /**
  * One agent turn in five phases: load (claim the thread, save the user's
  * message), build the context, call the model (streamed to the browser),
  * persist the reply and its trace (the stream ends here), then the memory
  * pass, inline or as a queued job. The thread is held from load to persist.
+ * A model that must load first (the in-process engine) loads before the
+ * context is built (its tokenizer counts the prompt), within its own limit
+ * and outside the reply's.
  */
 export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
   const { db, config, choice, threadId } = request;
@@ -77,46 +91,72 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
   const context = request.context ?? appContext(config);
   const started = performance.now();
   const screen = new PromptScreen();
+  const replyLimits = { firstTokenMs: config.firstTokenTimeoutMs, idleMs: config.idleTimeoutMs, totalMs: config.modelTimeoutMs };
 
-  const limits = { leaseMs: config.modelTimeoutMs + LEASE_MARGIN_MS, waitMs: config.turnWaitMs };
-  const { thread, userMessage, leaseId } = await loadTurn(db, request.workspaceId, threadId, request.text, limits);
+  const loadWaitMs = config.localModel && choice.kind === "local" ? config.localModel.loadTimeoutMs : 0;
+  // On the embedded database this process is the only one: a claim by any other instance is a dead server's.
+  const limits = { leaseMs: config.modelTimeoutMs + loadWaitMs + LEASE_MARGIN_MS, waitMs: config.turnWaitMs, sole: !config.databaseUrl };
+  const { thread, userMessage, leaseId } = await loadTurn(db, request.workspaceId, threadId, request.text, limits, request.regenerate);
   // Released once: alongside the trace's write when the reply is saved, or on the way out of a failure.
   let released: Promise<void> | null = null;
   const release = () => (released ??= releaseTurn(db, threadId, leaseId));
   const loadMs = performance.now() - started;
   const prepare = async () => {
-    const built = await buildContext({ db, config, context, thread, userMessage, screen });
-    const modelStart = performance.now();
-    const call = callModel({
+    // The model loads first (the in-process engine, within its own limit): counting the prompt needs its tokenizer.
+    const readyStart = performance.now();
+    const notReady = await choice.runtime.ready().then(
+      () => null,
+      (error: unknown) => (error as Error).message,
+    );
+    const readyMs = performance.now() - readyStart;
+    // What the provider says of the model (its context, and whether it takes tools) is read before the prompt is written.
+    if (notReady === null) await choice.runtime.contextSize();
+    const toolsOn = choice.runtime.learned.tools.supported !== false;
+    const built = await buildContext({
+      db,
+      config,
+      context,
+      thread,
+      userMessage,
+      screen,
       choice,
-      system: built.system,
-      messages: built.messages,
-      tools: agentTools({
-        db,
-        workspaceId: thread.workspaceId,
-        threadId,
-        windowFromSeq: visibleWindowStart(
-          built.selection.messages.map((m) => m.seq),
-          userMessage.seq,
-        ),
-        audience: audienceOf(thread.kind),
-        screen,
-      }),
-      timeoutMs: config.modelTimeoutMs,
-      signal: request.signal,
+      tools: toolsOn ? await agentToolSchemas() : null,
+      budgeted: notReady === null,
     });
-    return { built, call, modelStart };
+    return { built, toolsOn, refusal: notReady ?? built.tooLarge, readyMs };
   };
-  const { built, call, modelStart } = await prepare().catch(async (error: unknown) => {
+  const { built, toolsOn, refusal, readyMs } = await prepare().catch(async (error: unknown) => {
     await release();
     throw error;
   });
+  const draft = new ReplyDraft(db, threadId);
+  const room = built.budget ? new ToolRoom(built.budget, choice.runtime.meter.countText) : undefined;
+  const modelStart = performance.now();
+  const call = refusal
+    ? null
+    : callModel({
+        choice,
+        system: built.system,
+        messages: built.messages,
+        tools: toolsOn
+          ? agentTools({ db, workspaceId: thread.workspaceId, threadId, windowFromSeq: built.windowFromSeq, audience: audienceOf(thread.kind), screen, room })
+          : {},
+        withoutTools: built.withoutTools,
+        limits: replyLimits,
+        maxOutputTokens: config.replyTokens,
+        onText: (delta) => draft.append(delta),
+        signal: request.signal,
+      });
 
-  const persist = async (reply: UIMessage, interrupted: boolean) => {
+  const persist = async (reply: UIMessage, end: ReplyEnd) => {
     const modelMs = ms(modelStart);
-    const error = call.error();
-    // An interrupted call never reports its usage.
-    const usage = error === null && !interrupted ? await Promise.resolve(call.result.totalUsage).catch(() => null) : null;
+    const drafted = await draft.close();
+    // A call stopped from outside or failed never reports its usage; one that ran out of tokens or steps did.
+    const reported = call !== null && !end.aborted && end.error === null;
+    const usage = reported ? await Promise.resolve(call.result.totalUsage).catch(() => null) : null;
+    const firstCall = reported ? await Promise.resolve(call.result.steps).then((steps) => steps[0]?.usage.inputTokens ?? null, () => null) : null;
+    if (built.budget && firstCall) choice.runtime.meter.observe(built.budget.promptTokens, firstCall, built.budget.toolSchemas);
+    const toolsUnavailable = choice.runtime.learned.tools.supported === false ? (choice.runtime.learned.tools.reason ?? "the model takes no tools") : undefined;
     const answer = textOf(reply);
     const bufferMs = built.selection.cost.ms;
     const persisted = await persistTurn({
@@ -125,7 +165,8 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
       userMessage,
       reply,
       answer,
-      interrupted,
+      end,
+      draft: drafted,
       queuesPass: mode === "queue",
       release,
       trace: {
@@ -137,14 +178,18 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
         withheld: screen.withheld,
         usage,
         prompt: { system: built.system, messages: built.messages },
+        budget: built.budget
+          ? { ...built.budget, leftOut: [...built.budget.leftOut, ...(room?.cuts ?? [])], reportedTokens: firstCall, ...(toolsUnavailable ? { toolsUnavailable } : {}) }
+          : undefined,
         timings: {
           dbMs: Math.round((loadMs + built.timings.selectMs - bufferMs) * 10) / 10,
           recallMs: Math.round(built.timings.recallMs * 10) / 10,
           bufferMs: Math.round(bufferMs * 10) / 10,
           modelMs,
           totalMs: ms(started),
+          ...(readyMs >= 1 ? { loadMs: Math.round(readyMs) } : {}),
+          ...(call && call.waitedMs() > 0 ? { waitMs: call.waitedMs() } : {}),
         },
-        error,
       },
     });
     return { ...persisted, answer };
@@ -159,7 +204,7 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
       : mode === "inline"
         ? await consolidateAfterTurn(
             db,
-            choice.model,
+            choice,
             { timeoutMs: config.memoryPassTimeoutMs, episodeMaxMessages: config.episodeMaxMessages, folds: config.bufferFolds },
             threadId,
             traceId,
@@ -170,15 +215,30 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
   };
 
   const finished = Promise.withResolvers<TurnOutcome>();
+  // The stream ends once the reply and its trace are saved; the pass is not the browser's to wait for.
+  const settle = (reply: UIMessage, end: ReplyEnd) =>
+    persist(reply, end)
+      .finally(release)
+      .then((persisted) => {
+        consolidate(persisted).then(finished.resolve, finished.reject);
+      }, finished.reject);
+
+  if (!call) {
+    // The model could not be made ready, or the prompt cannot fit it: nothing was asked of it, and the turn fails as a call would.
+    const reason = refusal!;
+    const stream = createUIMessageStream({
+      execute: async ({ writer }) => {
+        writer.write({ type: "start" });
+        writer.write({ type: "error", errorText: failureText(reason) });
+        await settle(emptyReply(), { finishReason: undefined, aborted: false, error: reason });
+      },
+    });
+    return { userMessage, stream, finished: finished.promise };
+  }
   const stream = call.result.toUIMessageStream({
-    onError: (error) => `The model call failed: ${call.recordError(error)}. Your message is saved; retry to get an answer.`,
-    // The stream ends once the reply and its trace are saved; the pass is not the browser's to wait for.
-    onEnd: ({ responseMessage, isAborted, isCancelled }) =>
-      persist(responseMessage, isAborted || isCancelled === true)
-        .finally(release)
-        .then((persisted) => {
-          consolidate(persisted).then(finished.resolve, finished.reject);
-        }, finished.reject),
+    onError: (error) => failureText(call.recordError(error)),
+    onEnd: ({ responseMessage, isAborted, isCancelled, finishReason }) =>
+      settle(responseMessage, { finishReason, aborted: isAborted || isCancelled === true, error: call.error() }),
   });
   return { userMessage, stream, finished: finished.promise };
 }

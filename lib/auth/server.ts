@@ -36,6 +36,9 @@ function createAuth(db: Db) {
     basePath: "/api/auth",
     // Unset, the origin comes from each request; proxy.ts has already refused any other Origin.
     baseURL: config.publicUrl,
+    // Better Auth derives that origin from the URL Next hands it, which names localhost even when the browser
+    // addressed 127.0.0.1 or a LAN address (HOST=…): the address the request was sent to is the app's own too.
+    trustedOrigins: config.publicUrl ? [] : (request) => (request?.headers.get("host") ? [`${new URL(request.url).protocol}//${request.headers.get("host")}`] : []),
     secret: authSecret(config),
     database: prismaAdapter(db, { provider: "postgresql" }),
     emailAndPassword: {
@@ -78,6 +81,8 @@ function createAuth(db: Db) {
     advanced: {
       // The address the app's server worked out; without it (a bare `next start`) no header is believed and all clients share one count.
       ipAddress: { ipAddressHeaders: [servedByAppServer() ? CLIENT_ADDRESS_HEADER : "x-no-client-address"], ipv6Subnet: 64 },
+      // Origins are checked under test as in production (Better Auth skips the check under NODE_ENV=test by default).
+      disableOriginCheck: false,
       // HttpOnly and SameSite=Lax are the library's defaults; Secure needs HTTPS, which only a stated public address promises.
       useSecureCookies: config.publicUrl?.startsWith("https://") ?? false,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },

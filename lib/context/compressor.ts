@@ -9,7 +9,7 @@ import { DEFAULT_MODEL_TIMEOUT_MS } from "@/lib/config";
 import { speakerLabel } from "@/lib/contracts/prompt/message-line";
 import { isoDay } from "@/lib/contracts/prompt/common";
 import { MEMORY_MESSAGES_HEADER } from "@/lib/contracts/prompt/memory-input";
-import { SUMMARISE_MARKER, SUMMARY_HEADER, formatSummariseInput, formatSummaryNote } from "@/lib/contracts/prompt/summary";
+import { SUMMARISE_MARKER, SUMMARY_HEADER, SUMMARY_NOTE, formatSummariseInput, formatSummaryNote } from "@/lib/contracts/prompt/summary";
 import { noBuffer, type ContextStrategy } from "@/lib/context/strategy";
 import type { Message } from "@/lib/db/generated/client";
 import { countTokens } from "@/lib/models/tokens";
@@ -96,8 +96,9 @@ export function compressorStrategy(window: number, summary: Summary): ContextStr
       const tail = await readWindow(db, threadId, window - COMPRESSOR_HEAD);
       const head = await readHead(db, threadId, tail[0]?.seq ?? 0, COMPRESSOR_HEAD);
       const middleLeftOut = head.length > 0 && tail[0].seq > head[head.length - 1].seq + 1;
-      // Line by line, so one flagged line does not take the whole summary with it.
-      const note = summary.note && middleLeftOut ? summary.note.split("\n").filter((line) => !screen.scan("summary", line).flagged).join("\n") : null;
+      // Line by line, so one flagged line does not take the whole summary with it; the header and its note are the app's own words, not stored text.
+      const ours = (line: string) => line === SUMMARY_HEADER || line === SUMMARY_NOTE;
+      const note = summary.note && middleLeftOut ? summary.note.split("\n").filter((line) => ours(line) || !screen.scan("summary", line).flagged).join("\n") : null;
       return {
         messages: [...head, ...tail],
         notes: note ? [{ beforeIndex: head.length, text: note }] : [],

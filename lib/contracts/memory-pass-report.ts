@@ -1,8 +1,12 @@
 import { z } from "zod";
 
-/** What one memory pass did: stored in the turn trace and shown in the debug panel. */
+/**
+ * What one memory pass did: stored in the turn trace and shown in the debug
+ * panel. "kept-out": the owner keeps the thread out of memory, so the pass
+ * read nothing and moved the cursor past these messages.
+ */
 export const memoryPassReportSchema = z.object({
-  status: z.enum(["filed", "nothing-new", "untrusted-only", "failed", "raced"]),
+  status: z.enum(["filed", "nothing-new", "untrusted-only", "failed", "raced", "kept-out"]),
   fromSeq: z.number().int(),
   toSeq: z.number().int(),
   facts: z.array(
@@ -36,6 +40,8 @@ export const memoryPassReportSchema = z.object({
     .nullable()
     .default(null),
   tokens: z.object({ input: z.number(), output: z.number() }).optional(),
+  /** How the pass's prompt and answer were fitted to the model's context, and what was left out; absent without a runtime or in older traces. */
+  fit: z.object({ contextTokens: z.number(), promptTokens: z.number(), maxOutputTokens: z.number(), leftOut: z.array(z.string()) }).optional(),
   error: z.string().optional(),
   ms: z.number(),
 });

@@ -5,6 +5,33 @@ import { memoryPassJobSchema, memoryPassReportSchema } from "@/lib/contracts/mem
 /** Stored text the prompt screen held back on this turn (see lib/guard/screen.ts). */
 export const withheldTextSchema = z.object({ what: z.string(), text: z.string(), reasons: z.array(z.string()) });
 
+/** How the turn's prompt was fitted to the model's context, and what was left out to make it fit. */
+export const promptBudgetSchema = z.object({
+  contextTokens: z.number().int(),
+  /** "configured" (MODEL_CONTEXT_TOKENS), "provider" (read from the server or engine) or "default". */
+  contextSource: z.enum(["configured", "provider", "default"]),
+  contextDetail: z.string(),
+  /** Kept free for the reply: each reply call's max_tokens. */
+  replyTokens: z.number().int(),
+  /** The first call's prompt as counted before it was sent: system, messages, tool schemas and framing. */
+  promptTokens: z.number().int(),
+  /** "model-tokenizer": the model's own tokenizer over its chat template; "estimate": o200k with framing. */
+  method: z.enum(["model-tokenizer", "estimate"]),
+  /** How far the count may be off, in percent (0 for the model's own tokenizer). */
+  marginPct: z.number(),
+  counter: z.string(),
+  /** Whether the prompt counted carried the tools' schemas. */
+  toolSchemas: z.boolean().default(true),
+  /** What was left out to fit, in the order it was left out. */
+  leftOut: z.array(z.object({ what: z.enum(["window", "recall", "tool-result"]), count: z.number().int(), detail: z.string() })),
+  /** The first call's prompt tokens as the engine or provider reported them; null when it reported none. */
+  reportedTokens: z.number().int().nullable(),
+  /** Why the turn ran without tools (the provider refused them, or says the model takes none); absent when it had them. */
+  toolsUnavailable: z.string().optional(),
+});
+
+export type PromptBudget = z.infer<typeof promptBudgetSchema>;
+
 /** Everything one reply's prompt was built from. Shared by the server that writes it and the debug panel that reads it. */
 export const turnTraceSchema = z.object({
   model: z.object({ kind: z.enum(["offline", "openai", "openai-compatible", "local"]), label: z.string(), modelId: z.string() }),
@@ -22,7 +49,10 @@ export const turnTraceSchema = z.object({
     pages: z.array(z.object({ title: z.string(), rank: z.number(), facts: z.number().int(), fed: z.boolean().default(false) })),
     droppedFacts: z.array(z.object({ text: z.string(), reasons: z.array(z.string()) })),
   }),
-  toolCalls: z.array(z.object({ name: z.string(), input: z.unknown(), output: z.unknown() })),
+  /** `reason`: the model's reasoning note right before the call (which buffer line it followed and why), when it gave one. */
+  toolCalls: z.array(z.object({ name: z.string(), input: z.unknown(), output: z.unknown(), reason: z.string().optional() })),
+  /** Every reasoning note the model emitted in this reply, in order; absent in older traces. */
+  reasoning: z.array(z.string()).default([]),
   memoryPass: memoryPassReportSchema.nullable(),
   /** The memory pass's job for this turn; absent when none was queued (inline passes, old traces). */
   memoryPassJob: memoryPassJobSchema.optional(),
@@ -40,10 +70,16 @@ export const turnTraceSchema = z.object({
     modelMs: z.number(),
     memoryPassMs: z.number().nullable(),
     totalMs: z.number(),
+    /** Waiting for the model to load before the call (the in-process engine), outside the reply's limits. */
+    loadMs: z.number().optional(),
+    /** Waiting for the in-process engine to take the reply's calls, outside the reply's limits. */
+    waitMs: z.number().optional(),
   }),
   prompt: z.object({ system: z.string(), messages: z.array(z.unknown()) }),
+  /** The context budget; absent in traces written before there was one. */
+  budget: promptBudgetSchema.optional(),
   error: z.string().nullable(),
-  /** "interrupted" when the reply was cut off (the browser went away); absent for a reply that finished or failed. */
+  /** "interrupted" when the reply was saved unfinished (a time limit, an error, the browser going away; `error` says which but the last); absent for a reply that finished or was never saved. */
   replyStatus: z.enum(["interrupted"]).optional(),
 });
 

@@ -10,8 +10,12 @@ import { formatIssuePath } from "@/lib/eval/issue-path";
 export const caseMessageSchema = z.strictObject({
   speaker: z.enum(["owner", "agent"]),
   text: z.string().min(1),
-  /** ISO 8601 date-time; "Z" or an offset such as "+02:00" both read. */
-  at: z.iso.datetime({ offset: true }),
+  /**
+   * ISO 8601 date-time: with "Z", an offset such as "+02:00", or none
+   * ("2026-09-02T09:00:00"), which is read as UTC, whatever the machine's
+   * time zone, and written back with its "Z".
+   */
+  at: z.iso.datetime({ offset: true, local: true }).transform((at) => (/(?:Z|[+-]\d{2}:?\d{2})$/i.test(at) ? at : `${at}Z`)),
 });
 
 export const plantedCaseSchema = z.strictObject({

@@ -4,33 +4,9 @@
 
 import type { UIMessage } from "ai";
 import type { TurnTraceData } from "@/lib/contracts/trace";
-import { countMessageTokens, countTokens } from "@/lib/models/tokens";
+import { countMessageTokens, countTokens, flatMessage } from "@/lib/models/tokens";
 import type { SummaryCost } from "@/lib/context/compressor";
 import type { ArmCosts } from "@/lib/eval/report-schema";
-
-function partText(part: unknown): string {
-  if (typeof part !== "object" || part === null) return "";
-  const p = part as Record<string, unknown>;
-  switch (p.type) {
-    case "text":
-    case "reasoning":
-      return typeof p.text === "string" ? p.text : "";
-    case "tool-call":
-      return `${String(p.toolName)} ${JSON.stringify(p.input ?? null)}`;
-    case "tool-result":
-      return `${String(p.toolName)} ${JSON.stringify(p.output ?? null)}`;
-    default:
-      return "";
-  }
-}
-
-/** A stored model message as role and flat text; trace messages are stored as plain JSON. */
-function flatMessage(message: unknown): { role: string; content: string } {
-  const m = (typeof message === "object" && message !== null ? message : {}) as { role?: unknown; content?: unknown };
-  const role = typeof m.role === "string" ? m.role : "user";
-  const content = typeof m.content === "string" ? m.content : Array.isArray(m.content) ? m.content.map(partText).join("\n") : "";
-  return { role, content };
-}
 
 /** Tokens of the first model call's prompt: the system prompt and every message, with chat framing. */
 export function promptTokens(prompt: TurnTraceData["prompt"]): number {

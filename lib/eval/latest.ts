@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { evalReportSchema, type EvalReport } from "@/lib/eval/report-schema";
-import sampleReport from "@/lib/eval/sample/report.json";
+import sampleReport from "@/eval-results-sample/report.json";
 
 // The evaluation page reads the last report scripts/eval.ts wrote; nothing
 // else keeps results, so a missing file simply means no run yet, and the page
@@ -11,8 +11,8 @@ export const DEFAULT_RESULTS_DIR = "eval-results";
 
 const REPORT_NAME = "report.json";
 
-/** Where the shipped sample lives; `npm run eval:sample` rewrites it. */
-export const SAMPLE_REPORT_FILE = "lib/eval/sample/report.json";
+/** Where the shipped sample lives; `npm run eval:refresh` rewrites it, and the README's figures with it. */
+export const SAMPLE_REPORT_FILE = "eval-results-sample/report.json";
 
 export type LatestReport =
   | { status: "missing"; file: string }

@@ -169,7 +169,7 @@ export const evalReportSchema = z.object({
   /** "planted" covers generated cases and a user's case file alike. */
   source: z.enum(["planted", "locomo"]),
   createdAt: z.iso.datetime(),
-  /** The small run that ships with the app (`npm run eval:sample`), shown until a real run has written its own. */
+  /** The small run that ships with the app (`npm run eval:refresh`), shown until a real run has written its own. */
   sample: z.boolean().optional(),
   /** The commit the run was made from, when it was run inside a git checkout. */
   commit: z.string().optional(),

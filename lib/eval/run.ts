@@ -19,7 +19,7 @@ import { answerF1, fileCase, isCorrect, locomoCase, type EvalCase, type Probe } 
 import type { PlantedCase } from "@/lib/eval/case-file";
 import { NO_SUMMARY, compressorSplit, summariseMiddle, type Summary } from "@/lib/context/compressor";
 import { turnCosts } from "@/lib/eval/costs";
-import { generateThreads, toPlantedCase, type PlantedThread, type Position } from "@/lib/eval/generator";
+import type { Position } from "@/lib/eval/positions";
 import { REGIMES } from "@/lib/eval/regimes";
 import { countTokens } from "@/lib/models/tokens";
 import { answerStatesValue } from "@/lib/eval/judge";
@@ -267,21 +267,21 @@ export async function runCases(ctx: RunContext, cases: readonly EvalCase[], opti
   return results.flat();
 }
 
+/**
+ * Generated threads as case-file cases, each with what the file format has no
+ * field for (its topic, whether the question names it, ...) as details. The
+ * generator and its corpus live in evaluation/, outside the app; the script
+ * that runs an evaluation generates them and hands them over as data.
+ */
+export type GeneratedCases = { business: string; cases: Array<{ case: PlantedCase; details: Probe["details"] }> };
+
 /** Where the cases come from; plain data, so a worker thread can rebuild the same cases. */
 export type CaseSource =
-  | { kind: "planted"; threads: number; positions: Position[] }
+  | ({ kind: "planted"; threads: number; positions: Position[] } & GeneratedCases)
   | { kind: "file"; file: string; cases: PlantedCase[] }
   | { kind: "locomo"; samples: LocomoSample[]; file: string };
 
 export type Evaluation = { source: CaseSource; options: RunOptions };
-
-/** The generated threads of a planted run, as case-file cases: what `--write-cases` writes. */
-export function generatedThreads({ source, options }: Evaluation & { source: { kind: "planted" } }): PlantedThread[] {
-  return generateThreads({ count: source.threads, seed: options.seed, window: options.window, bufferReach: options.bufferReach, positions: source.positions });
-}
-
-/** The generated corpus is a bakery-café owner's threads. */
-const PLANTED_BUSINESS = "Bayou Bakes";
 
 /** Every case of an evaluation, in a fixed order that workers and the report share. */
 export function casesFor(evaluation: Evaluation): EvalCase[] {
@@ -289,12 +289,7 @@ export function casesFor(evaluation: Evaluation): EvalCase[] {
   if (source.kind === "locomo") return source.samples.map((sample) => locomoCase(sample, options.window));
   if (source.kind === "file") return source.cases.map((c) => fileCase(c, options.window));
   // Generated threads take the case-file path too; only what the file format has no field for rides along as details.
-  return generatedThreads({ ...evaluation, source }).map((thread) =>
-    fileCase(toPlantedCase(thread), options.window, {
-      workspaceName: PLANTED_BUSINESS,
-      details: { topic: thread.topic, kind: thread.fact.kind, questionNamesTopic: thread.questionNamesTopic, changed: thread.fact.reject.length > 0 },
-    }),
-  );
+  return source.cases.map((generated) => fileCase(generated.case, options.window, { workspaceName: source.business, details: generated.details }));
 }
 
 /** The report of a finished evaluation; results must be in casesFor's order. */

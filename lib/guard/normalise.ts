@@ -1,7 +1,8 @@
 // The readings of one stored string that the injection rules are matched on.
 // An attack rarely arrives in plain words: it is hidden behind characters a
 // reader cannot see, letters from another script, digits for letters, letters
-// spaced apart, or an encoding the model can undo on its own (base64, rot13,
+// spaced apart, or an encoding the model can undo on its own (base64, hex,
+// base32, binary, Morse, rot13 and other letter shifts, Atbash,
 // escapes, reversed text). Each reading undoes one of those disguises, so the
 // rules stay few and are written against ordinary text only.
 
@@ -96,12 +97,75 @@ function decodeBase64Runs(text: string): string[] {
   return decoded;
 }
 
-function rot13(text: string): string {
+/** Hex byte runs, packed ("69676e6f7265") or spaced ("69 67 6e"), long enough to hide a sentence. */
+const HEX_RUN = /(?<![0-9a-f])(?:[0-9a-f]{2}[ :]?){12,}(?![0-9a-f])/gi;
+
+function decodeHexRuns(text: string): string[] {
+  const decoded: string[] = [];
+  for (const [run] of text.matchAll(HEX_RUN)) {
+    const bytes = run.replace(/[ :]/g, "");
+    if (bytes.length % 2 === 1 || /^\d+$/.test(bytes)) continue;
+    const plain = Buffer.from(bytes, "hex").toString("utf8");
+    if (READS_AS_WORDS.test(plain) && !plain.includes("\uFFFD")) decoded.push(plain);
+  }
+  return decoded;
+}
+
+/** Letters moved `shift` places along the alphabet (13 is rot13). */
+function caesar(text: string, shift: number): string {
   return text.replace(/[a-z]/gi, (c) => {
     const start = c <= "Z" ? 65 : 97;
-    return String.fromCharCode(((c.charCodeAt(0) - start + 13) % 26) + start);
+    return String.fromCharCode(((c.charCodeAt(0) - start + shift) % 26) + start);
   });
 }
+
+/** Letters mirrored (a↔z, b↔y): the Atbash cipher. */
+function atbash(text: string): string {
+  return text.replace(/[a-z]/gi, (c) => {
+    const start = c <= "Z" ? 65 : 97;
+    return String.fromCharCode(start + 25 - (c.charCodeAt(0) - start));
+  });
+}
+
+/** Eight-bit groups of 0 and 1 ("01101001 01100111 …"), at least four of them. */
+const BINARY_RUN = /(?<![01])(?:[01]{8}[ ,]?){4,}(?![01])/g;
+/** Dots and dashes in letters split by spaces, words by a slash or three spaces. */
+const MORSE_RUN = /(?:[.\-–—]{1,6}(?: {1,3}| ?\/ ?)){4,}[.\-–—]{1,6}/g;
+const MORSE: Record<string, string> = Object.fromEntries(
+  "a.- b-... c-.-. d-.. e. f..-. g--. h.... i.. j.--- k-.- l.-.. m-- n-. o--- p.--. q--.- r.-. s... t- u..- v...- w.-- x-..- y-.-- z--.. 0----- 1.---- 2..--- 3...-- 4....- 5..... 6-.... 7--... 8---.. 9----."
+    .split(" ")
+    .map((entry) => [entry.slice(1), entry[0]]),
+);
+const BASE32_RUN = /\b[A-Z2-7]{16,}=*(?![A-Za-z0-9])/g;
+
+function decodeBinaryRuns(text: string): string[] {
+  return [...text.matchAll(BINARY_RUN)].map(([run]) =>
+    String.fromCharCode(...(run.match(/[01]{8}/g) ?? []).map((byte) => parseInt(byte, 2))),
+  );
+}
+
+function decodeMorseRuns(text: string): string[] {
+  return [...text.matchAll(MORSE_RUN)].map(([run]) =>
+    run
+      .replace(/[–—]/g, "-")
+      .split(/ ?\/ ?| {3}/)
+      .map((word) => word.trim().split(/ +/).map((letter) => MORSE[letter] ?? "?").join(""))
+      .join(" "),
+  );
+}
+
+function decodeBase32Runs(text: string): string[] {
+  return [...text.matchAll(BASE32_RUN)].flatMap(([run]) => {
+    let bits = "";
+    for (const c of run.replace(/=+$/, "")) bits += "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".indexOf(c).toString(2).padStart(5, "0");
+    const bytes = (bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2));
+    const plain = Buffer.from(bytes).toString("utf8");
+    return READS_AS_WORDS.test(plain) && !plain.includes("\uFFFD") ? [plain] : [];
+  });
+}
+
+/** Decoded runs that read as words; numbers and noise are not hidden sentences. */
+const asWords = (decoded: string[]) => decoded.filter((plain) => READS_AS_WORDS.test(plain) && /\p{L}{3}/u.test(plain));
 
 /** `\u0069`, `\x69` and `%69` escapes, written out. */
 function decodeEscapes(text: string): string {
@@ -116,14 +180,20 @@ function decodeEscapes(text: string): string {
  * the rules run on one only when it contains a word an attack needs.
  */
 const STEERING_WORD = /\b(?:ignore|disregard|forget|instructions?|prompt|rules|pretend|reveal|system|you are|act as|jailbreak|override|bypass|repeat|password|owner)\b/i;
+const STEERING_WORDS = new RegExp(STEERING_WORD.source, "gi");
+
+/** A shifted or mirrored text counts only with two different steering words in it: one can turn up by chance. */
+const readsAsSteering = (reading: string) => new Set((reading.match(STEERING_WORDS) ?? []).map((w) => w.toLowerCase())).size >= 2;
+/** Ciphers are tried only on short texts: every shift is another reading of the whole text. */
+const LONGEST_CIPHERED = 600;
 
 export type Readings = {
   /** The text as written, with only invisible characters, entities and typography undone. */
   plain: string[];
   /** The text with a disguise undone: look-alikes, leetspeak, spaced letters, an encoding or reversal. */
   decoded: string[];
-  /** Whole sentences that were hidden in base64: a note about the business has no reason to do that. */
-  base64Sentences: string[];
+  /** Whole sentences that were hidden in base64 or hex: a note about the business has no reason to do that. */
+  encodedSentences: string[];
   /** Two or more words about the model's steering spelled out letter by letter ("f.o.r.g.e.t t.h.e r.u.l.e.s"). */
   spelledOutSteering: boolean;
 };
@@ -138,7 +208,15 @@ export function readings(text: string): Readings {
   const unspaced = tidy(stripInvisible(entities));
   const plain = [...new Set([unspaced, tidy(stripInvisible(entities, " "))].map(collapseSpaces))];
   const base = plain[0];
-  const base64Sentences = decodeBase64Runs(base).map((sentence) => collapseSpaces(tidy(sentence)));
+  const encodedSentences = [
+    ...decodeBase64Runs(base),
+    ...decodeHexRuns(base),
+    ...asWords([...decodeBinaryRuns(base), ...decodeMorseRuns(base), ...decodeBase32Runs(base)]),
+  ].map((sentence) => collapseSpaces(tidy(sentence)));
+  const ciphered =
+    base.length <= LONGEST_CIPHERED && !STEERING_WORD.test(base)
+      ? [...Array.from({ length: 25 }, (_, i) => caesar(base, i + 1)).filter((_, i) => i !== 12), atbash(base), base.split(" ").reverse().join(" ")].filter(readsAsSteering)
+      : [];
   const folded = (hasLookalikeWord(base) ? base.replace(LOOKALIKE_LETTER, (c) => LOOKALIKES[c]) : base).replace(/ı/g, "i");
   const escaped = decodeEscapes(base);
   const candidates = [
@@ -146,11 +224,86 @@ export function readings(text: string): Readings {
     foldLeet(folded),
     collapseSpaces(joinSpacedLetters(unspaced)),
     escaped,
-    ...[rot13(base), [...base].reverse().join("")].filter((reading) => STEERING_WORD.test(reading)),
-    ...base64Sentences,
+    ...[caesar(base, 13), [...base].reverse().join("")].filter((reading) => STEERING_WORD.test(reading)),
+    ...ciphered,
+    ...encodedSentences,
   ];
   const decoded = [...new Set(candidates)].filter((reading) => !plain.includes(reading));
   const spelledOutWords = [...unspaced.matchAll(SPACED_RUN)].filter(([run]) => run.replace(/[^\p{L}]/gu, "").length >= 4);
   const spelledOutSteering = spelledOutWords.length >= 2 && STEERING_WORD.test(collapseSpaces(joinSpacedLetters(unspaced)));
-  return { plain, decoded, base64Sentences, spelledOutSteering };
+  return { plain, decoded, encodedSentences, spelledOutSteering };
+}
+
+/** Longer texts than this are condensed before they are read: repetition costs the scan time and hides nothing. */
+export const CONDENSE_FROM = 512;
+const LONGEST_REPEATED_RUN = 6;
+const LONGEST_PERIOD = 32;
+
+/** A long token with a short unit said over and over in it ("QUJDQUJD…", "aaaa…") keeps three of each such run. */
+function condenseToken(token: string): string {
+  if (token.length <= LONGEST_PERIOD * 3) return token;
+  let out = "";
+  let start = 0;
+  while (start < token.length) {
+    let best = { period: 0, end: start };
+    for (let period = 1; period <= LONGEST_PERIOD && start + period < token.length; period++) {
+      let i = start + period;
+      while (i < token.length && token[i] === token[i - period]) i++;
+      if (i - start > 3 * period && i > best.end) best = { period, end: i };
+      if (best.end === token.length) break;
+    }
+    if (best.period === 0) {
+      out += token[start];
+      start += 1;
+    } else {
+      out += token.slice(start, start + 3 * best.period);
+      start = best.end;
+    }
+  }
+  return out;
+}
+
+/**
+ * The text with its repetition cut down, so a long repetitive text costs the
+ * scan what a short one does: a word run said again and again ("ignore
+ * ignore …", "you are now you are now …") is kept twice, a sentence said
+ * before is dropped, a token of one repeated unit keeps three. What is left
+ * reads the same to the rules: nothing an attack needs is said only once
+ * more than twice in a row.
+ */
+export function condense(text: string): string {
+  // Words with the whitespace after them, so line breaks stay where they were.
+  const pieces = text.match(/\S+\s*|\s+/g) ?? [];
+  const words = pieces.map((piece) => condenseToken(piece.trimEnd()) + piece.slice(piece.trimEnd().length));
+  const bare = words.map((w) => w.trim().toLowerCase());
+  const kept: number[] = [];
+  for (let i = 0; i < words.length; i++) {
+    kept.push(i);
+    for (let n = 1; n <= LONGEST_REPEATED_RUN && kept.length >= 3 * n; n++) {
+      const at = kept.length - n;
+      let repeated = true;
+      // The newest n words repeat the n before them, which repeat the n before those: a third copy goes.
+      for (let k = 0; k < n && repeated; k++) {
+        const word = bare[kept[at + k]];
+        repeated = word === bare[kept[at + k - n]] && word === bare[kept[at + k - 2 * n]];
+      }
+      if (repeated) {
+        kept.splice(at, n);
+        break;
+      }
+    }
+  }
+  const seen = new Set<string>();
+  return kept
+    .map((i) => words[i])
+    .join("")
+    .split(/(?<=[.!?。！？\n])/u)
+    .filter((sentence) => {
+      const key = sentence.trim().toLowerCase();
+      if (key.length < 12) return true;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .join("");
 }

@@ -3,12 +3,12 @@
 // a pasted email or a web page, so a line can carry someone else's instructions
 // into every later turn. The text is read as written and with each disguise
 // undone (lib/guard/normalise.ts), and every reading is matched against rules
-// for the shape of an attack (lib/guard/rules.ts); a small classifier trained on
+// for the shape of an attack (lib/guard/rules/, one file per family); a small classifier trained on
 // the tuning corpus (lib/guard/classifier.ts) catches paraphrases of them.
 
 import { classifierFlags } from "@/lib/guard/classifier";
-import { CONTROL, EMOJI_JOINER, HIDDEN, hasLookalikeWord, readings, stripInvisible } from "@/lib/guard/normalise";
-import { PLAIN_RULES, READING_RULES } from "@/lib/guard/rules";
+import { CONDENSE_FROM, CONTROL, EMOJI_JOINER, HIDDEN, condense, hasLookalikeWord, readings, stripInvisible } from "@/lib/guard/normalise";
+import { PLAIN_RULES, READING_RULES } from "@/lib/guard/rules/index";
 
 export type ScanResult = {
   flagged: boolean;
@@ -26,8 +26,8 @@ export function scanForInjection(text: string): ScanResult {
   if (HIDDEN.test(text.replace(EMOJI_JOINER, ""))) reasons.add("hidden-char");
   if (CONTROL.test(text)) reasons.add("control-char");
   if (hasLookalikeWord(text)) reasons.add("homoglyph");
-  const { plain, decoded, base64Sentences, spelledOutSteering } = readings(text);
-  if (base64Sentences.length > 0 || spelledOutSteering) reasons.add("encoded-instruction");
+  const { plain, decoded, encodedSentences, spelledOutSteering } = readings(text.length > CONDENSE_FROM ? condense(text) : text);
+  if (encodedSentences.length > 0 || spelledOutSteering) reasons.add("encoded-instruction");
   for (const { family, pattern } of PLAIN_RULES) {
     if (plain.some((reading) => pattern.test(reading))) reasons.add(family);
   }

@@ -10,6 +10,6 @@ export function chatResponse(request: Request): Promise<Response> {
     const { db, workspace } = await requestScope();
     const body = await parseJsonBody(request, chatRequestSchema);
     await refuseVisitorThread(db, workspace.id, body.threadId);
-    return streamTurn(request, db, { workspaceId: workspace.id, threadId: body.threadId, text: "text" in body ? body.text : null });
+    return streamTurn(request, db, { workspaceId: workspace.id, threadId: body.threadId, text: "text" in body ? body.text : null, regenerate: "regenerate" in body });
   });
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { cursorSchema } from "@/lib/contracts/cursor";
 import { RequestError } from "@/lib/errors";
-import { FACT_GROUPS, getPage, listPageEpisodes, listPageFacts, listPages, pageExists, setPageVisibility, type FactGroup } from "@/lib/pages/queries";
+import { setPageVisibility } from "@/lib/pages/publish";
+import { FACT_GROUPS, getPage, listPageEpisodes, listPageFacts, listPages, pageExists, type FactGroup } from "@/lib/pages/queries";
 import { requestScope } from "@/lib/workspaces/current";
 import { handle, parseJsonBody, parseQuery, routeId } from "@/lib/http/respond";
 
@@ -61,7 +62,7 @@ const pageUpdateSchema = z.object({ visibility: z.enum(["PRIVATE", "PUBLIC"]) })
 
 export type PageUpdate = z.infer<typeof pageUpdateSchema>;
 
-/** PATCH /api/pages/:id: the owner publishes a page to customers, or makes it private again. */
+/** PATCH /api/pages/:id: the owner publishes a page to customers (its confirmed facts vetted first), or makes it private again. */
 export function pageUpdateResponse(request: Request, rawPageId: string): Promise<Response> {
   return handle(async () => {
     const pageId = routeId(rawPageId);

@@ -2,8 +2,19 @@ import { z } from "zod";
 import { cursorSchema } from "@/lib/contracts/cursor";
 import { RequestError } from "@/lib/errors";
 import { timelinePage } from "@/lib/episodes/store";
-import { createThread, findMessages, findThread, findThreadSummary, listThreads, MESSAGES_PER_PAGE, renameThread, type StretchAt } from "@/lib/threads/queries";
-import { newThreadSchema, renameThreadSchema } from "@/lib/threads/schemas";
+import {
+  createThread,
+  deleteThread,
+  findMessages,
+  findThread,
+  findThreadSummary,
+  listThreads,
+  MESSAGES_PER_PAGE,
+  updateThread,
+  type StretchAt,
+} from "@/lib/threads/queries";
+import { newThreadSchema, threadUpdateSchema } from "@/lib/threads/schemas";
+import { memoryNotesByReply } from "@/lib/traces/queries";
 import { requestScope } from "@/lib/workspaces/current";
 import { handle, parseJsonBody, parseQuery, routeId } from "@/lib/http/respond";
 
@@ -63,7 +74,8 @@ export function messagesResponse(request: Request, rawThreadId: string): Promise
     const { db, workspace } = await requestScope();
     const stretch = await findMessages(db, workspace.id, threadId, at, limit);
     if (!stretch) throw new RequestError("not_found:thread");
-    return Response.json(stretch);
+    const replies = stretch.messages.filter((m) => m.role === "ASSISTANT").map((m) => m.id);
+    return Response.json({ ...stretch, notes: await memoryNotesByReply(db, workspace.id, threadId, replies) });
   });
 }
 
@@ -82,14 +94,23 @@ export function episodesResponse(request: Request, rawThreadId: string): Promise
   });
 }
 
-/** PATCH /api/threads/:id: `{ title }`, trimmed, 1–120 characters. */
-export function renameThreadResponse(request: Request, rawThreadId: string): Promise<Response> {
+/** PATCH /api/threads/:id: `{ title }` (trimmed, 1–120 characters) and/or `{ keepOutOfMemory }`. */
+export function updateThreadResponse(request: Request, rawThreadId: string): Promise<Response> {
   return handle(async () => {
     const threadId = routeId(rawThreadId);
-    const input = await parseJsonBody(request, renameThreadSchema);
+    const input = await parseJsonBody(request, threadUpdateSchema);
     const { db, workspace } = await requestScope();
-    const thread = await renameThread(db, workspace.id, threadId, input);
+    const thread = await updateThread(db, workspace.id, threadId, input);
     if (!thread) throw new RequestError("not_found:thread");
     return Response.json({ thread });
+  });
+}
+
+/** DELETE /api/threads/:id: the thread and everything filed from it. */
+export function deleteThreadResponse(rawThreadId: string): Promise<Response> {
+  return handle(async () => {
+    const threadId = routeId(rawThreadId);
+    const { db, workspace } = await requestScope();
+    return Response.json({ deleted: await deleteThread(db, workspace.id, threadId) });
   });
 }

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { readConfig } from "@/lib/config";
 import {
   consolidateThread,
@@ -13,7 +14,7 @@ import { admitThreadImport, queueThreadImport, threadImportProgress } from "@/li
 import { MAX_IMPORT_BYTES } from "@/lib/threads/transfer-limits";
 import { requestScope } from "@/lib/workspaces/current";
 import { crossSiteRefusal } from "@/lib/http/origin";
-import { handle, readCappedBytes, routeId } from "@/lib/http/respond";
+import { handle, parseQuery, readCappedBytes, routeId } from "@/lib/http/respond";
 
 /** One NDJSON line of POST /api/threads/:id/consolidate: progress, then the outcome last. */
 export type ConsolidationLine = ConsolidationProgress | ConsolidationOutcome;
@@ -26,9 +27,12 @@ export function exportDisposition(title: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
+const importQuerySchema = z.object({ duplicate: z.enum(["import"]).optional() });
+
 /**
  * POST /api/threads/import: the thread file is kept and the import job
- * queued; the answer (202) names the import, whose progress
+ * queued (`?duplicate=import` imports a file that was imported here already,
+ * which otherwise fails naming its thread); the answer (202) names the import, whose progress
  * GET /api/threads/import/:id reports. proxy.ts lets this upload through
  * unread, so the origin is checked here, and the session and the workspace's
  * import allowance before a byte of the body is read.
@@ -37,10 +41,11 @@ export function importResponse(request: Request): Promise<Response> {
   return handle(async () => {
     const crossSite = crossSiteRefusal(request);
     if (crossSite) throw crossSite;
+    const { duplicate } = parseQuery(request, importQuerySchema);
     const { db, workspace } = await requestScope();
     await admitThreadImport(db, workspace.id);
     const file = await readCappedBytes(request, MAX_IMPORT_BYTES, "thread file");
-    const progress = await queueThreadImport(db, workspace.id, file);
+    const progress = await queueThreadImport(db, workspace.id, file, { allowDuplicate: duplicate === "import" });
     await (await getThreadImportQueue()).enqueue(progress.id);
     return Response.json({ import: progress }, { status: 202 });
   });
@@ -85,7 +90,7 @@ export function consolidateResponse(rawThreadId: string): Promise<Response> {
     const initial = await consolidationProgress(db, workspace.id, id);
     if (!initial) throw new RequestError("not_found:thread");
     let last = initial;
-    const model = chooseModel(readConfig()).model;
+    const { model, runtime } = chooseModel(readConfig());
     const stop = new AbortController();
     const encoder = new TextEncoder();
     const stream = new ReadableStream<Uint8Array>({
@@ -97,7 +102,7 @@ export function consolidateResponse(rawThreadId: string): Promise<Response> {
           last = progress;
           send(progress);
         };
-        consolidateThread(db, model, workspace.id, id, { onProgress, signal: stop.signal })
+        consolidateThread(db, model, workspace.id, id, { onProgress, signal: stop.signal, runtime })
           .then(send, (error: unknown) => {
             console.error(error);
             send({ ...last, finished: false, error: "Consolidation failed on the server; run it again to continue." });

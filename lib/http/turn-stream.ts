@@ -12,7 +12,7 @@ import { chooseModel } from "@/lib/models";
  * work after the response finishes there. A browser that goes away mid-reply
  * aborts the model call; the reply so far is kept, marked interrupted.
  */
-export async function streamTurn(request: Request, db: Db, turn: { workspaceId: string; threadId: string; text: string | null }): Promise<Response> {
+export async function streamTurn(request: Request, db: Db, turn: { workspaceId: string; threadId: string; text: string | null; regenerate?: boolean }): Promise<Response> {
   const config = readConfig();
   const started = await startTurn({
     db,

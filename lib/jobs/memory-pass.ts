@@ -3,7 +3,8 @@ import type { Job, PgBoss } from "pg-boss";
 import type { MemoryPassJob, MemoryPassReport } from "@/lib/contracts/memory-pass-report";
 import type { Db } from "@/lib/db/client";
 import { startJobBoss, type QueueBackend } from "@/lib/jobs/boss";
-import { runMemoryPass } from "@/lib/memory/pass";
+import { memoryPassUnlessKeptOut } from "@/lib/memory/kept-out";
+import type { ModelRuntime } from "@/lib/models/runtime";
 import { withTimeout } from "@/lib/models/timeout";
 import { tracesByMemoryPassStatus, updateTrace, type StoredTraceData } from "@/lib/traces/store";
 
@@ -28,6 +29,8 @@ export type MemoryPassQueueOptions = {
   retries: number;
   /** §10: each pass also folds older stretches when a fold is due (BUFFER_FOLDS). */
   folds?: boolean;
+  /** The model's context, counter and load: each pass fits the context, and a model that must load first does so outside the pass's limit. */
+  runtime?: ModelRuntime;
   /** Whether this process runs jobs as well as queueing them. */
   work?: boolean;
   /** Seconds between backoff retries, doubled each time (tests shorten it). */
@@ -77,7 +80,8 @@ async function runJob(options: MemoryPassQueueOptions, job: Job<Payload>): Promi
   await markTraces(db, waiting, { status: "running", attempts });
   let report: MemoryPassReport;
   try {
-    report = await runMemoryPass(db, withTimeout(options.model, options.timeoutMs, job.signal), threadId, { folds: options.folds });
+    await options.runtime?.ready();
+    report = await memoryPassUnlessKeptOut(db, withTimeout(options.model, options.timeoutMs, job.signal), threadId, { folds: options.folds, runtime: options.runtime });
   } catch (error) {
     report = { status: "failed", fromSeq: 0, toSeq: 0, facts: [], dropped: [], episode: null, fold: null, error: (error as Error).message, ms: 0 };
   }
@@ -103,11 +107,15 @@ export async function startMemoryPassQueue(options: MemoryPassQueueOptions): Pro
     heartbeatSeconds: 10,
     expireInSeconds: timeoutSeconds + 60,
   });
-  if (options.work ?? true) {
-    await boss.work<Payload>(MEMORY_PASS_QUEUE, { batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: 1 }, async ([job]) => runJob(options, job));
-  }
+  const workerId =
+    (options.work ?? true)
+      ? await boss.work<Payload>(MEMORY_PASS_QUEUE, { batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: 1 }, async ([job]) => runJob(options, job))
+      : null;
   const enqueue = async (threadId: string) => {
     await boss.send(MEMORY_PASS_QUEUE, { threadId } satisfies Payload, { singletonKey: threadId });
+    // This instance's worker fetches the job at once rather than at its next poll, so the pass starts as the reply ends;
+    // another instance's worker (PostgreSQL) still finds it within its one-second poll.
+    if (workerId) boss.notifyWorker(workerId);
   };
   return {
     enqueue,

@@ -39,10 +39,12 @@ function getJobBoss(): Promise<PgBoss> {
 export function getMemoryPassQueue(): Promise<MemoryPassQueue> {
   return once("memory-pass", async () => {
     const config = readConfig();
+    const choice = chooseModel(config);
     return startMemoryPassQueue({
       db: await getDb(),
       backend: { boss: await getJobBoss() },
-      model: chooseModel(config).model,
+      model: choice.model,
+      runtime: choice.runtime,
       timeoutMs: config.memoryPassTimeoutMs,
       retries: config.memoryPassRetries,
       folds: config.bufferFolds,

@@ -2,6 +2,7 @@ import type { LanguageModel } from "ai";
 import type { Db } from "@/lib/db/client";
 import { RequestError } from "@/lib/errors";
 import { runMemoryPass } from "@/lib/memory/pass";
+import type { ModelRuntime } from "@/lib/models/runtime";
 
 // Consolidating a whole thread that arrived without its memory (the seeded
 // demo, an imported file): memory passes over short stretches, as if the
@@ -17,11 +18,16 @@ export type ConsolidationProgress = { done: number; total: number; episodes: num
 
 export type ConsolidationOutcome = ConsolidationProgress & ({ finished: true } | { finished: false; error: string });
 
+/** Why a thread the owner keeps out of memory is not consolidated. */
+export const KEPT_OUT_OF_MEMORY = "This thread is kept out of memory: turn that off in its chat header to consolidate it.";
+
 export type ConsolidateOptions = {
   stretch?: number;
   onProgress?: (progress: ConsolidationProgress) => void | Promise<void>;
   /** Checked between passes: a stopped run keeps what it filed and resumes where it stopped. */
   signal?: AbortSignal;
+  /** The model's context and counter, so each pass fits it. */
+  runtime?: ModelRuntime;
 };
 
 /** The thread's progress, or null when the thread is not in this workspace. */
@@ -55,13 +61,15 @@ export async function consolidateThread(
   model: LanguageModel,
   workspaceId: string,
   threadId: string,
-  { stretch = CONSOLIDATION_STRETCH, onProgress, signal }: ConsolidateOptions = {},
+  { stretch = CONSOLIDATION_STRETCH, onProgress, signal, runtime }: ConsolidateOptions = {},
 ): Promise<ConsolidationOutcome> {
   let progress = await requireProgress(db, workspaceId, threadId);
   await onProgress?.(progress);
+  const thread = await db.thread.findUniqueOrThrow({ where: { id: threadId }, select: { keepOutOfMemory: true } });
+  if (thread.keepOutOfMemory) return { ...progress, finished: false, error: KEPT_OUT_OF_MEMORY };
   for (;;) {
     if (signal?.aborted) return { ...progress, finished: false, error: "Consolidation was stopped; run it again to continue." };
-    const report = await runMemoryPass(db, model, threadId, { maxMessages: stretch });
+    const report = await runMemoryPass(db, model, threadId, { maxMessages: stretch, runtime });
     if (report.status === "nothing-new") return { ...progress, finished: true };
     if (report.status === "failed") {
       return { ...progress, finished: false, error: `The memory pass over messages ${report.fromSeq}–${report.toSeq} failed: ${report.error}` };

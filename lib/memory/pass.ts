@@ -1,21 +1,19 @@
-import { generateText, Output, type LanguageModel } from "ai";
+import type { LanguageModel } from "ai";
 import type { Db, Tx } from "@/lib/db/client";
 import type { Message, Speaker, ThreadKind } from "@/lib/db/generated/client";
+import { holdReasonFor } from "@/lib/guard/fact-vetting";
 import { neutralise, scanForInjection } from "@/lib/guard/scan";
 import { saveEpisode, saveFold, toLine } from "@/lib/episodes/store";
 import { dueFold, FOLD_SIZE, foldPages } from "@/lib/memory/fold";
 import { contentWords } from "@/lib/history/words";
 import { fileFacts } from "@/lib/pages/facts";
 import { rankPages } from "@/lib/pages/recall";
-import { MEMORY_PASS_SYSTEM, memoryPassPrompt, type MemoryMessage } from "@/lib/memory/prompt";
+import { callMemoryPass, type MemoryPassCall } from "@/lib/memory/pass-call";
+import { fitPassStretch } from "@/lib/memory/pass-budget";
+import type { MemoryMessage } from "@/lib/memory/prompt";
+import type { ModelRuntime } from "@/lib/models/runtime";
 import type { MemoryInputFact } from "@/lib/contracts/prompt/memory-input";
-import {
-  checkProposedFact,
-  MEMORY_PASS_MAX_OUTPUT_TOKENS,
-  memoryPassOutput,
-  type MemoryPassOutput,
-  type ProposedFact,
-} from "@/lib/contracts/memory-pass";
+import { checkProposedFact, type MemoryPassOutput, type ProposedFact } from "@/lib/contracts/memory-pass";
 import type { MemoryPassReport } from "@/lib/contracts/memory-pass-report";
 
 export const MAX_MESSAGES_PER_PASS = 40;
@@ -56,16 +54,16 @@ type Plan = { proposal: ProposedFact; page: string; key: string; text: string; m
 
 /**
  * Text pasted into a chat (an email, a web page, a supplier's note) can carry
- * instructions meant for the assistant. A fact from such a message is never
- * promoted on the owner's word alone: it waits for the owner's review, with
- * the reason shown on the Pages screen.
+ * instructions meant for the assistant. A fact whose own words read that way,
+ * or that comes from such a sentence of its message, is never promoted on the
+ * owner's word alone: it waits for the owner's review, with the reason shown
+ * on the Pages screen. The business facts beside the instruction are filed as usual.
  */
-function heldReasonFor(message: Message): string | null {
-  const scan = scanForInjection(message.text);
-  return scan.flagged ? `the message it came from reads like instructions to the assistant (${scan.reasons.join(", ")})` : null;
+function heldReasonFor(key: string, text: string, message: Message): string | null {
+  return holdReasonFor({ key, text, source: message.text, vouched: false });
 }
 
-/** Keeps only the facts whose cited message is a trusted message of this stretch, and whose page, key and text scan clean. */
+/** Keeps only the facts whose cited message is a trusted message of this stretch, on a page whose title scans clean. */
 function planFacts(output: MemoryPassOutput, trusted: Map<number, Message>, dropped: Dropped[]): Plan[] {
   const plans: Plan[] = [];
   for (const proposed of output.facts) {
@@ -81,9 +79,10 @@ function planFacts(output: MemoryPassOutput, trusted: Map<number, Message>, drop
       continue;
     }
     const page = cleanModelText(proposal.page, "page", dropped);
-    const key = cleanModelText(proposal.key, "fact", dropped);
-    const text = cleanModelText(proposal.text, "fact", dropped);
-    if (page && key && text) plans.push({ proposal, page: page.slice(0, 80), key, text, message, heldReason: heldReasonFor(message) });
+    if (!page) continue;
+    // Vetted as the model wrote them: hidden characters and line breaks are evidence the flattened text no longer shows.
+    const heldReason = heldReasonFor(proposal.key, proposal.text, message);
+    plans.push({ proposal, page: page.slice(0, 80), key: neutralise(proposal.key), text: neutralise(proposal.text), message, heldReason });
   }
   return plans;
 }
@@ -120,6 +119,8 @@ export type MemoryPassOptions = {
   episodeMaxMessages?: number;
   /** §10 chunks of chunks: when a fold of older stretches is due, the same model call words it. Off unless set. */
   folds?: boolean;
+  /** The model's context and counter: the pass's input and answer are fitted to its context. Unfitted without one. */
+  runtime?: ModelRuntime;
 };
 
 /** The closed stretches due to be folded, with their lines as the buffer shows them; null when none is due. */
@@ -149,12 +150,17 @@ export async function runMemoryPass(db: Db, model: LanguageModel, threadId: stri
   const started = performance.now();
   const closeAt = options.episodeMaxMessages ?? options.maxMessages ?? EPISODE_MAX_MESSAGES;
   const thread = await db.thread.findUniqueOrThrow({ where: { id: threadId } });
-  const stretch = await db.message.findMany({
-    // A reply cut off before it finished is not something the agent said in full: never file it.
-    where: { threadId, seq: { gt: thread.consolidatedSeq }, status: "COMPLETE" },
-    orderBy: { seq: "asc" },
-    take: options.maxMessages ?? MAX_MESSAGES_PER_PASS,
-  });
+  // As much as fits the model's context with room for the answer; the rest waits for the next pass.
+  const stretch = await fitPassStretch(
+    options.runtime,
+    trustedSpeakers(thread.kind),
+    await db.message.findMany({
+      // A reply cut off before it finished is not something the agent said in full: never file it.
+      where: { threadId, seq: { gt: thread.consolidatedSeq }, status: "COMPLETE" },
+      orderBy: { seq: "asc" },
+      take: options.maxMessages ?? MAX_MESSAGES_PER_PASS,
+    }),
+  );
   const base = { fromSeq: thread.consolidatedSeq + 1, toSeq: thread.consolidatedSeq, facts: [], dropped: [], episode: null, fold: null };
   if (stretch.length === 0) return { ...base, status: "nothing-new", ms: performance.now() - started };
 
@@ -199,29 +205,21 @@ export async function runMemoryPass(db: Db, model: LanguageModel, threadId: stri
   });
   const liveFacts = await relatedLiveFacts(db, thread.workspaceId, trusted.map((m) => m.text).join(" "));
   const due = options.folds ? await dueFoldOf(db, threadId) : null;
-  let output: MemoryPassOutput;
-  let usage: { input: number; output: number };
+  let call: MemoryPassCall;
   try {
-    const result = await generateText({
-      model,
-      system: MEMORY_PASS_SYSTEM,
-      prompt: memoryPassPrompt({
-        messages: trusted as MemoryMessage[],
-        earlier: earlier as MemoryMessage[],
-        pages: pages.map((p) => p.title),
-        facts: liveFacts,
-        fold: due ?? [],
-      }),
-      output: Output.object({ schema: memoryPassOutput }),
-      maxOutputTokens: MEMORY_PASS_MAX_OUTPUT_TOKENS,
+    call = await callMemoryPass(model, options.runtime, {
+      messages: trusted as MemoryMessage[],
+      earlier: earlier as MemoryMessage[],
+      pages: pages.map((p) => p.title),
+      facts: liveFacts,
+      fold: due ?? [],
     });
-    output = result.output;
-    usage = { input: result.usage.inputTokens ?? 0, output: result.usage.outputTokens ?? 0 };
   } catch (error) {
     return { ...base, ...range, status: "failed", error: (error as Error).message, ms: performance.now() - started };
   }
+  const { output, usage } = call;
 
-  const dropped: Dropped[] = [];
+  const dropped: Dropped[] = [...call.dropped];
   const plans = planFacts(output, new Map(trusted.map((m) => [m.seq, m])), dropped);
   const gist = output.episode.trim() ? cleanModelText(output.episode, "episode", dropped) : null;
   const foldGist = due && output.fold?.trim() ? cleanModelText(output.fold, "fold", dropped) : null;
@@ -309,6 +307,7 @@ export async function runMemoryPass(db: Db, model: LanguageModel, threadId: stri
         ? { id: written.fold.id, fromSeq: written.fold.fromSeq, toSeq: written.fold.toSeq, gist: written.fold.gist, episodes: written.fold.episodes, pages: written.fold.pages }
         : null,
       tokens: usage,
+      ...(call.fit ? { fit: call.fit } : {}),
       ms: performance.now() - started,
     };
   } catch (error) {

@@ -32,14 +32,16 @@ export type MemoryMessage = { seq: number; createdAt: Date; speaker: "OWNER" | "
 
 const asInput = (m: MemoryMessage) => ({ seq: m.seq, day: isoDay(m.createdAt), speaker: m.speaker === "OWNER" ? ("owner" as const) : ("agent" as const), text: m.text });
 
-export function memoryPassPrompt(input: {
+export type MemoryPassInput = {
   messages: MemoryMessage[];
   earlier: MemoryMessage[];
   pages: string[];
   facts: MemoryInputFact[];
   /** Closed episode lines due to be folded into one; empty when no fold is due. */
   fold: EpisodeLine[];
-}): string {
+};
+
+export function memoryPassPrompt(input: MemoryPassInput): string {
   return formatMemoryInput({
     pages: input.pages,
     facts: input.facts,

@@ -51,3 +51,27 @@ export function countMessageTokens(messages: ReadonlyArray<{ role: string; conte
     REPLY_PRIMING_TOKENS,
   );
 }
+
+function partText(part: unknown): string {
+  if (typeof part !== "object" || part === null) return "";
+  const p = part as Record<string, unknown>;
+  switch (p.type) {
+    case "text":
+    case "reasoning":
+      return typeof p.text === "string" ? p.text : "";
+    case "tool-call":
+      return `${String(p.toolName)} ${JSON.stringify(p.input ?? null)}`;
+    case "tool-result":
+      return `${String(p.toolName)} ${JSON.stringify(p.output ?? null)}`;
+    default:
+      return "";
+  }
+}
+
+/** A model message (or one stored as plain JSON in a trace) as role and flat text: text parts, tool calls and results. */
+export function flatMessage(message: unknown): { role: string; content: string } {
+  const m = (typeof message === "object" && message !== null ? message : {}) as { role?: unknown; content?: unknown };
+  const role = typeof m.role === "string" ? m.role : "user";
+  const content = typeof m.content === "string" ? m.content : Array.isArray(m.content) ? m.content.map(partText).join("\n") : "";
+  return { role, content };
+}

@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db/client";
 import { visibleStatuses, visibleVisibilities, type Audience } from "@/lib/pages/audience";
+import { publishable } from "@/lib/pages/publish";
 import { FACTS_PER_RECALLED_PAGE, type RecalledPage } from "@/lib/pages/recall";
 
 /**
@@ -19,13 +20,31 @@ export async function readPagesByTitle(db: Db, workspaceId: string, titles: read
         where: { status: { in: visibleStatuses(audience) } },
         orderBy: [{ createdAt: "desc" }, { id: "asc" }],
         take: FACTS_PER_RECALLED_PAGE,
-        select: { id: true, key: true, text: true, status: true, source: true, message: { select: { createdAt: true } } },
+        select: {
+          id: true,
+          key: true,
+          text: true,
+          status: true,
+          source: true,
+          releasedAt: true,
+          ownerEditedAt: true,
+          message: { select: { createdAt: true, text: audience === "customer" } },
+        },
       },
     },
   });
   return titles.flatMap((title) => {
     const page = pages.find((p) => p.title === title);
-    if (!page || page.facts.length === 0) return [];
-    return [{ id: page.id, title: page.title, rank: 0, facts: page.facts.map(({ message, ...fact }) => ({ ...fact, saidAt: message.createdAt })) }];
+    const facts = (page?.facts ?? []).map(({ message, releasedAt, ownerEditedAt, ...fact }) => ({
+      fact: { ...fact, saidAt: message.createdAt },
+      key: fact.key,
+      text: fact.text,
+      releasedAt,
+      ownerEditedAt,
+      sourceText: message.text ?? "",
+    }));
+    const shown = audience === "customer" ? publishable(facts) : facts;
+    if (!page || shown.length === 0) return [];
+    return [{ id: page.id, title: page.title, rank: 0, facts: shown.map((f) => f.fact) }];
   });
 }

@@ -17,9 +17,10 @@ export type FactToFile = {
   /** The #number of the message it comes from, for the record of why a replacement happened. */
   messageSeq: number;
   /**
-   * Set when the message it came from reads like an instruction to the
-   * assistant (pasted text, an email): the fact is held for the owner's
-   * review, pending even though the owner said it, and replaces nothing.
+   * Set when the fact's words, or the sentence of its message it came from,
+   * read like an instruction to the assistant (pasted text, an email): the
+   * fact is held for the owner's review, pending even though the owner said
+   * it, and replaces nothing.
    */
   heldReason?: string | null;
 };
@@ -65,6 +66,21 @@ function checkReplacement(fact: Fact, old: Fact | undefined, replaces: string, s
 
 /** Same page, key, text and message: what filing the same fact again would duplicate. */
 const sameFiling = (f: { pageId: string; key: string; text: string; messageId: string }) => JSON.stringify([f.pageId, f.key, f.text, f.messageId]);
+
+/** Texts that say the same thing in the same words: case, spacing and closing punctuation aside. */
+const statementOf = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .replace(/[\s.!;,]+$/u, "")
+    .trim();
+
+/** Same page, key and statement, from whichever message: one live fact is enough. */
+const sameStatement = (f: { pageId: string; key: string; text: string }) => JSON.stringify([f.pageId, f.key, statementOf(f.text)]);
+
+/** The owner's word stands; the agent's, and anything held, waits for the owner. */
+const statusOf = (input: Pick<FactToFile, "source" | "heldReason">): FactStatus =>
+  input.source === "OWNER" && !input.heldReason ? "CONFIRMED" : "PENDING";
 
 /**
  * Files one fact into its topic page. The owner's facts are confirmed; the
@@ -114,13 +130,37 @@ export async function fileFacts(tx: Tx, inputs: readonly FactToFile[]): Promise<
       ${planned.map((p) => p.input.messageId)}::text[]) AS u("pageId", key, text, "messageId")
       ON f."pageId" = u."pageId" AND f.key = u.key AND f.text = u.text AND f."messageId" = u."messageId"`;
   const filedBefore = new Map(existing.map((f) => [sameFiling(f), f]));
+  const liveSameKey = await tx.$queryRaw<Fact[]>`
+    SELECT f.* FROM "Fact" f
+    JOIN (SELECT DISTINCT * FROM unnest(${planned.map((p) => p.page.id)}::text[], ${planned.map((p) => p.key)}::text[])) AS u("pageId", key)
+      ON f."pageId" = u."pageId" AND f.key = u.key
+    WHERE f.status IN ('CONFIRMED', 'PENDING')
+    ORDER BY f."createdAt", f.id`;
+  const liveByStatement = new Map<string, Fact[]>();
+  for (const fact of liveSameKey) liveByStatement.set(sameStatement(fact), [...(liveByStatement.get(sameStatement(fact)) ?? []), fact]);
 
   // The new facts, each once, in filing order; a millisecond apart, so "newest first" keeps that order.
-  const fresh = new Map<string, { id: string; plan: (typeof planned)[number]; createdAt: string }>();
+  // A statement already live under its key is not filed again, unless the owner now says what was only pending.
+  const fresh = new Map<string, { id: string; plan: (typeof planned)[number]; createdAt: string; restates: Fact[] }>();
+  const statedInBatch = new Map<string, string>();
+  const sameAs = new Map<(typeof planned)[number], Fact | string>();
   for (const plan of planned) {
     const filing = sameFiling({ pageId: plan.page.id, key: plan.key, text: plan.input.text, messageId: plan.input.messageId });
     if (filedBefore.has(filing) || fresh.has(filing)) continue;
-    fresh.set(filing, { id: newRecordId(), plan, createdAt: stamp(now + fresh.size) });
+    const statement = sameStatement({ pageId: plan.page.id, key: plan.key, text: plan.input.text });
+    const inBatch = statedInBatch.get(statement);
+    if (inBatch) {
+      sameAs.set(plan, inBatch);
+      continue;
+    }
+    const live = liveByStatement.get(statement) ?? [];
+    const standing = live.find((f) => f.status === "CONFIRMED") ?? (statusOf(plan.input) === "PENDING" ? live[0] : undefined);
+    if (standing) {
+      sameAs.set(plan, standing);
+      continue;
+    }
+    fresh.set(filing, { id: newRecordId(), plan, createdAt: stamp(now + fresh.size), restates: live });
+    statedInBatch.set(statement, filing);
   }
   const rows = [...fresh.values()];
   const inserted =
@@ -133,7 +173,7 @@ export async function fileFacts(tx: Tx, inputs: readonly FactToFile[]): Promise<
         FROM unnest(
           ${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.plan.page.id)}::text[], ${rows.map((r) => r.plan.key)}::text[],
           ${rows.map((r) => r.plan.input.text)}::text[], ${rows.map((r) => r.plan.input.source)}::text[],
-          ${rows.map((r) => (r.plan.input.source === "OWNER" && !r.plan.input.heldReason ? "CONFIRMED" : "PENDING"))}::text[],
+          ${rows.map((r) => statusOf(r.plan.input))}::text[],
           ${rows.map((r) => r.plan.input.heldReason ?? null)}::text[], ${rows.map((r) => r.plan.input.threadId)}::text[],
           ${rows.map((r) => r.plan.input.messageId)}::text[], ${rows.map((r) => r.createdAt)}::text[]
         ) AS u(id, "pageId", key, text, source, status, held, "threadId", "messageId", at)
@@ -150,12 +190,21 @@ export async function fileFacts(tx: Tx, inputs: readonly FactToFile[]): Promise<
     const fact = freshFact.get(plan);
     const base = { pageTitle: plan.page.title, superseded: [], refused: null };
     if (!fact) {
-      // Filed before, or earlier in this batch: the record already there, as a retried pass finds it.
+      // Filed before, or earlier in this batch, or already live in the same words: the record already there.
+      const same = sameAs.get(plan);
+      if (same) return { fact: typeof same === "string" ? freshFact.get(fresh.get(same)!.plan)! : same, ...base };
       const filing = sameFiling({ pageId: plan.page.id, key: plan.key, text: plan.input.text, messageId: plan.input.messageId });
       const again = filedBefore.get(filing) ?? [...freshFact.values()].find((f) => sameFiling(f) === filing)!;
       return { fact: again, ...base };
     }
     const { replaces, heldReason, source, messageSeq } = plan.input;
+    const restated = fresh.get(sameFiling({ pageId: plan.page.id, key: plan.key, text: plan.input.text, messageId: plan.input.messageId }))!.restates;
+    if (restated.length > 0) {
+      // The owner said again what was only pending: the pending copies give way to the confirmed one.
+      const reason = `the owner said "${fact.key}" again in message #${messageSeq}`;
+      for (const old of restated) superseding.push({ id: old.id, by: fact.id, reason });
+      return { fact, ...base, superseded: restated.map((old) => old.id) };
+    }
     if (!replaces) return { fact, ...base };
     if (heldReason) return { fact, ...base, refused: "a fact held for review replaces nothing" };
     const { old, refused } = checkReplacement(fact, olds.get(replaces), replaces, source);
@@ -188,19 +237,31 @@ function staleReview(status: Exclude<FactStatus, "PENDING">): RequestError {
   return new RequestError("conflict:review", `This fact ${REVIEWED_AS[status]}, so your review was not applied.`);
 }
 
+export type Verdict = "confirm" | "reject" | "release";
+
 /**
  * The owner's verdict on a pending fact. Confirming it replaces whatever was
- * live on the same subject. A fact reviewed meanwhile (in another tab) is a
- * conflict: the change is made only while the fact is still pending, so two
- * verdicts racing cannot both apply.
+ * live on the same subject. A fact held because it reads like instructions is
+ * not confirmed in passing: the owner releases it on purpose (recorded), or
+ * rejects it. A fact reviewed meanwhile (in another tab) is a conflict: the
+ * change is made only while the fact is still pending, so two verdicts racing
+ * cannot both apply.
  */
-export async function reviewFact(db: Db, workspaceId: string, factId: string, verdict: "confirm" | "reject"): Promise<Fact> {
+export async function reviewFact(db: Db, workspaceId: string, factId: string, verdict: Verdict): Promise<Fact> {
   return db.$transaction(async (tx) => {
     const fact = await tx.fact.findFirst({ where: { id: factId, page: { workspaceId } } });
     if (!fact) throw new RequestError("not_found:fact");
     if (fact.status !== "PENDING") throw staleReview(fact.status);
-    const status = verdict === "confirm" ? "CONFIRMED" : "REJECTED";
-    const changed = await tx.fact.updateMany({ where: { id: fact.id, status: "PENDING" }, data: { status } });
+    if ((verdict === "confirm" && fact.heldReason) || (verdict === "release" && !fact.heldReason)) {
+      throw verdict === "confirm"
+        ? new RequestError("conflict:held")
+        : new RequestError("conflict:review", "This fact is not held, so there is nothing to release: confirm or reject it.");
+    }
+    const status = verdict === "reject" ? "REJECTED" : "CONFIRMED";
+    const changed = await tx.fact.updateMany({
+      where: { id: fact.id, status: "PENDING" },
+      data: { status, ...(verdict === "release" ? { releasedAt: new Date() } : {}) },
+    });
     const now = await tx.fact.findUniqueOrThrow({ where: { id: fact.id } });
     // The conditional update fails only when another review got there first.
     if (changed.count === 0) throw staleReview(now.status as Exclude<FactStatus, "PENDING">);
@@ -210,7 +271,7 @@ export async function reviewFact(db: Db, workspaceId: string, factId: string, ve
         where: { pageId: fact.pageId, key: fact.key, status: { in: ["CONFIRMED", "PENDING"] }, id: { not: fact.id } },
         select: { id: true },
       });
-      await supersede(tx, others.map((o) => o.id), now, `the owner confirmed a newer "${fact.key}"`);
+      await supersede(tx, others.map((o) => o.id), now, `the owner ${verdict === "release" ? "released" : "confirmed"} a newer "${fact.key}"`);
     }
     return now;
   });

@@ -1,6 +1,5 @@
 import { afterKeyset, keysetPage, type Keyset, type KeysetPage } from "@/lib/contracts/cursor";
 import type { Db } from "@/lib/db/client";
-import type { PageVisibility } from "@/lib/db/generated/client";
 import type { FactStatus } from "@/lib/db/generated/client";
 
 type FactCounts = Record<FactStatus, number>;
@@ -58,19 +57,22 @@ export const FACT_GROUPS = {
 
 export type FactGroup = keyof typeof FACT_GROUPS;
 
-const factFields = {
+/** What a fact row shows wherever facts are listed: the page's groups and the Memory screen. */
+export const factFields = {
   id: true,
   key: true,
   text: true,
   status: true,
   source: true,
   heldReason: true,
+  releasedAt: true,
   ownerEditedAt: true,
   supersededReason: true,
   createdAt: true,
   supersededBy: { select: { id: true, text: true } },
   thread: { select: { id: true, title: true } },
   message: { select: { seq: true, createdAt: true } },
+  page: { select: { id: true, title: true } },
 } as const;
 
 /**
@@ -130,18 +132,17 @@ export async function getPage(db: Db, workspaceId: string, pageId: string) {
   return { ...page, counts: counts.get(page.id)!, facts: { waiting, confirmed, earlier }, episodes, episodeCount };
 }
 
+/** A page's id and title, for naming it; null for another workspace's page. */
+export function findPageSummary(db: Db, workspaceId: string, pageId: string) {
+  return db.page.findFirst({ where: { id: pageId, workspaceId }, select: { id: true, title: true } });
+}
+
 /** Whether this workspace has the page, without loading it. */
 export async function pageExists(db: Db, workspaceId: string, pageId: string): Promise<boolean> {
   return (await db.page.count({ where: { id: pageId, workspaceId } })) > 0;
 }
 
 export type PageDetail = NonNullable<Awaited<ReturnType<typeof getPage>>>;
-
-/** The owner publishes a page to customers or takes it back; null for another workspace's page. */
-export async function setPageVisibility(db: Db, workspaceId: string, pageId: string, visibility: PageVisibility) {
-  const updated = await db.page.updateMany({ where: { id: pageId, workspaceId }, data: { visibility } });
-  return updated.count === 1 ? { id: pageId, visibility } : null;
-}
 
 /**
  * Page ids by title, for linking the titles that traces and episode lines

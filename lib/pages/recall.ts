@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db/client";
 import { Prisma, type FactSource, type FactStatus } from "@/lib/db/generated/client";
 import { visibleStatuses, visibleVisibilities, type Audience } from "@/lib/pages/audience";
+import { publishable } from "@/lib/pages/publish";
 
 export const FACTS_PER_RECALLED_PAGE = 8;
 /** Words of a message that recall searches for, at most. */
@@ -34,6 +35,10 @@ type Row = {
   status: FactStatus;
   source: FactSource;
   saidAt: Date;
+  releasedAt: Date | null;
+  ownerEditedAt: Date | null;
+  /** The message the fact came from, read only for a customer: what the fact is vetted on again before a customer sees it. */
+  sourceText: string;
 };
 
 export type RankPagesOptions = { limit: number; audience?: Audience; factsPerPage?: number };
@@ -47,6 +52,7 @@ export type RankPagesOptions = { limit: number; audience?: Audience; factsPerPag
  * keeps the GIN scan to this workspace; and at most `factsPerPage` facts are
  * read per page, newest first off the (pageId, createdAt) index. A page whose
  * facts the audience may not see is left out, so fewer than `limit` can come back.
+ * A customer is shown only facts that pass the fact vetting again now (lib/pages/publish.ts).
  */
 export async function rankPages(db: Db, workspaceId: string, words: readonly string[], options: RankPagesOptions): Promise<RecalledPage[]> {
   const { limit, audience = "owner", factsPerPage = FACTS_PER_RECALLED_PAGE } = options;
@@ -65,10 +71,11 @@ export async function rankPages(db: Db, workspaceId: string, words: readonly str
       ORDER BY rank DESC, p.title
       LIMIT ${limit}
     )
-    SELECT r.id, r.title, r.rank, f.id AS "factId", f.key, f.text, f.status, f.source, f."saidAt"
+    SELECT r.id, r.title, r.rank, f.id AS "factId", f.key, f.text, f.status, f.source, f."saidAt", f."releasedAt", f."ownerEditedAt", f."sourceText"
     FROM ranked r
     CROSS JOIN LATERAL (
-      SELECT f.id, f.key, f.text, f.status, f.source, f."createdAt", m."createdAt" AS "saidAt"
+      SELECT f.id, f.key, f.text, f.status, f.source, f."createdAt", f."releasedAt", f."ownerEditedAt", m."createdAt" AS "saidAt",
+        CASE WHEN ${audience === "customer"} THEN m.text ELSE '' END AS "sourceText"
       FROM "Fact" f JOIN "Message" m ON m.id = f."messageId"
       WHERE f."pageId" = r.id AND f.status IN (${statusList})
       ORDER BY f."createdAt" DESC, f.id
@@ -76,7 +83,7 @@ export async function rankPages(db: Db, workspaceId: string, words: readonly str
     ) f
     ORDER BY r.rank DESC, r.title, f."createdAt" DESC, f.id`;
   const pages = new Map<string, RecalledPage>();
-  for (const row of rows) {
+  for (const row of audience === "customer" ? publishable(rows) : rows) {
     const page = pages.get(row.id) ?? { id: row.id, title: row.title, rank: row.rank, facts: [] };
     page.facts.push({ id: row.factId, key: row.key, text: row.text, status: row.status, source: row.source, saidAt: row.saidAt });
     pages.set(row.id, page);

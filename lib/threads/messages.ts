@@ -68,6 +68,14 @@ export async function appendMessage(db: Db | Tx, threadId: string, message: NewM
   return row;
 }
 
+/** Rewrites a reply saved while it streamed: its text so far, or the finished reply with its parts and final status. */
+export async function rewriteReply(db: Db, messageId: string, reply: Pick<NewMessage, "text" | "parts" | "status">): Promise<Message> {
+  return db.message.update({
+    where: { id: messageId },
+    data: { text: reply.text, parts: (reply.parts ?? [{ type: "text", text: reply.text }]) as Prisma.InputJsonValue, ...(reply.status ? { status: reply.status } : {}) },
+  });
+}
+
 /** The last `window` messages of a thread, oldest first: the history the model replays. */
 export async function readWindow(db: Db, threadId: string, window: number): Promise<Message[]> {
   const newestFirst = await db.message.findMany({

@@ -1,7 +1,8 @@
 import { afterKeyset, keysetPage, type Keyset, type KeysetPage } from "@/lib/contracts/cursor";
 import type { Db } from "@/lib/db/client";
 import type { Message, ThreadKind } from "@/lib/db/generated/client";
-import type { NewThread, RenameThread } from "@/lib/threads/schemas";
+import { RequestError } from "@/lib/errors";
+import type { NewThread, ThreadUpdate } from "@/lib/threads/schemas";
 
 /** Messages a chat page loads at a time: more than a tall screen holds, few enough that the page stays under 100 KB however long the thread. */
 export const MESSAGES_PER_PAGE = 50;
@@ -28,6 +29,11 @@ export async function listThreads(
   return keysetPage(rows, limit, (t) => ({ at: t.updatedAt, id: t.id }));
 }
 
+/** Whether the thread's turn claim has not lapsed (turn-lease.ts's turnInFlight also frees a dead instance's claim). */
+function claimUnexpired(thread: { turnLeaseUntil: Date | null }, now = new Date()): boolean {
+  return thread.turnLeaseUntil !== null && thread.turnLeaseUntil > now;
+}
+
 /** What a turn needs of its thread: kind, workspace and the business's name (read as the turn claims it, in turn-lease.ts). */
 export type TurnThread = { id: string; workspaceId: string; kind: ThreadKind; title: string; workspace: { name: string } };
 
@@ -35,7 +41,7 @@ export type TurnThread = { id: string; workspaceId: string; kind: ThreadKind; ti
 export function findThreadSummary(db: Db, workspaceId: string, threadId: string) {
   return db.thread.findFirst({
     where: { id: threadId, workspaceId },
-    select: { id: true, title: true, kind: true, lastSeq: true, consolidatedSeq: true },
+    select: { id: true, title: true, kind: true, lastSeq: true, consolidatedSeq: true, keepOutOfMemory: true, visitorId: true },
   });
 }
 
@@ -54,10 +60,26 @@ export function titleFromMessage(text: string): string {
   return `${(atWord > AUTO_TITLE_CHARS / 2 ? cut.slice(0, atWord) : cut).replace(/[\s,.;:!?-]+$/, "")}…`;
 }
 
-/** Renames a thread of this workspace; null when there is none with that id. */
-export async function renameThread(db: Db, workspaceId: string, threadId: string, input: RenameThread) {
-  const { count } = await db.thread.updateMany({ where: { id: threadId, workspaceId }, data: { title: input.title } });
+/** Renames a thread of this workspace, or keeps it out of memory (or lets it back in); null when there is none with that id. */
+export async function updateThread(db: Db, workspaceId: string, threadId: string, input: ThreadUpdate) {
+  const { count } = await db.thread.updateMany({ where: { id: threadId, workspaceId }, data: input });
   return count === 0 ? null : findThreadSummary(db, workspaceId, threadId);
+}
+
+/**
+ * Deletes a thread of this workspace with everything that came from it: its
+ * messages, the facts filed from them, its episode lines and its turns'
+ * traces (the foreign keys cascade). A thread answering a message right now
+ * is refused, so no reply is saved into a thread that is gone.
+ */
+export async function deleteThread(db: Db, workspaceId: string, threadId: string): Promise<{ id: string; title: string }> {
+  return db.$transaction(async (tx) => {
+    const thread = await tx.thread.findFirst({ where: { id: threadId, workspaceId }, select: { id: true, title: true, turnLeaseUntil: true } });
+    if (!thread) throw new RequestError("not_found:thread");
+    if (claimUnexpired(thread)) throw new RequestError("conflict:turn");
+    await tx.thread.delete({ where: { id: thread.id } });
+    return { id: thread.id, title: thread.title };
+  });
 }
 
 export function createThread(db: Db, workspaceId: string, input: NewThread) {

@@ -23,6 +23,8 @@ export const chatRequestSchema = z.union([
       .min(1, "The message is empty."),
   }),
   z.object({ threadId: recordIdSchema, retry: z.literal(true) }),
+  /** Answer the thread's latest message again, replacing the reply it has. */
+  z.object({ threadId: recordIdSchema, regenerate: z.literal(true) }),
 ]);
 
 export const newThreadSchema = z.object({
@@ -30,8 +32,12 @@ export const newThreadSchema = z.object({
   kind: z.enum(["OWNER", "SUPPORT"]).default("OWNER"),
 });
 
-export const renameThreadSchema = z.object({ title: threadTitleSchema }).strict();
+/** PATCH /api/threads/:id: a new title, whether the thread is kept out of memory, or both. */
+export const threadUpdateSchema = z
+  .object({ title: threadTitleSchema.optional(), keepOutOfMemory: z.boolean().optional() })
+  .strict()
+  .refine((update) => update.title !== undefined || update.keepOutOfMemory !== undefined, { message: "Give a title, keepOutOfMemory, or both." });
 
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 export type NewThread = z.infer<typeof newThreadSchema>;
-export type RenameThread = z.infer<typeof renameThreadSchema>;
+export type ThreadUpdate = z.infer<typeof threadUpdateSchema>;

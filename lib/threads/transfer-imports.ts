@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/client";
 import type { Prisma, ThreadImportStatus } from "@/lib/db/generated/client";
 import { RequestError } from "@/lib/errors";
 import { takeToken } from "@/lib/limits/buckets";
-import { checkThreadFile, discardStagedImport, writeImportedThread, type ImportPacing } from "@/lib/threads/transfer";
+import { alreadyImported, checkThreadFile, discardStagedImport, duplicateImportRefusal, writeImportedThread, type ImportPacing } from "@/lib/threads/transfer";
 
 // An uploaded thread file waits in a ThreadImport row for the import job
 // (lib/jobs/thread-import.ts), which reads, checks and writes it off the
@@ -32,14 +32,22 @@ export type ThreadImportProgress = {
   thread: { id: string; title: string; kind: "OWNER" | "SUPPORT"; lastSeq: number } | null;
   error: string | null;
   problems: string[];
+  /** The thread of this workspace the file was already imported as, when that is why it failed: the screen offers a second copy. */
+  duplicateOf: { id: string; title: string } | null;
 };
 
-const progressColumns = { id: true, status: true, bytes: true, total: true, done: true, threadId: true, error: true, problems: true } as const;
+const progressColumns = { id: true, status: true, bytes: true, total: true, done: true, threadId: true, error: true, problems: true, duplicateOfId: true } as const;
 
-async function withThread(db: Db, row: Omit<ThreadImportProgress, "thread"> & { threadId: string | null }): Promise<ThreadImportProgress> {
-  const { threadId, ...rest } = row;
-  const thread = threadId ? await db.thread.findUnique({ where: { id: threadId }, select: { id: true, title: true, kind: true, lastSeq: true } }) : null;
-  return { ...rest, thread };
+async function withThread(
+  db: Db,
+  row: Omit<ThreadImportProgress, "thread" | "duplicateOf"> & { threadId: string | null; duplicateOfId: string | null },
+): Promise<ThreadImportProgress> {
+  const { threadId, duplicateOfId, ...rest } = row;
+  const [thread, duplicateOf] = await Promise.all([
+    threadId ? db.thread.findUnique({ where: { id: threadId }, select: { id: true, title: true, kind: true, lastSeq: true } }) : null,
+    duplicateOfId ? db.thread.findUnique({ where: { id: duplicateOfId }, select: { id: true, title: true } }) : null,
+  ]);
+  return { ...rest, thread, duplicateOf };
 }
 
 /**
@@ -73,11 +81,15 @@ function uploadText(file: Uint8Array): string {
   return text;
 }
 
-/** Records an uploaded file for the import job; finished imports of the workspace older than a day are cleared meanwhile. */
-export async function queueThreadImport(db: Db, workspaceId: string, file: Uint8Array): Promise<ThreadImportProgress> {
+/**
+ * Records an uploaded file for the import job; finished imports of the
+ * workspace older than a day are cleared meanwhile. `allowDuplicate`: import
+ * a second copy of a file already imported here.
+ */
+export async function queueThreadImport(db: Db, workspaceId: string, file: Uint8Array, { allowDuplicate = false } = {}): Promise<ThreadImportProgress> {
   const text = uploadText(file);
   await db.threadImport.deleteMany({ where: { workspaceId, status: { in: ["DONE", "FAILED"] }, updatedAt: { lt: new Date(Date.now() - KEEP_FINISHED_MS) } } });
-  const row = await db.threadImport.create({ data: { workspaceId, file: text, bytes: file.byteLength }, select: progressColumns });
+  const row = await db.threadImport.create({ data: { workspaceId, file: text, bytes: file.byteLength, allowDuplicate }, select: progressColumns });
   return withThread(db, row);
 }
 
@@ -100,18 +112,23 @@ async function record(db: Db, importId: string, data: Prisma.ThreadImportUpdateI
   await db.threadImport.update({ where: { id: importId }, data, select: { id: true } });
 }
 
-async function settle(db: Db, importId: string, data: { status: "DONE" | "FAILED"; error?: string; problems?: string[]; threadId?: string; done?: number }) {
+async function settle(
+  db: Db,
+  importId: string,
+  data: { status: "DONE" | "FAILED"; error?: string; problems?: string[]; threadId?: string; done?: number; duplicateOfId?: string },
+) {
   await record(db, importId, { ...data, file: null });
 }
 
 /**
  * The import job's work: reads and checks the file, then writes its thread,
  * recording each step. A file that does not validate ends the import with
- * its problems. Anything else thrown (the database went away) leaves the
+ * its problems, and a file already imported here (unless a second copy was
+ * asked for) ends it naming that thread. Anything else thrown (the database went away) leaves the
  * import to be run again, which carries on from the messages already written.
  */
 export async function runThreadImport(db: Db, importId: string, pacing: ImportPacing = {}): Promise<void> {
-  const row = await db.threadImport.findUnique({ where: { id: importId }, select: { workspaceId: true, status: true, file: true } });
+  const row = await db.threadImport.findUnique({ where: { id: importId }, select: { workspaceId: true, status: true, file: true, allowDuplicate: true } });
   // Gone with its workspace while it ran: what it had written goes too.
   if (!row) return discardStagedImport(db, importId);
   if (!row.file || row.status === "DONE" || row.status === "FAILED") return;
@@ -122,6 +139,12 @@ export async function runThreadImport(db: Db, importId: string, pacing: ImportPa
   } catch (error) {
     if (!(error instanceof RequestError)) throw error;
     await settle(db, importId, { status: "FAILED", error: error.message, problems: error.problems.slice(0, PROBLEMS_KEPT) });
+    return;
+  }
+  // Importing a file a second time would file every fact twice: only when asked for.
+  const existing = row.allowDuplicate ? null : await alreadyImported(db, row.workspaceId, checked);
+  if (existing) {
+    await settle(db, importId, { status: "FAILED", error: duplicateImportRefusal(existing).message, duplicateOfId: existing.id });
     return;
   }
   await record(db, importId, { status: "WRITING", total: checked.messages.length });

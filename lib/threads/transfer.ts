@@ -158,6 +158,39 @@ export async function checkThreadFile(input: unknown, { pause }: ImportPacing = 
   return { ...head, messages };
 }
 
+/**
+ * A thread of the workspace that this file was already imported as (or
+ * exported from): same title, kind and number of messages, and the same
+ * first and last message. Importing it again would file every fact twice.
+ */
+export async function alreadyImported(db: Db, workspaceId: string, file: ThreadFile) {
+  const first = file.messages[0];
+  const last = file.messages.at(-1);
+  if (!first || !last) return null;
+  const candidates = await db.thread.findMany({
+    where: { workspaceId, title: file.thread.title, kind: file.thread.kind, lastSeq: file.messages.length },
+    select: { id: true, title: true },
+    take: 10,
+  });
+  for (const candidate of candidates) {
+    const ends = await db.message.findMany({ where: { threadId: candidate.id, seq: { in: [1, file.messages.length] } }, orderBy: { seq: "asc" } });
+    const same = (stored: Message | undefined, filed: ThreadFile["messages"][number]) =>
+      stored?.text === filed.text && stored.createdAt.getTime() === Date.parse(filed.createdAt);
+    if (same(ends[0], first) && same(ends.at(-1), last)) return candidate;
+  }
+  return null;
+}
+
+/** The refusal of a file already imported here as `existing` (409, naming it). */
+export function duplicateImportRefusal(existing: { id: string; title: string }): RequestError {
+  return new RequestError(
+    "conflict:duplicate_import",
+    `This file was imported here already as “${existing.title}”. Importing it again makes a second copy, and consolidating that copy files every fact a second time.`,
+    [],
+    { existing },
+  );
+}
+
 function newMessages(file: ThreadFile): NewMessage[] {
   return file.messages.map((m) => ({
     role: m.role,
@@ -214,9 +247,20 @@ export async function discardStagedImport(db: Db, key: string): Promise<void> {
   await db.workspace.deleteMany({ where: { slug: `${STAGING_SLUG_PREFIX}${key}` } });
 }
 
-/** Validates a parsed thread file and writes the thread with all its messages, or nothing: what scripts and tests import with. */
-export async function importThread(db: Db, workspaceId: string, input: unknown, pacing: ImportPacing = {}): Promise<{ thread: Thread }> {
+/**
+ * Validates a parsed thread file and writes the thread with all its messages,
+ * or nothing: what scripts and tests import with. A file already imported
+ * here is refused unless `duplicate` says to import it again.
+ */
+export async function importThread(
+  db: Db,
+  workspaceId: string,
+  input: unknown,
+  { duplicate = false, ...pacing }: ImportPacing & { duplicate?: boolean } = {},
+): Promise<{ thread: Thread }> {
   const file = await checkThreadFile(input, pacing);
+  const existing = duplicate ? null : await alreadyImported(db, workspaceId, file);
+  if (existing) throw duplicateImportRefusal(existing);
   const key = randomBytes(9).toString("base64url");
   try {
     return { thread: await writeImportedThread(db, workspaceId, file, { key, ...pacing }) };

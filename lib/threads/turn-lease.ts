@@ -1,37 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
+import { Prisma } from "@/lib/db/generated/client";
 import type { Db } from "@/lib/db/client";
 import { newRecordId } from "@/lib/db/ids";
 import type { Message, ThreadKind } from "@/lib/db/generated/client";
+import { currentInstance, deadBefore } from "@/lib/threads/instances";
 import { MESSAGE_COLUMNS, storedParts, utcTimestamp } from "@/lib/threads/messages";
 import { titleFromMessage, UNTITLED_THREAD, type TurnThread } from "@/lib/threads/queries";
 
 // One turn at a time per thread, across every app instance on the database:
 // a turn claims the thread's row (a conditional UPDATE, so of two claims at
 // once exactly one wins) before it saves the user's message, and lets go once
-// its reply is saved. The claim carries an expiry, so a turn whose server
-// died mid-reply stops blocking the thread once it lapses.
-
-/** Claims the thread for one turn; the claim's id, or null while another turn holds it. */
-export async function claimTurn(db: Db, threadId: string, leaseMs: number): Promise<string | null> {
-  const leaseId = randomUUID();
-  const now = new Date();
-  const claimed = await db.thread.updateMany({
-    where: { id: threadId, OR: [{ turnLeaseUntil: null }, { turnLeaseUntil: { lt: now } }] },
-    data: { turnLeaseId: leaseId, turnLeaseUntil: new Date(now.getTime() + leaseMs) },
-  });
-  return claimed.count === 1 ? leaseId : null;
-}
-
-/** Waits up to `waitMs` for the turn in flight to finish, then claims the thread; null if it is still held. */
-export async function waitForTurn(db: Db, threadId: string, leaseMs: number, waitMs: number): Promise<string | null> {
-  const deadline = Date.now() + waitMs;
-  for (let pause = 25; ; pause = Math.min(pause * 2, 500)) {
-    const leaseId = await claimTurn(db, threadId, leaseMs);
-    if (leaseId || Date.now() + pause > deadline) return leaseId;
-    await sleep(pause);
-  }
-}
+// its reply is saved. The claim names the instance that made it and carries
+// an expiry: a claim whose instance stopped sending heartbeats
+// (lib/threads/instances.ts) is dead and the thread free again, and one that
+// outlives its expiry is too, whatever its instance.
 
 export type StartedThreadTurn = { leaseId: string; thread: TurnThread; userMessage: Message | null };
 
@@ -52,11 +35,25 @@ type StartRow = {
  * thread is held by another turn or is not this workspace's; nothing is
  * written then.
  */
-export async function claimTurnAndAppend(
-  db: Db,
-  request: { workspaceId: string; threadId: string; leaseMs: number; text: string | null },
-): Promise<StartedThreadTurn | null> {
+/** Where a thread's claim is free: none, expired, or held by an instance known to be dead. */
+function claimIsFree(now: Date): Prisma.Sql {
+  return Prisma.sql`(t."turnLeaseUntil" IS NULL OR t."turnLeaseUntil" < ${utcTimestamp(now)}::timestamp(3)
+    OR (t."turnLeaseInstance" IS NOT NULL AND NOT EXISTS (
+      SELECT 1 FROM "ServerInstance" i WHERE i.id = t."turnLeaseInstance" AND i."heartbeatAt" >= ${utcTimestamp(deadBefore(now))}::timestamp(3))))`;
+}
+
+export type LeaseRequest = {
+  workspaceId: string;
+  threadId: string;
+  leaseMs: number;
+  text: string | null;
+  /** No other process can use this database (the embedded one): any other instance is dead. */
+  sole: boolean;
+};
+
+export async function claimTurnAndAppend(db: Db, request: LeaseRequest): Promise<StartedThreadTurn | null> {
   const { workspaceId, threadId, leaseMs, text } = request;
+  const instance = await currentInstance(db, { sole: request.sole });
   const leaseId = randomUUID();
   const now = new Date();
   const at = utcTimestamp(now);
@@ -66,12 +63,13 @@ export async function claimTurnAndAppend(
       UPDATE "Thread" t SET
         "turnLeaseId" = ${leaseId},
         "turnLeaseUntil" = ${utcTimestamp(new Date(now.getTime() + leaseMs))}::timestamp(3),
+        "turnLeaseInstance" = ${instance},
         "updatedAt" = ${at}::timestamp(3),
         "lastSeq" = t."lastSeq" + ${adding}::int,
         title = CASE WHEN ${adding}::int = 1 AND t."lastSeq" = 0 AND t.title = ${UNTITLED_THREAD} THEN ${text === null ? UNTITLED_THREAD : titleFromMessage(text)} ELSE t.title END
       FROM "Workspace" w
       WHERE t.id = ${threadId} AND t."workspaceId" = ${workspaceId} AND w.id = t."workspaceId"
-        AND (t."turnLeaseUntil" IS NULL OR t."turnLeaseUntil" < ${at}::timestamp(3))
+        AND ${claimIsFree(now)}
       RETURNING t.id, t."workspaceId", t.kind, t.title, t."lastSeq", w.name AS "workspaceName"
     ),
     message AS (
@@ -98,10 +96,7 @@ function messageFromJson(message: Message): Message {
  * "not-found" when the thread is not this workspace's, "busy" when it is
  * still held after the wait.
  */
-export async function startThreadTurn(
-  db: Db,
-  request: { workspaceId: string; threadId: string; leaseMs: number; waitMs: number; text: string | null },
-): Promise<StartedThreadTurn | "not-found" | "busy"> {
+export async function startThreadTurn(db: Db, request: LeaseRequest & { waitMs: number }): Promise<StartedThreadTurn | "not-found" | "busy"> {
   const deadline = Date.now() + request.waitMs;
   for (let pause = 25, checked = false; ; pause = Math.min(pause * 2, 500)) {
     const started = await claimTurnAndAppend(db, request);
@@ -118,10 +113,11 @@ export async function startThreadTurn(
 
 /** Lets go of the thread, if this claim still holds it. */
 export async function releaseTurn(db: Db, threadId: string, leaseId: string): Promise<void> {
-  await db.thread.updateMany({ where: { id: threadId, turnLeaseId: leaseId }, data: { turnLeaseId: null, turnLeaseUntil: null } });
+  await db.thread.updateMany({ where: { id: threadId, turnLeaseId: leaseId }, data: { turnLeaseId: null, turnLeaseUntil: null, turnLeaseInstance: null } });
 }
 
-/** Whether a turn is being answered in the thread right now (a claim that has not lapsed). */
-export function turnInFlight(thread: { turnLeaseUntil: Date | null }, now = new Date()): boolean {
-  return thread.turnLeaseUntil !== null && thread.turnLeaseUntil > now;
+/** Whether a turn is being answered in the thread right now: a claim that has not lapsed, by an instance still alive. */
+export async function turnInFlight(db: Db, threadId: string, now = new Date()): Promise<boolean> {
+  const [row] = await db.$queryRaw<{ free: boolean }[]>`SELECT ${claimIsFree(now)} AS free FROM "Thread" t WHERE t.id = ${threadId}`;
+  return row ? !row.free : false;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isPromptNote } from "@/lib/contracts/prompt/notes";
 import { RECALLED_PAGES_HEADER } from "@/lib/contracts/prompt/recalled-pages";
 import type { TurnTraceData } from "@/lib/contracts/trace";
 import { countTokens } from "@/lib/models/tokens";
@@ -23,8 +24,9 @@ const tokensOfValue = (value: unknown) => countTokens(typeof value === "string" 
 
 /**
  * The system prompt's persona and instructions, the recalled pages appended
- * to it, the buffer block (the system message equal to the trace's block),
- * the windowed messages' text, and tool calls with their results.
+ * to it, the buffer block (the note equal to the trace's block), the
+ * windowed messages' text, and tool calls with their results. Other notes
+ * (a summary, what is not shown) count with the system prompt.
  */
 export function contextSplit(prompt: TurnTraceData["prompt"], bufferBlock: string | null): ContextSplit {
   const split: ContextSplit = { system: 0, recall: 0, buffer: 0, window: 0, tools: 0, total: 0 };
@@ -36,13 +38,13 @@ export function contextSplit(prompt: TurnTraceData["prompt"], bufferBlock: strin
     const message = messageSchema.safeParse(raw);
     if (!message.success) continue;
     const { role, content } = message.data;
+    const textPart = (text: string): ContextPart => (text === bufferBlock ? "buffer" : role === "system" || isPromptNote(text) ? "system" : "window");
     if (typeof content === "string") {
-      const part: ContextPart = role !== "system" ? "window" : content === bufferBlock ? "buffer" : "system";
-      split[part] += countTokens(content);
+      split[textPart(content)] += countTokens(content);
       continue;
     }
     for (const item of content) {
-      if (item.type === "text" && "text" in item) split.window += countTokens(String(item.text));
+      if (item.type === "text" && "text" in item) split[textPart(String(item.text))] += countTokens(String(item.text));
       else if (item.type === "tool-call" && "input" in item) split.tools += tokensOfValue(item.input);
       else if (item.type === "tool-result" && "output" in item) split.tools += tokensOfValue(item.output);
     }

@@ -1,4 +1,5 @@
 import { afterKeyset, keysetPage, type Keyset, type KeysetPage } from "@/lib/contracts/cursor";
+import { linkNotePages, memoryNoteOf, type MemoryNote } from "@/lib/contracts/memory-note";
 import { readPageOutputSchema } from "@/lib/contracts/tools";
 import { turnTraceSchema, type TurnTraceData } from "@/lib/contracts/trace";
 import type { Db } from "@/lib/db/client";
@@ -52,6 +53,10 @@ export type TurnTraceSummary = {
   failed: boolean;
   /** Nothing will change in this trace any more: its memory pass is done or failed, or none will run. */
   settled: boolean;
+  /** The reply the turn saved, for the note under it in the chat; null when none was saved. */
+  assistantMessageId: string | null;
+  /** What the chat says under that reply about its memory pass. */
+  memoryNote: MemoryNote | null;
 };
 
 /** A trace is complete once its memory pass is done or has failed, or when no pass will run (no finished reply). */
@@ -100,11 +105,16 @@ export async function listTraceSummaries(
   });
   const { items, next } = keysetPage(rows, limit, (r) => ({ at: r.createdAt, id: r.id }));
   const parsed = parseSummaryRows(items);
-  const messageById = await answeredMessages(db, thread.id, items);
+  const notes = parsed.map(({ data }) => memoryNoteOf(data));
+  const [messageById, pageIds] = await Promise.all([
+    answeredMessages(db, thread.id, items),
+    pageIdsByTitle(db, workspaceId, notes.flatMap((note) => note?.facts.map((f) => f.page) ?? [])),
+  ]);
   return {
-    items: parsed.map(({ row, data }) => {
+    items: parsed.map(({ row, data }, i) => {
       const message = messageById.get(row.userMessageId);
       const answered = row.assistantMessageId !== null;
+      const note = notes[i];
       return {
         id: row.id,
         createdAt: row.createdAt.toISOString(),
@@ -112,10 +122,31 @@ export async function listTraceSummaries(
         answered,
         failed: data.error !== null,
         settled: traceSettled(answered, data),
+        assistantMessageId: row.assistantMessageId,
+        memoryNote: note && linkNotePages(note, pageIds),
       };
     }),
     next,
   };
+}
+
+/**
+ * The memory notes of these replies of a thread, by reply id: what the chat
+ * shows under each reply it renders (at most a page of them, so one read of
+ * their traces, prompts left out).
+ */
+export async function memoryNotesByReply(db: Db, workspaceId: string, threadId: string, replyIds: string[]): Promise<Record<string, MemoryNote>> {
+  if (replyIds.length === 0) return {};
+  const rows = await db.turnTrace.findMany({
+    where: { threadId, thread: { workspaceId }, assistantMessageId: { in: replyIds } },
+    select: { id: true, threadId: true, userMessageId: true, assistantMessageId: true, data: true, createdAt: true },
+  });
+  const notes = parseSummaryRows(rows).flatMap(({ row, data }) => {
+    const note = memoryNoteOf(data);
+    return note && row.assistantMessageId ? [[row.assistantMessageId, note] as const] : [];
+  });
+  const pageIds = await pageIdsByTitle(db, workspaceId, notes.flatMap(([, note]) => note.facts.map((f) => f.page)));
+  return Object.fromEntries(notes.map(([id, note]) => [id, linkNotePages(note, pageIds)]));
 }
 
 /** One turn's whole trace, prompt included; null when there is no such trace in this workspace, or it no longer parses. */

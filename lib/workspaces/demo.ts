@@ -88,6 +88,7 @@ async function fileDemoStory(db: Db, workspaceId: string, threadIds: string[]): 
   const choice = chooseModel(config);
   for (const [i, threadId] of threadIds.entries()) {
     const outcome = await consolidateThread(db, choice.model, workspaceId, threadId, {
+      runtime: choice.runtime,
       onProgress: ({ done, total }) => {
         reportStartup("consolidating", `Filing demo thread ${i + 1} of ${threadIds.length} into memory (message ${done} of ${total})…`, { done, total });
         return letOtherRequestsIn();

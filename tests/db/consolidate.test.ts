@@ -71,7 +71,8 @@ function expectMonotonic(events: ConsolidationProgress[]) {
 
 describe("consolidating a whole thread", () => {
   it("reports monotonic progress in stretches and ends at the total", async () => {
-    const { thread } = await importThread(t.db, workspaceId, threadFile("OWNER"));
+    // Each test imports the same file into one workspace: a copy each time, on purpose.
+    const { thread } = await importThread(t.db, workspaceId, threadFile("OWNER"), { duplicate: true });
     const events: ConsolidationProgress[] = [];
     const outcome = await consolidateThread(t.db, createOfflineModel({ delayMs: 0 }), workspaceId, thread.id, {
       onProgress: (p) => {
@@ -96,7 +97,7 @@ describe("consolidating a whole thread", () => {
   });
 
   it("stops at a failed pass with its error and resumes where it stopped", async () => {
-    const { thread } = await importThread(t.db, workspaceId, threadFile("OWNER"));
+    const { thread } = await importThread(t.db, workspaceId, threadFile("OWNER"), { duplicate: true });
     const model = modelFailingOn([3]);
     const first: ConsolidationProgress[] = [];
     const stopped = await consolidateThread(t.db, model, workspaceId, thread.id, { onProgress: (p) => void first.push(p) });
@@ -117,7 +118,7 @@ describe("consolidating a whole thread", () => {
   });
 
   it("stops between passes when asked to, keeping what it filed", async () => {
-    const { thread } = await importThread(t.db, workspaceId, threadFile("OWNER"));
+    const { thread } = await importThread(t.db, workspaceId, threadFile("OWNER"), { duplicate: true });
     const stop = new AbortController();
     const outcome = await consolidateThread(t.db, createOfflineModel({ delayMs: 0 }), workspaceId, thread.id, {
       signal: stop.signal,
@@ -130,13 +131,13 @@ describe("consolidating a whole thread", () => {
   });
 
   it("moves through a support thread without filing anything", async () => {
-    const { thread } = await importThread(t.db, workspaceId, threadFile("SUPPORT"));
+    const { thread } = await importThread(t.db, workspaceId, threadFile("SUPPORT"), { duplicate: true });
     const outcome = await consolidateThread(t.db, createOfflineModel({ delayMs: 0 }), workspaceId, thread.id);
     expect(outcome).toEqual({ done: MESSAGES, total: MESSAGES, episodes: 0, facts: 0, finished: true });
   });
 
   it("consolidates only threads of the workspace asking", async () => {
-    const { thread } = await importThread(t.db, workspaceId, threadFile("OWNER"));
+    const { thread } = await importThread(t.db, workspaceId, threadFile("OWNER"), { duplicate: true });
     const other = await t.db.workspace.create({ data: { slug: "elsewhere", name: "Elsewhere" } });
     await expect(consolidateThread(t.db, createOfflineModel(), other.id, thread.id)).rejects.toMatchObject({ code: "not_found:thread", status: 404 });
     expect((await t.db.thread.findUniqueOrThrow({ where: { id: thread.id } })).consolidatedSeq).toBe(0);

@@ -72,16 +72,15 @@ describe("the seeded demo workspace", () => {
 
   it("filed pages and facts, confirmed and pending", async () => {
     const pages = await t.db.page.findMany({ where: { workspaceId: workspace.id }, select: { title: true } });
-    expect(pages.map((p) => p.title)).toEqual(expect.arrayContaining(["Second Location", "Hiring", "Suppliers", "Marketing"]));
+    // Pages are named for what their facts are about, in the story's own words.
+    expect(pages.map((p) => p.title)).toEqual(expect.arrayContaining(["Espresso Machine", "Equipment", "Landlord", "Pastries"]));
+    expect(pages.map((p) => p.title)).not.toContain("General");
     const byStatus = await t.db.fact.groupBy({ by: ["status"], where: { page: { workspaceId: workspace.id } }, _count: true });
     const count = Object.fromEntries(byStatus.map((g) => [g.status, g._count]));
     expect(count.CONFIRMED).toBeGreaterThan(10);
     expect(count.PENDING).toBeGreaterThanOrEqual(1);
-    const lease = await t.db.fact.findMany({
-      where: { page: { workspaceId: workspace.id, title: "Second Location" }, status: "CONFIRMED" },
-      select: { text: true },
-    });
-    expect(lease.map((f) => f.text).join("\n")).toMatch(/Main St lease/);
+    const lease = await t.db.fact.findMany({ where: { page: { workspaceId: workspace.id }, status: "CONFIRMED", text: { contains: "Main St lease" } } });
+    expect(lease.length).toBeGreaterThan(0);
   });
 
   it("gives the long thread an episode per stretch, and a buffer with a first line and a gap", async () => {

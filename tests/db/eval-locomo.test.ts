@@ -7,7 +7,7 @@ import { reportMarkdown } from "@/lib/eval/report";
 import { evalReportSchema, type EvalReport } from "@/lib/eval/report-schema";
 import { runEvaluation } from "@/lib/eval/run";
 import { normaliseAnswer } from "@/lib/eval/score";
-import type { ModelChoice } from "@/lib/models";
+import { offlineRuntime, type ModelChoice } from "@/lib/models";
 import { createOfflineModel } from "@/lib/models/offline";
 import { testConfig } from "@/tests/db/fixtures";
 import { openTestDb, type TestDb } from "@/tests/db/test-db";
@@ -22,7 +22,7 @@ const WINDOW = 30;
 let t: TestDb;
 let report: EvalReport;
 const model = createOfflineModel({ delayMs: 0 });
-const choice: ModelChoice = { model, kind: "offline", label: "Offline model", modelId: model.modelId };
+const choice: ModelChoice = { model, kind: "offline", label: "Offline model", modelId: model.modelId, runtime: offlineRuntime({}) };
 
 beforeAll(async () => {
   t = await openTestDb();

@@ -3,7 +3,8 @@ import { SUMMARY_HEADER } from "@/lib/contracts/prompt/summary";
 import { runTurn } from "@/lib/agent/turn";
 import { ARM_IDS, COMPARISONS } from "@/lib/eval/arms";
 import { compressorStrategy } from "@/lib/context/compressor";
-import { POSITIONS } from "@/lib/eval/generator";
+import { POSITIONS } from "@/lib/eval/positions";
+import { plantedSource } from "@/evaluation/planted/generator";
 import { evalReportSchema, type EvalReport } from "@/lib/eval/report-schema";
 import { askUnderArm, casesFor, compressorSummary, loadCase, runEvaluation, type Evaluation } from "@/lib/eval/run";
 import { chooseModel } from "@/lib/models";
@@ -24,10 +25,8 @@ const WINDOW = 30;
 const config = testConfig({ CHAT_WINDOW: String(WINDOW) });
 // No key or base URL in a test config: the offline model, streaming at full speed.
 const choice = chooseModel(config);
-const evaluation: Evaluation = {
-  source: { kind: "planted", threads: POSITIONS.length, positions: [...POSITIONS] },
-  options: { arms: [...ARM_IDS], window: WINDOW, stretch: 6, seed: 1, bufferReach: 72 },
-};
+const options = { arms: [...ARM_IDS], window: WINDOW, stretch: 6, seed: 1, bufferReach: 72 };
+const evaluation: Evaluation = { source: plantedSource(POSITIONS.length, POSITIONS, options), options };
 
 describe("a small planted-fact run, one thread per fact position", () => {
   let report: EvalReport;
@@ -84,7 +83,7 @@ describe("a small planted-fact run, one thread per fact position", () => {
 });
 
 describe("each arm sees the same thread", () => {
-  const [c] = casesFor({ source: { kind: "planted", threads: 1, positions: ["far-middle"] }, options: { ...evaluation.options, seed: 5 } });
+  const [c] = casesFor({ source: plantedSource(1, ["far-middle"], { ...options, seed: 5 }), options: { ...options, seed: 5 } });
 
   it("restores the thread after every arm", async () => {
     const loaded = await loadCase(t.db, choice.model, c, "restore-check", 6);
@@ -125,9 +124,10 @@ describe("each arm sees the same thread", () => {
     });
     const messages = outcome.trace.prompt.messages as Array<{ role: string; content: unknown }>;
     expect(outcome.trace.window).toMatchObject({ count: WINDOW, fromSeq: 1 });
-    expect(messages).toHaveLength(WINDOW + 1);
-    expect(messages[4]).toMatchObject({ role: "system" });
-    expect(String(messages[4].content).startsWith(SUMMARY_HEADER)).toBe(true);
-    expect(messages.filter((m) => m.role === "system")).toHaveLength(1);
+    // The summary sits right after the head's four messages, as a text part of a user turn; no message is a system one.
+    const summaryAt = messages.findIndex((m) => JSON.stringify(m.content).includes(SUMMARY_HEADER));
+    expect(messages[summaryAt].role).toBe("user");
+    expect(summaryAt).toBe(4);
+    expect(messages.filter((m) => m.role === "system")).toHaveLength(0);
   });
 });

@@ -21,6 +21,7 @@ import * as importProgressRoute from "@/app/api/threads/import/[id]/route";
 import * as threadsRoute from "@/app/api/threads/route";
 import * as startupRoute from "@/app/api/startup/route";
 import * as memoryPassRoute from "@/app/api/threads/[id]/memory-pass/route";
+import * as memoryRoute from "@/app/api/memory/route";
 import * as activeWorkspaceRoute from "@/app/api/workspaces/active/route";
 import * as resetWorkspaceRoute from "@/app/api/workspaces/reset/route";
 import * as workspacesRoute from "@/app/api/workspaces/route";
@@ -150,7 +151,7 @@ type Handler = (request: Request, context: Params) => Promise<Response>;
 type RouteCase = {
   /** The route file under app/api. */
   file: string;
-  method: "GET" | "POST" | "PATCH";
+  method: "GET" | "POST" | "PATCH" | "DELETE";
   /** What it does for another owner, signed in to a workspace of their own: lists and creations act in that workspace. */
   forAnotherOwner?: "lists their own" | "creates in their own";
   handler: Handler;
@@ -193,6 +194,14 @@ const ROUTES: RouteCase[] = [
     body: { valid: () => ({ title: "A new thread", kind: "OWNER" }), textField: "title" },
   },
   { file: "threads/[id]/route.ts", method: "GET", handler: withParams(threadRoute.GET), id: { kind: "thread", valid: () => threadId } },
+  { file: "threads/[id]/route.ts", method: "DELETE", handler: withParams(threadRoute.DELETE), id: { kind: "thread", valid: () => threadId } },
+  {
+    file: "threads/[id]/route.ts",
+    method: "PATCH",
+    handler: withParams(threadRoute.PATCH),
+    id: { kind: "thread", valid: () => threadId },
+    body: { valid: () => ({ keepOutOfMemory: false }), textField: "keepOutOfMemory" },
+  },
   {
     file: "threads/[id]/route.ts",
     method: "PATCH",
@@ -245,6 +254,8 @@ const ROUTES: RouteCase[] = [
     id: { kind: "fact", valid: () => factId },
     body: { valid: () => ({ verdict: "confirm" }), textField: "verdict" },
   },
+  { file: "facts/[id]/route.ts", method: "DELETE", handler: withParams(factRoute.DELETE), id: { kind: "fact", valid: () => factId } },
+  { file: "memory/route.ts", method: "GET", handler: withoutParams(memoryRoute.GET), forAnotherOwner: "lists their own" },
   {
     file: "facts/[id]/route.ts",
     method: "PATCH",
@@ -382,7 +393,7 @@ describe("every route in app/api", () => {
       if (route.method === "GET" && !route.id) {
         it("ignores a query string it does not read and writes nothing", async () => {
           const before = await snapshot();
-          expect((await call(route, { query: "?q=%00&limit=%ED%A0%80" })).status).toBe(200);
+          expect((await call(route, { query: "?unread=%00&limit=%ED%A0%80" })).status).toBe(200);
           expect(await snapshot()).toEqual(before);
         });
       }
@@ -437,6 +448,22 @@ describe("query strings", () => {
     }
     await expectRefused(route("threads/[id]/episodes/route.ts"), { query: "?after=x" }, 422, "invalid:query");
     await expectRefused(route("pages/[id]/facts/route.ts"), { query: "?group=all" }, 422, "invalid:query");
+  });
+
+  it("refuses Memory screen filters it cannot take: text it cannot store, an id that is not one, a status it does not know", async () => {
+    const memory = route("memory/route.ts");
+    for (const query of ["?q=%00", "?page=../x", "?thread=nope", "?status=LIVE", `?q=${"x".repeat(201)}`]) {
+      await expectRefused(memory, { query }, 422, "invalid:query");
+    }
+    const found = await call(memory, { query: "?q=rent&status=all" });
+    expect(found.status).toBe(200);
+  });
+
+  it("refuses a thread update that changes nothing, or a keep-out switch that is not true or false", async () => {
+    const update = ROUTES.find((r) => r.file === "threads/[id]/route.ts" && r.method === "PATCH")!;
+    for (const body of [{}, { keepOutOfMemory: "yes" }, { title: "x", extra: 1 }]) {
+      await expectRefused(update, { body: JSON.stringify(body) }, 422, "invalid:body");
+    }
   });
 
   it("answers a well-formed page of each list", async () => {

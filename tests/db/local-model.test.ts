@@ -67,7 +67,7 @@ describe("choosing the local model", () => {
   it("runs LOCAL_MODEL_PATH in-process, after a base URL and a key, and labels it", () => {
     const choice = chooseModel(local());
     expect(choice.kind).toBe("local");
-    expect(choice.label).toContain("tiny-llama.gguf");
+    expect(choice.label).toContain("tiny-chatml.gguf");
     expect(chooseModel(testConfig({ LOCAL_MODEL_PATH: modelPath, OPENAI_BASE_URL: shim.baseUrl })).kind).toBe("openai-compatible");
     expect(chooseModel(testConfig({ LOCAL_MODEL_PATH: modelPath, OPENAI_API_KEY: "sk-test" })).kind).toBe("openai");
   });

@@ -98,7 +98,9 @@ describe("a long owner thread", () => {
     }
 
     const messages = outcome.trace.prompt.messages as { role: string; content: unknown }[];
-    expect(messages[0]).toEqual({ role: "system", content: buffer.block });
+    // The block opens the conversation as a user turn of its own, before the window's first message (an agent reply).
+    expect(messages[0]).toEqual({ role: "user", content: buffer.block });
+    expect(messages[1].role).toBe("assistant");
     expect(outcome.trace.tokens.buffer).toBeGreaterThan(0);
 
     expect(outcome.trace.toolCalls.map((c) => c.name)).toContain("read_page");

@@ -127,7 +127,7 @@ describe("an OpenAI-compatible server over real HTTP", () => {
     const workspace = await makeWorkspace(t.db, "compat-pass");
     const thread = await makeThread(t.db, workspace.id);
     await addConversation(t.db, thread.id, [
-      { who: "owner", text: "We signed with Gulf Coast Produce for deliveries." },
+      { who: "owner", text: "We signed with Lakeshore Greens for deliveries." },
       { who: "agent", text: "Noted." },
     ]);
     const model = chooseModel(config()).model;
@@ -139,8 +139,8 @@ describe("an OpenAI-compatible server over real HTTP", () => {
     standIn.script({
       kind: "text",
       text: JSON.stringify({
-        facts: [{ page: "Suppliers", key: "produce supplier", text: "Signed with Gulf Coast Produce for deliveries", messageSeq: 1, replaces: null }],
-        episode: "Chose Gulf Coast Produce as supplier; signed.",
+        facts: [{ page: "Suppliers", key: "produce supplier", text: "Signed with Lakeshore Greens for deliveries", messageSeq: 1, replaces: null }],
+        episode: "Chose Lakeshore Greens as supplier; signed.",
         stretch: "ends",
         fold: null,
       }),

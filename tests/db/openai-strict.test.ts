@@ -2,6 +2,8 @@ import { generateText, Output, stepCountIs, tool } from "ai";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { runTurn } from "@/lib/agent/turn";
+import { MAX_FACTS_PER_PASS, memoryPassOutput } from "@/lib/contracts/memory-pass";
+import { runMemoryPass } from "@/lib/memory/pass";
 import { chooseModel } from "@/lib/models";
 import { fileFact } from "@/lib/pages/facts";
 import { startOpenAIStandIn, type StandIn, type StreamStyle } from "@/tests/support/openai-stand-in";
@@ -144,6 +146,36 @@ describe.each(["openai", "vllm", "ollama"] as const)("the app's requests to an O
     expect(tools.every((tool) => tool.function.strict === true)).toBe(true);
     expect(pass.body.response_format).toMatchObject({ type: "json_schema", json_schema: { strict: true } });
     expect(pass.body.max_tokens).toBeGreaterThan(0);
+  });
+});
+
+describe("OpenAI's fine-tuned models, which refuse lengths, ranges and array bounds in a strict schema", () => {
+  const FINE_TUNED = "ft:gpt-4o-mini-2024-07-18:acme::abc123";
+
+  it("are refused the memory pass's schema with its maxItems, as OpenAI refuses it", async () => {
+    const standIn = stand();
+    const before = standIn.rejections.length;
+    await expect(
+      generateText({ model: chooseModel(testConfig({ OPENAI_BASE_URL: standIn.baseUrl, OPENAI_MODEL: FINE_TUNED })).model, prompt: "x", output: Output.object({ schema: memoryPassOutput }), maxRetries: 0 }),
+    ).rejects.toThrow(/'maxItems' is not permitted/);
+    expect(standIn.rejections.length).toBe(before + 1);
+  });
+
+  it("are sent the schema without it, and the cap is applied in code: facts past it are dropped and reported", async () => {
+    const standIn = stand();
+    standIn.requests.length = 0;
+    const before = standIn.rejections.length;
+    const { thread } = await threadWithLease("strict-fine-tuned");
+    await addConversation(t.db, thread.id, [{ who: "owner", text: "Here is everything about the suppliers." }]);
+    const facts = Array.from({ length: MAX_FACTS_PER_PASS + 2 }, (_, i) => ({ page: "Suppliers", key: `supplier ${i}`, text: `Supplier number ${i} delivers on Mondays`, messageSeq: 2, replaces: null }));
+    standIn.script({ kind: "text", text: JSON.stringify({ facts, episode: "The owner listed the suppliers.", stretch: "ends", fold: null }) });
+    const choice = chooseModel(testConfig({ OPENAI_BASE_URL: standIn.baseUrl, OPENAI_MODEL: FINE_TUNED }));
+    const report = await runMemoryPass(t.db, choice.model, thread.id, { runtime: choice.runtime });
+    expect(standIn.rejections.slice(before)).toEqual([]);
+    expect(JSON.stringify(standIn.requests[0].body.response_format)).not.toContain("maxItems");
+    expect(report.status).toBe("filed");
+    expect(report.facts).toHaveLength(MAX_FACTS_PER_PASS);
+    expect(report.dropped.filter((d) => d.reason === `past the ${MAX_FACTS_PER_PASS} facts one pass files`)).toHaveLength(2);
   });
 });
 

@@ -29,7 +29,7 @@ describe("recall", () => {
     const [m] = await addConversation(t.db, thread.id, [{ who: "owner", text: "notes" }]);
     const [o] = await addConversation(t.db, other.id, [{ who: "owner", text: "notes" }]);
     await file(mine.id, thread.id, m.id, "Second Location", "preferred lease", "Leaning to the Main St lease at $2,350 a month");
-    await file(mine.id, thread.id, m.id, "Hiring", "manager hire", "Hired Dana Whitfield as manager for the new shop");
+    await file(mine.id, thread.id, m.id, "Hiring", "manager hire", "Hired Rosalind Achebe as manager for the new shop");
     await file(mine.id, thread.id, m.id, "Marketing", "flyer plan", "Print 500 flyers for the opening weekend");
     await file(theirs.id, other.id, o.id, "Leases", "lease", "Their leases are secret");
 
@@ -47,10 +47,10 @@ describe("recall", () => {
     const thread = await makeThread(t.db, workspace.id);
     const [m] = await addConversation(t.db, thread.id, [{ who: "owner", text: "notes" }]);
     const old = await file(workspace.id, thread.id, m.id, "Suppliers", "produce supplier", "Produce from Bayou Farms");
-    const current = await file(workspace.id, thread.id, m.id, "Suppliers", "produce supplier", "Produce from Gulf Coast Produce", old.fact.id);
+    const current = await file(workspace.id, thread.id, m.id, "Suppliers", "produce supplier", "Produce from Lakeshore Greens", old.fact.id);
     expect(current.superseded).toEqual([old.fact.id]);
     const [page] = await recallPages(t.db, workspace.id, "produce supplier", 3);
-    expect(page.facts.map((f) => f.text)).toEqual(["Produce from Gulf Coast Produce"]);
+    expect(page.facts.map((f) => f.text)).toEqual(["Produce from Lakeshore Greens"]);
   });
 });
 
@@ -120,12 +120,12 @@ describe("search_chat_history", () => {
 
   it("drops stop words, then ranks most words matched first, then the newest", async () => {
     const thread = await longThread("search-rank", {
-      3: "The butter comes from Bayou Dairy.",
-      7: "Bayou Dairy delivers butter on Thursdays, $3.10 a pound.",
-      9: "Bayou weather is awful today.",
+      3: "The butter comes from Kestrel Creamery.",
+      7: "Kestrel Creamery delivers butter on Thursdays, $3.10 a pound.",
+      9: "Kestrel Point weather is awful today.",
     });
-    const found = await searchChatHistory(t.db, thread.id, "who is our butter supplier from Bayou?", 91);
-    // "supplier" is in no message: the messages holding butter and Bayou (2 of 3 words) come first, newest first.
+    const found = await searchChatHistory(t.db, thread.id, "who is our butter supplier from Kestrel?", 91);
+    // "supplier" is in no message: the messages holding butter and Kestrel (2 of 3 words) come first, newest first.
     expect(found.matches.map((m) => m.seq)).toEqual([7, 3]);
     expect(found.note).toContain("2 of 3 words");
   });

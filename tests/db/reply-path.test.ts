@@ -127,7 +127,7 @@ describe("the reply path", () => {
     const failed = await runTurn({ db: t.db, config: quick, choice: scriptedChoice(hung), workspaceId, threadId, text: "What did the roofer quote?", consolidate: false });
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(failed.assistantMessage).toBeNull();
-    expect(failed.trace.error).toContain("did not answer within 1 s");
+    expect(failed.trace.error).toContain("the reply did not finish within 1 s (MODEL_TIMEOUT_MS)");
     expect((await messagesOf(threadId)).map((m) => [m.role, m.text])).toEqual([["USER", "What did the roofer quote?"]]);
 
     const retried = await runTurn({

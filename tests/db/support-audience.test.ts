@@ -38,10 +38,10 @@ beforeAll(async () => {
   supportThreadId = threads.find((th) => th.kind === "SUPPORT")!.id;
   const pages = await t.db.page.findMany({ where: { workspaceId, visibility: "PRIVATE" }, include: { facts: true } });
   publicTitles = (await t.db.page.findMany({ where: { workspaceId, visibility: "PUBLIC" } })).map((p) => p.title);
-  // Distinctive strings only: a page title like "Menu" could be said by anyone.
+  // Distinctive strings only: a one-word page title like "Menu" or "Assistant" could be said by anyone.
   privateTexts = [
     ...pages.flatMap((p) => p.facts.map((f) => f.text)),
-    ...pages.map((p) => p.title).filter((title) => title.length >= 8),
+    ...pages.map((p) => p.title).filter((title) => title.length >= 8 && title.includes(" ")),
     ...threads.filter((th) => th.kind === "OWNER").map((th) => th.title),
   ];
   const seeded = await t.db.message.findMany({ where: { threadId: supportThreadId } });

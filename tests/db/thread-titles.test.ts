@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createThread, renameThread, UNTITLED_THREAD } from "@/lib/threads/queries";
+import { createThread, updateThread, UNTITLED_THREAD } from "@/lib/threads/queries";
 import { claimTurnAndAppend, releaseTurn } from "@/lib/threads/turn-lease";
 import { addConversation, makeWorkspace } from "@/tests/db/fixtures";
 import { openTestDb, type TestDb } from "@/tests/db/test-db";
@@ -14,7 +14,7 @@ const titleOf = async (id: string) => (await t.db.thread.findUniqueOrThrow({ whe
 
 /** A turn's first statement with this message, as the chat route starts one; the turn is then released. Whether it claimed the thread. */
 async function send(workspaceId: string, threadId: string, text: string): Promise<boolean> {
-  const started = await claimTurnAndAppend(t.db, { workspaceId, threadId, leaseMs: 10_000, text });
+  const started = await claimTurnAndAppend(t.db, { workspaceId, threadId, leaseMs: 10_000, text, sole: true });
   if (started) await releaseTurn(t.db, threadId, started.leaseId);
   return started !== null;
 }
@@ -46,9 +46,9 @@ describe("thread titles", () => {
     const mine = await makeWorkspace(t.db, "titles-c");
     const theirs = await makeWorkspace(t.db, "titles-d");
     const thread = await createThread(t.db, theirs.id, { kind: "OWNER" });
-    expect(await renameThread(t.db, mine.id, thread.id, { title: "Taken over" })).toBeNull();
+    expect(await updateThread(t.db, mine.id, thread.id, { title: "Taken over" })).toBeNull();
     expect(await send(mine.id, thread.id, "Taken over")).toBe(false);
     expect(await titleOf(thread.id)).toBe(UNTITLED_THREAD);
-    expect(await renameThread(t.db, theirs.id, thread.id, { title: "Weekly numbers" })).toMatchObject({ id: thread.id, title: "Weekly numbers" });
+    expect(await updateThread(t.db, theirs.id, thread.id, { title: "Weekly numbers" })).toMatchObject({ id: thread.id, title: "Weekly numbers" });
   });
 });

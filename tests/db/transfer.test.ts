@@ -85,18 +85,19 @@ describe("thread import and export", () => {
     expect(JSON.stringify(exported, null, 2)).toBe(text);
     expect(threadFileText(exported)).toBe(`${text}\n`);
 
-    const again = await importThread(t.db, workspaceId, exported);
+    // The same thread imported a second time on purpose (a plain re-import is refused as a duplicate: memory-screen.test.ts).
+    const again = await importThread(t.db, workspaceId, exported, { duplicate: true });
     expect(threadFileText(await exportThread(t.db, workspaceId, again.thread.id))).toBe(threadFileText(exported));
   });
 
   it("appends after imported messages with the next sequence number", async () => {
-    const { thread } = await importThread(t.db, workspaceId, threadFile());
+    const { thread } = await importThread(t.db, workspaceId, threadFile(), { duplicate: true });
     const next = await appendMessage(t.db, thread.id, { role: "USER", speaker: "OWNER", text: "And Canal Blvd?" });
     expect(next.seq).toBe(5);
   });
 
   it("exports only threads of the workspace asking", async () => {
-    const { thread } = await importThread(t.db, workspaceId, threadFile());
+    const { thread } = await importThread(t.db, workspaceId, threadFile(), { duplicate: true });
     await expect(exportThread(t.db, otherWorkspaceId, thread.id)).rejects.toMatchObject({ code: "not_found:thread" });
     await expect(exportThread(t.db, workspaceId, "no-such-thread")).rejects.toMatchObject({ code: "not_found:thread" });
   });
@@ -194,7 +195,7 @@ describe("thread import and export", () => {
   it("does not store what a provider attached to a part", async () => {
     const file = threadFile();
     file.messages[1].parts = [{ type: "text", text: file.messages[1].text, providerMetadata: { openai: { itemId: "msg_1" } } } as never];
-    const { thread } = await importThread(t.db, workspaceId, file);
+    const { thread } = await importThread(t.db, workspaceId, file, { duplicate: true });
     const stored = await t.db.message.findFirstOrThrow({ where: { threadId: thread.id, seq: 2 } });
     expect(stored.parts).toEqual([{ type: "text", text: file.messages[1].text }]);
   });
@@ -210,7 +211,7 @@ describe("thread import and export", () => {
       },
     }) as unknown as Db;
     const before = await counts(t.db);
-    await expect(importThread(failing, workspaceId, threadFile())).rejects.toThrow("disk full");
+    await expect(importThread(failing, workspaceId, threadFile(), { duplicate: true })).rejects.toThrow("disk full");
     expect(await counts(t.db)).toEqual(before);
   });
 });

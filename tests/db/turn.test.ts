@@ -3,6 +3,7 @@ import { runTurn } from "@/lib/agent/turn";
 import { BUFFER_HEADER } from "@/lib/contracts/prompt/buffer-block";
 import { saveEpisode } from "@/lib/episodes/store";
 import { fileFact } from "@/lib/pages/facts";
+import { currentInstance } from "@/lib/threads/instances";
 import { appendMessages } from "@/lib/threads/messages";
 import { addConversation, makeThread, makeWorkspace, testConfig } from "@/tests/db/fixtures";
 import { openTestDb, type TestDb } from "@/tests/db/test-db";
@@ -87,11 +88,13 @@ describe("a turn", () => {
     const model = scriptedModel([{ text: "ok." }]);
     const outcome = await turn(model, workspace.id, thread.id, "What was the quote?");
     const prompt = model.calls[0].options.prompt;
-    // system persona, then the block, then exactly the window (29 stored + the question).
-    expect(prompt[0].role).toBe("system");
-    expect(prompt[1]).toMatchObject({ role: "system", content: expect.stringContaining(BUFFER_HEADER) });
-    expect(String(prompt[1].content)).toContain("(filed in pages/Plumbing)");
+    // The system prompt alone, then the block as the user turn before the window's first message (the agent's reply
+    // #12), then exactly the window (29 stored + the question), user and assistant in turn.
+    expect(prompt.filter((m) => m.role === "system")).toEqual([prompt[0]]);
+    expect(prompt[1]).toMatchObject({ role: "user", content: [{ type: "text", text: expect.stringContaining(BUFFER_HEADER) }] });
+    expect(JSON.stringify(prompt[1].content)).toContain("(filed in pages/Plumbing)");
     expect(prompt.slice(2)).toHaveLength(config.window);
+    expect(prompt.slice(1).map((m) => m.role)).toEqual(Array.from({ length: config.window + 1 }, (_, i) => (i % 2 === 0 ? "user" : "assistant")));
     expect(model.calls[0].promptText).toContain("message number 12");
     expect(model.calls[0].promptText).not.toContain("message number 11\n");
     expect(outcome.trace.buffer).toMatchObject({ status: "injected", gap: false });
@@ -194,6 +197,8 @@ describe("a turn's statements", () => {
       saveEpisode(tx, { threadId: thread.id, fromSeq: 1, toSeq: 6, fromAt: owner.createdAt, toAt: owner.createdAt, gist: "Owner asked for plumbing quotes", closed: true, factIds: [] }),
     );
     const queued: string[] = [];
+    // The process registers as an instance once, on its first claim; a turn after that sends only its own statements.
+    await currentInstance(t.db, { sole: true });
     t.statements.reset();
     const outcome = await runTurn({
       db: t.db,
@@ -205,7 +210,8 @@ describe("a turn's statements", () => {
       consolidate: "queue",
       queue: { enqueue: async (id) => void queued.push(id) },
     });
-    const sent = [...t.statements.sql];
+    // This process's instance heartbeat beats on its own clock and is no part of the turn.
+    const sent = t.statements.sql.filter((sql) => !/"ServerInstance" SET "heartbeatAt"/.test(sql));
     expect(outcome.trace.buffer.status).toBe("injected");
     expect(outcome.trace.recall.pages.map((p) => p.title)).toEqual(["Plumbing"]);
     // Claim + thread + workspace + the message; window and buffer; recall; the reply; the trace; the release.

@@ -127,7 +127,7 @@ async function streamReply(response: ServerResponse, parts: ReadableStream<Langu
 }
 
 export async function startLlamaShim(modelPath: string): Promise<LlamaShim> {
-  const model = createLocalModel({ path: modelPath, threads: 1, contextSize: 4096, gpu: "off" });
+  const model = createLocalModel({ path: modelPath, threads: 1, contextSize: 4096, gpu: "off", chatWrapper: "auto", loadTimeoutMs: 120_000 });
   const requests: Record<string, unknown>[] = [];
   const server: Server = createServer(async (request, response) => {
     const abort = new AbortController();

@@ -8,16 +8,29 @@ import path from "node:path";
 // A tiny llama-architecture model with random weights, written here as GGUF v3
 // so a real inference engine (llama.cpp through node-llama-cpp) runs in tests
 // without downloading weights. Its tokenizer and chat template are a real
-// model's, copied from the vocabularies llama.cpp ships with its sources
-// (node-llama-cpp carries them in a git bundle). What it writes is
-// meaningless text; the transport, chat template, tool-call syntax and
+// model's, copied from the vocabularies and templates llama.cpp ships with
+// its sources (node-llama-cpp carries them in a git bundle). What it writes
+// is meaningless text; the transport, chat template, tool-call syntax and
 // grammar-constrained JSON around it are the real thing.
+//
+// One model per chat-template family: the vocabulary's own template
+// (ChatML, which node-llama-cpp runs with its generic wrapper), or a real
+// model's template written into the file, so node-llama-cpp resolves that
+// family's own wrapper (Qwen 2.5, Llama 3.1, Gemma, Mistral) or renders the
+// template itself.
 
-const VOCAB = "models/ggml-vocab-qwen2.gguf";
+export const TEMPLATE_FAMILIES = {
+  chatml: { vocab: "models/ggml-vocab-qwen2.gguf", template: null },
+  "qwen2.5": { vocab: "models/ggml-vocab-qwen2.gguf", template: "models/templates/Qwen-Qwen2.5-7B-Instruct.jinja" },
+  "llama3.1": { vocab: "models/ggml-vocab-llama-bpe.gguf", template: "models/templates/meta-llama-Llama-3.1-8B-Instruct.jinja" },
+  gemma: { vocab: "models/ggml-vocab-llama-spm.gguf", template: "models/templates/google-gemma-2-2b-it.jinja" },
+  mistral: { vocab: "models/ggml-vocab-llama-spm.gguf", template: "models/templates/mistralai-Mistral-Nemo-Instruct-2407.jinja" },
+} as const;
+export type TemplateFamily = keyof typeof TEMPLATE_FAMILIES;
 const SHAPE = { embedding: 64, layers: 2, heads: 4, feedForward: 128, context: 4096 } as const;
 const SEED = 20_261_201;
 /** Bump when the written model changes, so a cached file from an older writer is not reused. */
-const WRITER_VERSION = 7;
+const WRITER_VERSION = 8;
 
 const GGUF_MAGIC = 0x46554747;
 const ALIGNMENT = 32;
@@ -142,6 +155,8 @@ function randomFloats(count: number, seed: number, scale: number): Float32Array 
  */
 const FAVOURED: Record<string, number> = {
   "<|im_end|>": 0.96,
+  "<|eot_id|>": 0.96,
+  "</s>": 0.96,
   '"': 1,
   ",": 0.9,
   "}": 0.9,
@@ -163,6 +178,11 @@ const FAVOURED: Record<string, number> = {
   "Ġpage": 1,
   "Ġplan": 1,
   "Ġyes": 1,
+  "▁ok": 1,
+  "▁noted": 1,
+  "▁page": 1,
+  "▁plan": 1,
+  "▁yes": 1,
 };
 /** Dimension 0 of every token embedding is this constant, so the final hidden state always carries it. */
 const BIAS_DIMENSION_VALUE = 1;
@@ -221,9 +241,12 @@ function stringArray(entry: RawEntry): string[] {
 
 const padTo = (length: number) => (ALIGNMENT - (length % ALIGNMENT)) % ALIGNMENT;
 
-/** The GGUF bytes of a random-weight model that speaks with the given vocabulary file's tokenizer. */
-export function buildTinyGguf(vocabFile: Buffer): Buffer {
-  const tokenizer = readKeyValues(vocabFile).filter((e) => e.key.startsWith("tokenizer."));
+const CHAT_TEMPLATE_KEY = "tokenizer.chat_template";
+
+/** The GGUF bytes of a random-weight model that speaks with the given vocabulary file's tokenizer, and with `template` when given. */
+export function buildTinyGguf(vocabFile: Buffer, template: string | null = null): Buffer {
+  const fromVocab = readKeyValues(vocabFile).filter((e) => e.key.startsWith("tokenizer."));
+  const tokenizer = template === null ? fromVocab : [...fromVocab.filter((e) => e.key !== CHAT_TEMPLATE_KEY), { key: CHAT_TEMPLATE_KEY, bytes: entry(CHAT_TEMPLATE_KEY, ValueType.STRING, ggufString(template)) }];
   const tokensEntry = tokenizer.find((e) => e.key === "tokenizer.ggml.tokens");
   if (!tokensEntry) throw new Error("the vocabulary file has no tokenizer.ggml.tokens");
   const tokens = stringArray(tokensEntry);
@@ -266,31 +289,41 @@ function llamaPackageDir(): string {
   return path.resolve(path.dirname(createRequire(import.meta.url).resolve("node-llama-cpp")), "..");
 }
 
-/** node-llama-cpp's bundled llama.cpp sources (a git bundle) hold the vocabulary files. */
-function readBundledVocab(): Buffer {
-  const bundle = path.join(llamaPackageDir(), "llama", "gitRelease.bundle");
-  const scratch = mkdtempSync(path.join(os.tmpdir(), "llama-bundle-"));
-  try {
-    execFileSync("git", ["clone", "--quiet", "--bare", bundle, scratch + "/repo.git"], { stdio: "pipe" });
-    return execFileSync("git", ["--git-dir", scratch + "/repo.git", "show", `HEAD:${VOCAB}`], { maxBuffer: 64 * 1024 * 1024 });
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
+/** node-llama-cpp's bundled llama.cpp sources (a git bundle), cloned once into the temp dir: they hold the vocabularies and templates. */
+export function bundledFile(file: string): Buffer {
+  const { version } = JSON.parse(readFileSync(path.join(llamaPackageDir(), "package.json"), "utf8")) as { version: string };
+  const repo = path.join(os.tmpdir(), `llama-bundle-${version}`, "repo.git");
+  if (!existsSync(repo)) {
+    const scratch = mkdtempSync(path.join(os.tmpdir(), "llama-bundle-"));
+    try {
+      execFileSync("git", ["clone", "--quiet", "--bare", path.join(llamaPackageDir(), "llama", "gitRelease.bundle"), path.join(scratch, "repo.git")], { stdio: "pipe" });
+      mkdirSync(path.dirname(repo), { recursive: true });
+      renameSync(path.join(scratch, "repo.git"), repo);
+    } catch (error) {
+      // Another test file cloned it meanwhile.
+      if (!existsSync(repo)) throw error;
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
   }
+  return execFileSync("git", ["--git-dir", repo, "show", `HEAD:${file}`], { maxBuffer: 64 * 1024 * 1024 });
 }
 
 /**
- * The path of the tiny model, written once into the system temp dir and
- * reused by later test files and runs (never into the repository).
+ * The path of the tiny model of a template family, written once into the
+ * system temp dir and reused by later test files and runs (never into the
+ * repository).
  */
-export function tinyGgufPath(): string {
+export function tinyGgufPath(family: TemplateFamily = "chatml"): string {
   const { version } = JSON.parse(readFileSync(path.join(llamaPackageDir(), "package.json"), "utf8")) as { version: string };
-  const key = createHash("sha256").update(`${version}:${VOCAB}:${WRITER_VERSION}:${JSON.stringify(SHAPE)}`).digest("hex").slice(0, 12);
+  const { vocab, template } = TEMPLATE_FAMILIES[family];
+  const key = createHash("sha256").update(`${version}:${vocab}:${template}:${WRITER_VERSION}:${JSON.stringify(SHAPE)}`).digest("hex").slice(0, 12);
   const dir = path.join(os.tmpdir(), `tiny-gguf-${key}`);
-  const file = path.join(dir, "tiny-llama.gguf");
+  const file = path.join(dir, `tiny-${family}.gguf`);
   if (existsSync(file)) return file;
   mkdirSync(dir, { recursive: true });
   const partial = `${file}.${process.pid}.partial`;
-  writeFileSync(partial, buildTinyGguf(readBundledVocab()));
+  writeFileSync(partial, buildTinyGguf(bundledFile(vocab), template === null ? null : bundledFile(template).toString("utf8")));
   renameSync(partial, file);
   return file;
 }

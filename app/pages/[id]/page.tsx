@@ -5,6 +5,7 @@ import { MoreFacts, MorePageEpisodes, PageEpisodeItem } from "@/components/pages
 import { VisibilityToggle } from "@/components/pages/visibility-toggle";
 import { dayAndTime, plural } from "@/components/ui/format";
 import { PageHeader } from "@/components/ui/page-header";
+import { renderKey } from "@/components/ui/render-key";
 import { formatPageRef } from "@/lib/contracts/prompt/common";
 import { FACT_GROUPS, getPage, type FactGroup, type PageDetail } from "@/lib/pages/queries";
 import { pageScope } from "@/lib/workspaces/current";
@@ -23,7 +24,7 @@ function FactGroups({ page }: { page: PageDetail }) {
     return (
       <section key={group} aria-labelledby={`group-${group}`}>
         <h2 id={`group-${group}`} className="text-sm font-semibold text-slate-700">
-          {title} <span className="font-normal text-slate-400">({total})</span>
+          {title} <span className="font-normal text-slate-600">({total})</span>
         </h2>
         {total === 0 ? (
           <p className="mt-2 text-sm text-slate-500">{empty}</p>
@@ -32,7 +33,7 @@ function FactGroups({ page }: { page: PageDetail }) {
             {shown.items.map((fact) => (
               <FactItem key={fact.id} fact={fact} />
             ))}
-            <MoreFacts pageId={page.id} group={group} next={shown.next} />
+            <MoreFacts key={renderKey()} pageId={page.id} group={group} next={shown.next} />
           </ul>
         )}
       </section>
@@ -66,7 +67,7 @@ export default async function TopicPage({ params }: { params: Promise<{ id: stri
         </div>
         <section aria-labelledby="episodes-heading">
           <h2 id="episodes-heading" className="text-sm font-semibold text-slate-700">
-            Episodes that point here <span className="font-normal text-slate-400">({page.episodeCount})</span>
+            Episodes that point here <span className="font-normal text-slate-600">({page.episodeCount})</span>
           </h2>
           <p className="mt-1 text-xs text-slate-500">Stretches of conversation whose memory pass filed facts into this page.</p>
           {page.episodeCount === 0 ? (

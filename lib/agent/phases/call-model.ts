@@ -1,45 +1,81 @@
 import { stepCountIs, streamText, type ModelMessage, type ToolSet } from "ai";
 import type { ModelChoice } from "@/lib/models";
-import { isTimeout, timeoutMessage, withTimeout } from "@/lib/models/timeout";
+import { timeoutOf, withStreamLimits } from "@/lib/models/timeout";
+import { withToolFallback } from "@/lib/models/tool-fallback";
 
 const MAX_STEPS = 4;
 
+export type ReplyLimits = {
+  /** From each call's request (or the engine taking it) to its first output. */
+  firstTokenMs: number;
+  /** Between two chunks once output has begun. */
+  idleMs: number;
+  /** The whole reply, every step and tool call included. */
+  totalMs: number;
+};
+
 export type ModelCall = {
   result: ReturnType<typeof streamText<ToolSet>>;
-  /** The first error the call raised, or null. */
+  /** The first error the call raised, in words, or null. */
   error: () => string | null;
   recordError: (error: unknown) => string;
+  /** How long the engine kept the reply's calls waiting before taking them (an in-process model's lane), in ms. */
+  waitedMs: () => number;
 };
+
+const describe = (error: unknown) => timeoutOf(error)?.message ?? (error instanceof Error ? error.message : String(error));
 
 /**
  * Phase 3: the streamed model call, with the agent's tools, up to a few tool
- * steps. Each model call has a time limit that aborts the provider's
- * request; `signal` (the browser going away) stops the whole call, and what
- * was streamed by then is kept as an interrupted reply.
+ * steps. Each call has a first-token and an idle limit, and the whole reply
+ * a deadline: whichever runs out aborts the provider's request and ends the
+ * call's stream with an error naming it. `signal` (the browser going away)
+ * stops the reply too. What was streamed by then is kept as an unfinished
+ * reply. An in-process engine that queues calls starts the reply's clock
+ * when it takes the first one.
  */
 export function callModel(args: {
   choice: ModelChoice;
   system: string;
   messages: ModelMessage[];
   tools: ToolSet;
-  timeoutMs: number;
+  /** The texts a model that refuses tools is shown instead, should this one refuse them (see tool-fallback.ts). */
+  withoutTools: ReadonlyMap<string, string>;
+  limits: ReplyLimits;
+  /** Tokens kept for each reply call's output (max_tokens). */
+  maxOutputTokens: number;
+  /** Each piece of the reply's text as it streams. */
+  onText?: (delta: string) => void;
   signal?: AbortSignal;
 }): ModelCall {
+  const { choice, limits } = args;
   let failure: string | null = null;
-  const recordError = (error: unknown) => {
-    failure ??= isTimeout(error) ? timeoutMessage(args.timeoutMs) : error instanceof Error ? error.message : String(error);
-    return failure;
-  };
+  const recordError = (error: unknown) => (failure ??= describe(error));
+  let startedAt: number | null = choice.runtime.clockFrom === "request" ? performance.now() : null;
+  let waited = 0;
+  const model = withStreamLimits(withToolFallback(choice.model, choice.runtime.learned, args.withoutTools), {
+    firstTokenMs: limits.firstTokenMs,
+    idleMs: limits.idleMs,
+    clockFrom: choice.runtime.clockFrom,
+    deadline: () => (startedAt === null ? null : { at: startedAt + limits.totalMs, ms: limits.totalMs }),
+    onOpen: (waitedMs) => {
+      if (choice.runtime.clockFrom === "engine") waited += waitedMs;
+      startedAt ??= performance.now();
+    },
+  });
   const result = streamText({
-    model: withTimeout(args.choice.model, args.timeoutMs),
+    model,
     system: args.system,
     messages: args.messages,
-    allowSystemInMessages: true,
     tools: args.tools,
     stopWhen: stepCountIs(MAX_STEPS),
+    maxOutputTokens: args.maxOutputTokens,
     abortSignal: args.signal,
+    onChunk: ({ chunk }) => {
+      if (chunk.type === "text-delta") args.onText?.(chunk.text);
+    },
     // The failure is recorded in the trace and shown in the chat; no console noise.
     onError: ({ error }) => void recordError(error),
   });
-  return { result, error: () => failure, recordError };
+  return { result, error: () => failure, recordError, waitedMs: () => Math.round(waited) };
 }

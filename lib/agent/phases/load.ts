@@ -11,13 +11,16 @@ export type LoadedTurn = { thread: TurnThread; userMessage: Message; leaseId: st
 /**
  * The message a retry answers: the thread's latest if it is the user's, or
  * the one before an interrupted reply, which the retry replaces (so the
- * thread still reads user, reply, user, reply).
+ * thread still reads user, reply, user, reply). Regenerating replaces a
+ * finished reply the same way. What a memory pass filed from the replaced
+ * reply goes with it (its facts cite that message); when the pass had
+ * already covered it, its cursor stays, so the new reply is not filed.
  */
-async function messageToRetry(db: Db, threadId: string): Promise<Message> {
+async function messageToRetry(db: Db, threadId: string, regenerate: boolean): Promise<Message> {
   const latest = await latestMessage(db, threadId);
-  if (latest?.role === "ASSISTANT" && latest.status === "INTERRUPTED") {
+  if (latest?.role === "ASSISTANT" && (latest.status === "INTERRUPTED" || regenerate)) {
     await truncateThread(db, threadId, latest.seq - 1);
-    return messageToRetry(db, threadId);
+    return messageToRetry(db, threadId, false);
   }
   if (!latest || latest.role !== "USER") throw new RequestError("conflict:retry");
   return latest;
@@ -35,15 +38,16 @@ export async function loadTurn(
   workspaceId: string,
   threadId: string,
   text: string | null,
-  limits: { leaseMs: number; waitMs: number },
+  limits: { leaseMs: number; waitMs: number; sole: boolean },
+  regenerate = false,
 ): Promise<LoadedTurn> {
-  const started = await startThreadTurn(db, { workspaceId, threadId, text, leaseMs: limits.leaseMs, waitMs: limits.waitMs });
+  const started = await startThreadTurn(db, { workspaceId, threadId, text, ...limits });
   if (started === "not-found") throw new RequestError("not_found:thread");
   if (started === "busy") throw new RequestError("conflict:turn", TURN_BUSY_MESSAGE);
   const { thread, leaseId } = started;
   if (started.userMessage) return { thread, userMessage: started.userMessage, leaseId };
   try {
-    return { thread, userMessage: await messageToRetry(db, threadId), leaseId };
+    return { thread, userMessage: await messageToRetry(db, threadId, regenerate), leaseId };
   } catch (error) {
     await releaseTurn(db, threadId, leaseId);
     throw error;

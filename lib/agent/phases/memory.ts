@@ -1,8 +1,8 @@
-import type { LanguageModel } from "ai";
 import type { TurnTraceData } from "@/lib/contracts/trace";
 import type { Db } from "@/lib/db/client";
 import { withMemoryPass, type MemoryPassQueue } from "@/lib/jobs/memory-pass";
-import { runMemoryPass } from "@/lib/memory/pass";
+import { memoryPassUnlessKeptOut } from "@/lib/memory/kept-out";
+import type { ModelChoice } from "@/lib/models";
 import { withTimeout } from "@/lib/models/timeout";
 import { updateTrace } from "@/lib/traces/store";
 
@@ -13,13 +13,17 @@ import { updateTrace } from "@/lib/traces/store";
  */
 export async function consolidateAfterTurn(
   db: Db,
-  model: LanguageModel,
+  { model, runtime }: Pick<ModelChoice, "model" | "runtime">,
   settings: { timeoutMs: number; episodeMaxMessages: number; folds: boolean },
   threadId: string,
   traceId: string,
   trace: TurnTraceData,
 ) {
-  const report = await runMemoryPass(db, withTimeout(model, settings.timeoutMs), threadId, { episodeMaxMessages: settings.episodeMaxMessages, folds: settings.folds });
+  const report = await memoryPassUnlessKeptOut(db, withTimeout(model, settings.timeoutMs), threadId, {
+    episodeMaxMessages: settings.episodeMaxMessages,
+    folds: settings.folds,
+    runtime,
+  });
   const updated = { ...withMemoryPass(trace, { status: report.status === "failed" ? "failed" : "done", attempts: 1, error: report.error }, report) };
   await updateTrace(db, traceId, updated);
   return updated;

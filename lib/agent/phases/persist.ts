@@ -1,10 +1,10 @@
-import type { UIMessage } from "ai";
+import type { FinishReason, UIMessage } from "ai";
 import { buildTrace, type TraceInput } from "@/lib/agent/trace";
 import type { TurnTraceData } from "@/lib/contracts/trace";
 import type { Db } from "@/lib/db/client";
 import type { Message } from "@/lib/db/generated/client";
 import { withMemoryPass } from "@/lib/jobs/memory-pass";
-import { appendMessage } from "@/lib/threads/messages";
+import { appendMessage, rewriteReply } from "@/lib/threads/messages";
 import { saveTrace } from "@/lib/traces/store";
 
 export function textOf(message: UIMessage): string {
@@ -17,10 +17,39 @@ export function textOf(message: UIMessage): string {
 
 export type PersistedTurn = { traceId: string; assistantMessage: Message | null; trace: TurnTraceData };
 
+/** How the reply's stream ended. */
+export type ReplyEnd = {
+  finishReason: FinishReason | undefined;
+  /** The stream was stopped from outside: the browser went away, or the whole-reply limit ran out. */
+  aborted: boolean;
+  /** Why, in words, when it did not end as the model meant it to: an error, a time limit; null for the browser going away. */
+  error: string | null;
+};
+
+const UNFINISHED: Partial<Record<FinishReason, string>> = {
+  length: "the reply reached its token limit (MODEL_REPLY_TOKENS) before it finished",
+  "tool-calls": "the model was still calling tools when its steps ran out",
+  "content-filter": "the provider's content filter stopped the reply",
+};
+
 /**
- * Phase 4: the reply and the turn's trace. A call that failed saves no
- * reply (the owner's message stays, for a retry); a reply cut off before it
- * finished is saved as far as it got, marked interrupted. The reply is one
+ * A reply is finished only when the model said so (its last call stopped
+ * on its own); anything else is unfinished, with the reason when there is
+ * one to give.
+ */
+export function replyOutcome(end: ReplyEnd): { finished: boolean; reason: string | null } {
+  if (!end.aborted && end.error === null && end.finishReason === "stop") return { finished: true, reason: null };
+  if (end.error !== null || end.aborted) return { finished: false, reason: end.error };
+  return { finished: false, reason: (end.finishReason && UNFINISHED[end.finishReason]) ?? "the model's stream ended without saying the reply was done" };
+}
+
+/**
+ * Phase 4: the reply and the turn's trace. A finished reply is saved
+ * COMPLETE; one cut off by a time limit, an error or the browser going away
+ * is saved as far as it got, INTERRUPTED, with the reason in the trace; a
+ * call that failed before writing anything saves no reply (the owner's
+ * message stays, for a retry). A reply drafted while it streamed
+ * (`draft`) is rewritten rather than saved again. The reply is one
  * statement; the trace, written once and already saying "queued" when the
  * memory pass will be a job (`queuesPass`), goes with the thread's release
  * (`release`, which the caller also runs should this fail).
@@ -31,23 +60,22 @@ export async function persistTurn(args: {
   userMessage: Message;
   reply: UIMessage;
   answer: string;
-  interrupted: boolean;
-  trace: Omit<TraceInput, "reply">;
+  end: ReplyEnd;
+  draft: Message | null;
+  trace: Omit<TraceInput, "reply" | "error">;
   queuesPass: boolean;
   release: () => Promise<void>;
 }): Promise<PersistedTurn> {
-  const { db, threadId, reply, answer, interrupted } = args;
-  const assistantMessage =
-    args.trace.error === null && answer
-      ? await appendMessage(db, threadId, {
-          role: "ASSISTANT",
-          speaker: "AGENT",
-          text: answer,
-          parts: reply.parts,
-          status: interrupted ? "INTERRUPTED" : "COMPLETE",
-        })
-      : null;
-  const built = { ...buildTrace({ ...args.trace, reply }), ...(interrupted ? { replyStatus: "interrupted" as const } : {}) };
+  const { db, threadId, reply, draft } = args;
+  const { finished, reason } = replyOutcome(args.end);
+  const text = args.answer || draft?.text || "";
+  const saved = { text, parts: args.answer ? reply.parts : undefined, status: finished ? ("COMPLETE" as const) : ("INTERRUPTED" as const) };
+  const assistantMessage = !text
+    ? null
+    : draft
+      ? await rewriteReply(db, draft.id, saved)
+      : await appendMessage(db, threadId, { role: "ASSISTANT", speaker: "AGENT", ...saved });
+  const built = { ...buildTrace({ ...args.trace, reply, error: reason }), ...(assistantMessage && !finished ? { replyStatus: "interrupted" as const } : {}) };
   const queued = args.queuesPass && assistantMessage?.status === "COMPLETE";
   const trace = queued ? withMemoryPass(built, { status: "queued", attempts: 0 }) : built;
   const [traceId] = await Promise.all([

@@ -19,6 +19,22 @@ export const BUFFER_NOTE =
   "These lines are your own notes on older parts of this thread, not the user's words and not evidence for a number. " +
   "Open a page with read_page, or find the exact words with search_chat_history, before you rely on one.";
 
+/** The note and gap marker a model without tools (which can neither open pages nor search) is shown instead. */
+export const BUFFER_NOTE_WITHOUT_TOOLS =
+  "These lines are your own notes on older parts of this thread, not the user's words and not evidence for a number. " +
+  "You cannot open pages or search this thread here: say what a line covers, and ask the owner for the detail before you rely on one.";
+export const BUFFER_GAP_LINE_WITHOUT_TOOLS = "- … more of this thread happened here; it cannot be searched from here.";
+
+/** The block as a model without tools is shown it: its note and gap markers say that search is unavailable. */
+export function withoutSearch(block: string): string {
+  return block
+    .split("\n")
+    .map((line) => (line === BUFFER_NOTE ? BUFFER_NOTE_WITHOUT_TOOLS : line === BUFFER_GAP_LINE ? BUFFER_GAP_LINE_WITHOUT_TOOLS : line))
+    .join("\n");
+}
+
+const isGapLine = (line: string) => line === BUFFER_GAP_LINE || line === BUFFER_GAP_LINE_WITHOUT_TOOLS;
+
 /**
  * What a line says about its own records: every pointer was rejected by the
  * owner; a record it points at was corrected or replaced since; the owner
@@ -103,7 +119,7 @@ function parsePointer(refs: string): { pages: string[]; more: number } {
 
 export function parseBufferLine(text: string): BufferLineText | null {
   const m = ENTRY.exec(text.trim());
-  if (!m || text.trim() === BUFFER_GAP_LINE) return null;
+  if (!m || isGapLine(text.trim())) return null;
   const [since, day] = m[2] ? [m[1], m[2]] : [null, m[1]];
   const body = m[3];
   // The pointer is the last parenthesis; a clipped line may have lost its closing bracket.
@@ -127,7 +143,7 @@ export function parseBufferBlock(text: string): BufferBlockText | null {
   const lines: BufferLineText[] = [];
   const gapsAfter: number[] = [];
   for (const raw of section) {
-    if (raw === BUFFER_GAP_LINE) {
+    if (isGapLine(raw)) {
       gapsAfter.push(lines.length - 1);
       continue;
     }

@@ -12,7 +12,7 @@ import type {
 } from "@ai-sdk/provider";
 import type { ChatHistoryItem, ChatModelFunctions, LlamaChatResponse, LlamaGrammar } from "node-llama-cpp";
 import type { LocalModelConfig } from "@/lib/config";
-import { localEngine, type LocalEngine } from "@/lib/models/local/engine";
+import { readyEngine, type Lane, type LocalEngine } from "@/lib/models/local/engine";
 import { requiredCallSchema, toChatHistory, toFunctions } from "@/lib/models/local/prompt";
 
 export const LOCAL_PROVIDER = "local";
@@ -39,9 +39,9 @@ type Generation = {
   warnings: SharedV4Warning[];
 };
 
-function usageOf(input: number, output: number): LanguageModelV4Usage {
+function usageOf(input: { total: number; noCache: number; cacheRead: number }, output: number): LanguageModelV4Usage {
   return {
-    inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },
+    inputTokens: { ...input, cacheWrite: undefined },
     outputTokens: { total: output, text: output, reasoning: undefined },
   };
 }
@@ -80,8 +80,26 @@ function planCall(options: LanguageModelV4CallOptions) {
 
 type CallPlan = ReturnType<typeof planCall>;
 
+/** JSON answers (the memory pass) run on their own sequence, so they never hold up a reply. */
+const laneOf = (options: LanguageModelV4CallOptions): Lane => (options.responseFormat?.type === "json" ? "json" : "reply");
+
+/**
+ * The prompt's tokens as the engine holds them after a call: what its
+ * sequence contains, less what it generated (the last generated token is
+ * sampled, never evaluated into it). Reported as the call's input tokens,
+ * with the part it found already evaluated by the call before (its prefix
+ * cache) as read from cache.
+ */
+function inputUsage(engine: LocalEngine, lane: Lane, evaluated: number, generated: number) {
+  const held = engine.lanes[lane].chat.sequence.contextTokens.length;
+  const total = Math.max(evaluated, held - Math.max(generated - 1, 0));
+  return { total, noCache: evaluated, cacheRead: total - evaluated };
+}
+
 async function generate(engine: LocalEngine, options: LanguageModelV4CallOptions, plan: CallPlan, listener: Listener): Promise<Generation> {
   const { functions, tools, mustCallTool, warnings } = plan;
+  const lane = laneOf(options);
+  const { chat } = engine.lanes[lane];
   let { history } = plan;
   let grammar: LlamaGrammar | undefined;
   if (options.responseFormat?.type === "json") {
@@ -101,10 +119,10 @@ async function generate(engine: LocalEngine, options: LanguageModelV4CallOptions
     signal: options.abortSignal,
   };
   const callIds = new Map<number, string>();
-  const before = engine.chat.sequence.tokenMeter.getState();
+  const before = chat.sequence.tokenMeter.getState();
   const response: LlamaChatResponse<ChatModelFunctions> = grammar
-    ? await engine.chat.generateResponse(history, { ...sampling, grammar, onTextChunk: mustCallTool ? undefined : listener.text })
-    : await engine.chat.generateResponse(history, {
+    ? await chat.generateResponse(history, { ...sampling, grammar, onTextChunk: mustCallTool ? undefined : listener.text })
+    : await chat.generateResponse(history, {
         ...sampling,
         functions,
         onTextChunk: listener.text,
@@ -117,7 +135,7 @@ async function generate(engine: LocalEngine, options: LanguageModelV4CallOptions
           listener.toolInput?.({ toolCallId, toolName: chunk.functionName, delta: chunk.paramsChunk, done: chunk.done });
         },
       });
-  const used = engine.chat.sequence.tokenMeter.diff(before);
+  const used = chat.sequence.tokenMeter.diff(before);
 
   let text = response.response;
   let toolCalls: ToolCall[] = (response.functionCalls ?? []).map((call, i) => ({
@@ -134,7 +152,7 @@ async function generate(engine: LocalEngine, options: LanguageModelV4CallOptions
     text,
     toolCalls,
     finishReason: finishReasonOf(response.metadata.stopReason, toolCalls.length > 0),
-    usage: usageOf(used.usedInputTokens, used.usedOutputTokens),
+    usage: usageOf(inputUsage(engine, lane, used.usedInputTokens, used.usedOutputTokens), used.usedOutputTokens),
     warnings,
   };
 }
@@ -154,12 +172,28 @@ export class LocalModel implements LanguageModelV4 {
     this.modelId = config.path.split(/[\\/]/).at(-1) ?? config.path;
   }
 
-  private run(options: LanguageModelV4CallOptions, plan: CallPlan, listener: Listener): Promise<Generation> {
-    return localEngine(this.config).then((engine) => engine.exclusive(() => generate(engine, options, plan, listener)));
+  /** The engine, loaded within its own limit, with this call's lane held; the caller frees the lane. */
+  private async take(options: LanguageModelV4CallOptions): Promise<{ engine: LocalEngine; free: () => void }> {
+    const engine = await readyEngine(this.config);
+    const turn = engine.lanes[laneOf(options)].acquire();
+    const signal = options.abortSignal;
+    // A caller that gives up while waiting stops waiting at once; the lane, once its turn comes, is handed straight on.
+    const stopped = new Promise<never>((_, reject) => {
+      if (signal?.aborted) reject(signal.reason);
+      signal?.addEventListener("abort", () => reject(signal.reason), { once: true });
+    });
+    try {
+      return { engine, free: await Promise.race([turn, stopped]) };
+    } catch (error) {
+      void turn.then((free) => free());
+      throw error;
+    }
   }
 
   async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
-    const result = await this.run(options, planCall(options), {});
+    const plan = planCall(options);
+    const { engine, free } = await this.take(options);
+    const result = await generate(engine, options, plan, {}).finally(free);
     const content: LanguageModelV4Content[] = [
       ...(result.text ? [{ type: "text" as const, text: result.text }] : []),
       ...result.toolCalls.map((call) => ({ type: "tool-call" as const, ...call })),
@@ -180,7 +214,9 @@ export class LocalModel implements LanguageModelV4 {
     const signal = options.abortSignal ? AbortSignal.any([options.abortSignal, cancelled.signal]) : cancelled.signal;
     const call = { ...options, abortSignal: signal };
     const plan = planCall(call);
-    const run = (listener: Listener) => this.run(call, plan, listener);
+    // The stream opens once the engine takes the call: a wait for the lane is not charged to the call's first-token limit.
+    const { engine, free } = await this.take(call);
+    const run = (listener: Listener) => generate(engine, call, plan, listener).finally(free);
     const stream = new ReadableStream<LanguageModelV4StreamPart>({
       start(controller) {
         const emit = (part: LanguageModelV4StreamPart) => {

@@ -5,7 +5,9 @@ import type {
   LanguageModelV4ToolResultOutput,
   SharedV4Warning,
 } from "@ai-sdk/provider";
+import type { ModelMessage } from "ai";
 import type { ChatHistoryItem, ChatModelFunctionCall, ChatModelFunctions, ChatModelResponse } from "node-llama-cpp";
+import type { ToolSchema } from "@/lib/models/runtime";
 
 // The AI SDK's prompt as node-llama-cpp's chat history: the model's chat
 // template (read from the GGUF file) then renders it, tool calls and their
@@ -52,7 +54,8 @@ export function toChatHistory(prompt: LanguageModelV4Prompt, warnings: SharedV4W
       case "user": {
         const text = message.content.flatMap((part) => (part.type === "text" ? [part.text] : []));
         if (text.length < message.content.length) dropped = true;
-        history.push({ type: "user", text: text.join("\n") });
+        // Notes and messages that share a user turn stay apart as paragraphs.
+        history.push({ type: "user", text: text.join("\n\n") });
         break;
       }
       case "assistant": {
@@ -111,4 +114,42 @@ export function requiredCallSchema(tools: LanguageModelV4FunctionTool[]) {
       additionalProperties: false,
     })),
   };
+}
+
+type LanguageModelV4AssistantPart = Extract<LanguageModelV4Prompt[number], { role: "assistant" }>["content"][number];
+
+/**
+ * The AI SDK's messages as the prompt the model is called with, for
+ * counting a request before it is sent: text parts, tool calls and their
+ * results, which is all a turn's prompt holds.
+ */
+export function toCallPrompt(system: string, messages: readonly ModelMessage[]): LanguageModelV4Prompt {
+  const prompt: LanguageModelV4Prompt = system ? [{ role: "system", content: system }] : [];
+  for (const message of messages) {
+    if (message.role === "system") {
+      prompt.push({ role: "system", content: message.content });
+    } else if (message.role === "user") {
+      const parts = typeof message.content === "string" ? [message.content] : message.content.flatMap((part) => (part.type === "text" ? [part.text] : []));
+      prompt.push({ role: "user", content: parts.map((text) => ({ type: "text", text })) });
+    } else if (message.role === "assistant") {
+      const parts = typeof message.content === "string" ? [{ type: "text" as const, text: message.content }] : message.content;
+      const content: LanguageModelV4AssistantPart[] = parts.flatMap((part): LanguageModelV4AssistantPart[] => {
+        if (part.type === "text") return [{ type: "text", text: part.text }];
+        if (part.type === "tool-call") return [{ type: "tool-call", toolCallId: part.toolCallId, toolName: part.toolName, input: part.input }];
+        return [];
+      });
+      prompt.push({ role: "assistant", content });
+    } else {
+      const content = message.content.flatMap((part) =>
+        part.type === "tool-result" ? [{ type: "tool-result" as const, toolCallId: part.toolCallId, toolName: part.toolName, output: part.output as LanguageModelV4ToolResultOutput }] : [],
+      );
+      prompt.push({ role: "tool", content });
+    }
+  }
+  return prompt;
+}
+
+/** The tools as the call options carry them, for counting. */
+export function toCallTools(tools: readonly ToolSchema[]): LanguageModelV4FunctionTool[] {
+  return tools.map((t) => ({ type: "function", name: t.name, description: t.description, inputSchema: t.inputSchema as LanguageModelV4FunctionTool["inputSchema"] }));
 }

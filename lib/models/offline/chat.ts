@@ -1,8 +1,8 @@
 import { readPageOutputSchema, searchHistoryOutputSchema, type ReadPageOutput } from "@/lib/contracts/tools";
-import { askedType, carriesAnswer, type AnswerType } from "@/lib/models/offline/answer-type";
-import type { TopicEntry } from "@/lib/models/offline/lexicon";
+import { askedFor, carriesAnswer, type Asked } from "@/lib/models/offline/asked";
 import type { BufferLine, ChatView, KnownFact, ToolRound, WindowLine } from "@/lib/models/offline/prompt-reader";
 import {
+  HELP_REPLY,
   NOT_IN_CONVERSATION,
   acknowledgement,
   couldNotFindReply,
@@ -14,9 +14,11 @@ import {
   windowAnswer,
   type Attempt,
 } from "@/lib/models/offline/replies";
-import { carriesFact, isQuestion, isSmallTalk, isSuggestionRequest } from "@/lib/models/offline/signals";
-import { isGoodMatch, keywords, overlap, rarityAmong, sentences, terms, type Overlap } from "@/lib/models/offline/text";
-import { topicOf, topicOfPage } from "@/lib/models/offline/topics";
+import { carriesFact, isDurable, isHelpRequest, isQuestion, isSmallTalk, isSuggestionRequest } from "@/lib/models/offline/signals";
+import { relatedness } from "@/lib/models/offline/meaning";
+import { STRONG, byMatch, contentWords, explain, isGoodMatch, match, rarityAmong, subjectWords, type Match, type Query, type Reason } from "@/lib/models/offline/relate";
+import { nounPhrases } from "@/lib/models/offline/subject";
+import { keywords, sentences, stripLeadIn } from "@/lib/models/offline/text";
 
 // The chat turn: answer from what the prompt shows, or open the page a buffer
 // line points at, or search the thread; never guess.
@@ -28,49 +30,59 @@ export const SEARCH_HISTORY = "search_chat_history";
 const MAX_TOOL_ROUNDS = 2;
 const SEARCH_WORDS = 3;
 
+/**
+ * What the model does next. `reasoning` is the note it emits before acting,
+ * which the turn's trace records: which buffer line it followed and why, or
+ * why it answered from what the prompt already held.
+ */
 export type ChatDecision =
-  | { type: "text"; text: string }
-  | { type: "tool-call"; toolName: typeof READ_PAGE | typeof SEARCH_HISTORY; input: Record<string, string | null> };
+  | { type: "text"; text: string; reasoning?: string }
+  | { type: "tool-call"; toolName: typeof READ_PAGE | typeof SEARCH_HISTORY; input: Record<string, string | null>; reasoning?: string };
 
-const reply = (text: string): ChatDecision => ({ type: "text", text });
-const readPage = (title: string): ChatDecision => ({ type: "tool-call", toolName: READ_PAGE, input: { title } });
-const search = (query: string): ChatDecision => ({ type: "tool-call", toolName: SEARCH_HISTORY, input: { query, limit: null } });
+const reply = (text: string, reasoning?: string): ChatDecision => ({ type: "text", text, ...(reasoning ? { reasoning } : {}) });
+const readPage = (title: string, reasoning: string): ChatDecision => ({ type: "tool-call", toolName: READ_PAGE, input: { title }, reasoning });
+const search = (query: string, reasoning: string): ChatDecision => ({
+  type: "tool-call",
+  toolName: SEARCH_HISTORY,
+  input: { query, limit: null },
+  reasoning,
+});
 
-/** What the owner asks: the asking sentences, their terms, the topic they name and the kind of value they want (if any). */
-export type Question = { text: string; terms: string[]; topic: TopicEntry | null; answer: AnswerType | null };
+/** What the owner asks: the asking sentences, their content words and what kind of value they want (if any). */
+export type Question = {
+  text: string;
+  query: Query;
+  asked: Asked | null;
+  /** The options a question weighs ("walk-ins or bookings?"): an answer must speak to each of them. */
+  options: string[];
+};
+
+/** "…, walk-ins or bookings?": the last word before and after the closing "or". */
+function optionsOf(text: string): string[] {
+  const weighed = /(\p{L}+)\s*,?\s+or\s+(\p{L}+)\W*$/u.exec(text.trim());
+  return weighed ? [weighed[1].toLowerCase(), weighed[2].toLowerCase()] : [];
+}
 
 /** The part of a message that asks: "Ok. What was the budget?" asks about the budget only. */
 export function readQuestion(message: string): Question {
-  const asked = sentences(message).filter(isQuestion);
-  const text = asked.length > 0 ? asked.join(" ") : message;
-  return { text, terms: terms(text), topic: topicOf(text), answer: askedType(text) };
+  const asking = sentences(message).filter(isQuestion);
+  const text = asking.length > 0 ? asking.join(" ") : message;
+  return { text, query: { words: contentWords(text), subjects: subjectWords(text) }, asked: askedFor(text), options: optionsOf(text) };
 }
 
-/** A candidate about another topic never answers the question, however many words they share ("budget" for flyers vs rent). */
-function onTopic(question: Question, text: string, pages: readonly string[] = []): boolean {
-  if (!question.topic) return true;
-  const about = pages.map(topicOfPage).filter((t) => t !== null);
-  if (about.length > 0) return about.includes(question.topic);
-  const named = topicOf(text);
-  return named === null || named === question.topic;
-}
+type Scored<T> = { item: T; score: Match };
 
-type Scored<T> = { item: T; score: Overlap };
-
-/** Best first: the rarer the question terms covered, the better; then more of them; then more naming the subject. */
-function byOverlap<T>(a: Scored<T>, b: Scored<T>): number {
-  return b.score.weight - a.score.weight || b.score.matched - a.score.matched || b.score.strong - a.score.strong;
-}
+const byScore = <T>(a: Scored<T>, b: Scored<T>) => byMatch(a.score, b.score);
 
 /** A question that asks for no kind of value in particular is answered by any candidate. */
 function holdsAnswer(question: Question, text: string): boolean {
-  return question.answer === null || carriesAnswer(text, question.answer, question.text);
+  return question.asked === null || carriesAnswer(text, question.asked, question.text);
 }
 
-/** Candidates holding the asked-for kind of value first; search matches and fallback pages already share a word with the question. */
-function byType(question: Question, a: string, b: string): number {
-  return Number(holdsAnswer(question, b)) - Number(holdsAnswer(question, a));
-}
+/** A link this close (the same word, a synonym, a kind of it) lets one word carry a candidate that holds the asked-for value. */
+const CLOSE_LINK = 0.9;
+/** The weakest link an answer may rest on: a word of its definition ("a truck is a vehicle for hauling"), not a shared far hypernym. */
+const ANSWER_LINK = 0.85;
 
 /** How well a candidate answers, lower is better. */
 const Tier = {
@@ -84,21 +96,25 @@ const Tier = {
 type Tier = (typeof Tier)[keyof typeof Tier];
 
 /** Null when the candidate does not answer at all. */
-function tierOf(question: Question, text: string, score: Overlap): Tier | null {
-  const good = isGoodMatch(score, question.terms);
+function tierOf(question: Question, text: string, score: Match): Tier | null {
+  // A question weighing options is answered only by what speaks to every one of them.
+  const words = contentWords(text);
+  if (question.options.some((option) => !words.some((w) => relatedness(option, w).score >= STRONG))) return null;
+  // An answer must be plainly about what was asked; a looser link (two kinds of plan) is only worth following a pointer for.
+  const good = isGoodMatch(score, question.query) && (score.subject?.link.score ?? 0) >= ANSWER_LINK;
   const typed = holdsAnswer(question, text);
   if (good && typed) return Tier.Match;
-  // A single shared word is too little on its own; the asked-for value is what makes it enough.
-  if (typed && question.answer !== null && score.strong >= 1) return Tier.TypedLink;
+  // A single linked word is too little on its own; a close link and the asked-for value make it enough.
+  const close = (score.subject?.link.score ?? 0) >= CLOSE_LINK && (score.matched >= 2 || score.subject?.link.score === 1);
+  if (typed && question.asked !== null && close) return Tier.TypedLink;
   return good ? Tier.UntypedMatch : null;
 }
 
 type Ranked<T> = Scored<T> & { tier: Tier };
 
 /**
- * The candidates that answer, best first. Word matches rank by overlap, then
- * `newer`; paraphrase links rank by `newer` alone, since one shared word says
- * little about which of them is meant but a later statement supersedes an earlier one.
+ * The candidates that answer, best first: by how well they match, then
+ * `newer`, since a later statement supersedes an earlier one.
  */
 function rankAnswers<T>(
   question: Question,
@@ -110,44 +126,41 @@ function rankAnswers<T>(
       const tier = tierOf(question, text, score);
       return tier === null ? [] : [{ item, score, tier }];
     })
-    .sort((a, b) => a.tier - b.tier || (a.tier === Tier.TypedLink ? 0 : byOverlap(a, b)) || newer(a.item, b.item));
+    .sort((a, b) => a.tier - b.tier || byScore(a, b) || newer(a.item, b.item));
 }
 
-type Found<T> = { item: T; tier: Tier };
+type Found<T> = { item: T; tier: Tier; reason: Reason | null };
 
 /** The facts that answer the question, best first: confirmed before pending, newer before older. At most two, equally good. */
 function bestFacts(question: Question, facts: readonly KnownFact[]): Found<KnownFact[]> | null {
-  const factTerms = facts.map((f) => terms(f.text));
-  const rarity = rarityAmong(factTerms);
-  const candidates = facts
-    .map((item, i) => ({ item, text: item.text, score: overlap(question.terms, factTerms[i], terms(item.page), rarity) }))
-    .filter((s) => onTopic(question, s.item.text, [s.item.page]));
+  const factWords = facts.map((f) => contentWords(f.text));
+  const rarity = rarityAmong(question.query, factWords.map((w, i) => [...w, ...contentWords(facts[i].page)]));
+  const candidates = facts.map((item, i) => ({ item, text: item.text, score: match(question.query, factWords[i], contentWords(item.page), rarity) }));
   const ranked = rankAnswers(question, candidates, (a, b) => Number(b.confirmed) - Number(a.confirmed) || b.day.localeCompare(a.day));
   const top = ranked[0];
   if (!top) return null;
-  const tied = ranked.slice(1).filter((s) => s.tier === top.tier && byOverlap(s, top) === 0 && s.item.text !== top.item.text);
-  return { item: [top.item, ...tied.slice(0, 1).map((s) => s.item)], tier: top.tier };
+  const tied = ranked.slice(1).filter((s) => s.tier === top.tier && byScore(s, top) === 0 && s.item.text !== top.item.text);
+  return { item: [top.item, ...tied.slice(0, 1).map((s) => s.item)], tier: top.tier, reason: top.score.subject };
 }
 
 /** A statement in the visible conversation that answers the question; the owner's words before the agent's, newer before older. */
 function bestWindowSentence(question: Question, window: readonly WindowLine[]): Found<WindowLine> | null {
   const said = windowStatements(window);
-  const rarity = rarityAmong(said.map((s) => s.terms));
-  const candidates = said
-    .map((s) => ({ item: s, text: s.text, score: overlap(question.terms, s.terms, [], rarity) }))
-    .filter((c) => onTopic(question, c.text));
+  const rarity = rarityAmong(question.query, said.map((s) => s.words));
+  const candidates = said.map((s) => ({ item: s, text: s.text, score: match(question.query, s.words, [], rarity) }));
   const top = rankAnswers(question, candidates, ownerFirstNewest)[0];
-  return top ? { item: top.item.line, tier: top.tier } : null;
+  return top ? { item: top.item.line, tier: top.tier, reason: top.score.subject } : null;
 }
 
-type Statement = { line: WindowLine; text: string; index: number; terms: string[] };
+type Statement = { line: WindowLine; text: string; index: number; words: string[] };
 
 /** Every sentence in the window that states something, with where it was said. */
 function windowStatements(window: readonly WindowLine[]): Statement[] {
   return window.flatMap((line, index) =>
     sentences(line.text)
-      .filter(carriesFact)
-      .map((text) => ({ line: { speaker: line.speaker, text }, text, index, terms: terms(text) })),
+      // The agent's own replies count only where they proposed something; reading the owner back says nothing new.
+      .filter((sentence) => (line.speaker === "user" ? carriesFact(sentence) : isDurable(sentence, "agent")))
+      .map((text) => ({ line: { speaker: line.speaker, text }, text, index, words: contentWords(text) })),
   );
 }
 
@@ -163,52 +176,57 @@ function ownerFirstNewest(a: Statement, b: Statement): number {
 function visibleAnswer(question: Question, view: ChatView): Found<string> | null {
   const facts = bestFacts(question, view.recalled);
   const said = bestWindowSentence(question, view.window);
-  if (facts && (!said || facts.tier <= said.tier)) return { item: factsAnswer(facts.item), tier: facts.tier };
-  return said ? { item: windowAnswer(said.item), tier: said.tier } : null;
+  if (facts && (!said || facts.tier <= said.tier)) return { item: factsAnswer(facts.item), tier: facts.tier, reason: facts.reason };
+  return said ? { item: windowAnswer(said.item), tier: said.tier, reason: said.reason } : null;
 }
 
-/**
- * When nothing shares a word with the question and the tools found nothing:
- * the owner's latest visible statement holding the asked-for value ("who's
- * handling our numbers?" → "Nadia Karimi will do our bookkeeping"), else the
- * given reply. Only then: before the tools, such a statement is too often an
- * unrelated one that happens to hold a date or a name.
- */
-function guessOr(question: Question, window: readonly WindowLine[], otherwise: string): string {
-  if (question.answer === null) return otherwise;
-  const typed = windowStatements(window).filter(
-    (s) => s.line.speaker === "user" && holdsAnswer(question, s.text) && onTopic(question, s.text),
-  );
-  const latest = typed.at(-1)?.line;
-  return latest ? windowAnswer(latest) : otherwise;
+/** A buffer line's words: its gist and the titles of the pages it points at, which name what the stretch was filed under. */
+function lineWords(line: BufferLine): string[] {
+  return contentWords([line.gist, ...line.pages].join(" "));
 }
 
 function scoreBufferLines(question: Question, lines: readonly BufferLine[]) {
-  const gists = lines.map((l) => terms(l.gist));
-  const rarity = rarityAmong(gists);
-  return lines
-    .map((line, index) => ({
-      item: { line, index },
-      text: line.gist,
-      score: overlap(question.terms, gists[index], line.pages.flatMap(terms), rarity),
-    }))
-    .filter((s) => onTopic(question, s.item.line.gist, s.item.line.pages));
+  const all = lines.map(lineWords);
+  const rarity = rarityAmong(question.query, all);
+  return lines.map((line, index) => ({ item: { line, index }, text: line.gist, score: match(question.query, all[index], [], rarity) }));
+}
+
+type Followed = { line: BufferLine; page: string; reason: Reason };
+
+/** Of the pages a line points at, the one the question is most about, else its first. */
+function pageToOpen(question: Question, line: BufferLine): string {
+  const scored = line.pages.map((page) => ({ page, score: match(question.query, contentWords(page)) }));
+  return scored.filter((s) => s.score.subject !== null).sort((a, b) => byMatch(a.score, b.score))[0]?.page ?? line.pages[0];
 }
 
 /**
- * The buffer line whose gist or pages cover the question; the newest of
- * equals, since it is closest to now. The asked-for kind of value only picks
- * the line: its numbers are never the answer.
+ * The buffer line that is about what the question asks, by meaning: one of
+ * the question's words that names a thing links to the line's words (the
+ * same word, a kind of it, what it is for). The best match wins, the newest
+ * of equals, since it is closest to now. A line is only a pointer: its
+ * numbers are never the answer.
  */
-function bestBufferLine(question: Question, lines: readonly BufferLine[]): BufferLine | null {
-  return rankAnswers(question, scoreBufferLines(question, lines), (a, b) => b.index - a.index)[0]?.item.line ?? null;
+function lineToFollow(question: Question, lines: readonly BufferLine[]): Followed | null {
+  const best = scoreBufferLines(question, lines)
+    .filter((s) => s.score.subject !== null && s.item.line.pages.length > 0)
+    .sort((a, b) => byScore(a, b) || b.item.index - a.item.index)[0];
+  return best ? { line: best.item.line, page: pageToOpen(question, best.item.line), reason: best.score.subject! } : null;
 }
+
+/** Words that frame what an owner asks without naming it: never worth searching for. */
+const FRAMING = new Set("much many cost costs pay paying charge charges price now again earlier".split(" "));
 
 /** The 1–3 most distinctive words, lowercased: search_chat_history matches exact words. */
 export function searchQuery(question: Question): string {
-  return keywords(question.text, SEARCH_WORDS)
+  return keywords(question.text, SEARCH_WORDS, FRAMING)
     .map((w) => w.toLowerCase())
     .join(" ");
+}
+
+const quoteLine = (line: BufferLine) => `the line of ${line.day} ("${line.gist}")`;
+
+function followNote(followed: Followed): string {
+  return `The prompt does not answer this. ${quoteLine(followed.line)} is about it: ${explain(followed.reason)}. Opening pages/${followed.page}, which it points at.`;
 }
 
 function pageFactsAsKnown(page: ReadPageOutput): KnownFact[] {
@@ -254,15 +272,15 @@ function answerFromSearch(output: unknown, question: Question, message: string, 
     (s): Said => ({ sentence: s.text, speaker: s.line.speaker === "user" ? "OWNER" : "AGENT", order: newest + 1 + s.index, reply: () => windowAnswer(s.line) }),
   );
   if (matches.length === 0) return null;
-  const said = [...matches, ...visible].map((item) => ({ item, terms: terms(item.sentence) }));
-  const rarity = rarityAmong(said.map((s) => s.terms));
+  const said = [...matches, ...visible].map((item) => ({ item, words: contentWords(item.sentence) }));
+  const rarity = rarityAmong(question.query, said.map((s) => s.words));
   const candidates = said
-    .map((s) => ({ ...s, score: overlap(question.terms, s.terms, [], rarity) }))
+    .map((s) => ({ ...s, score: match(question.query, s.words, [], rarity) }))
     // A match without the asked-for kind of value ("who …?" answered by a sentence naming no one) answers nothing.
-    .filter((c) => c.score.strong >= 1 && onTopic(question, c.item.sentence) && holdsAnswer(question, c.item.sentence))
+    .filter((c) => c.score.subject !== null && holdsAnswer(question, c.item.sentence))
     .sort(
       (a, b) =>
-        byOverlap(a, b) ||
+        byScore(a, b) ||
         Number(b.item.speaker === "OWNER") - Number(a.item.speaker === "OWNER") ||
         b.item.order - a.item.order,
     );
@@ -280,20 +298,14 @@ function attemptOf(round: ToolRound): Attempt {
     : { kind: "search", query: inputField(round.input, "query") };
 }
 
-/** A page worth opening when the first tool found nothing: a buffer line sharing a subject word, else the question's topic. */
-function fallbackPage(question: Question, buffer: readonly BufferLine[]): string | null {
-  const pointed = scoreBufferLines(question, buffer)
-    .filter((s) => s.score.strong >= 1 && s.item.line.pages.length > 0)
-    .sort((a, b) => byType(question, a.text, b.text) || byOverlap(a, b) || b.item.index - a.item.index)[0];
-  return pointed?.item.line.pages[0] ?? question.topic?.page ?? null;
-}
-
 function nextTool(view: ChatView, question: Question, tools: ReadonlySet<string>): ChatDecision | null {
   const tried = new Set(view.rounds.map((r) => r.toolName));
   const query = searchQuery(question);
-  if (tools.has(SEARCH_HISTORY) && !tried.has(SEARCH_HISTORY) && query) return search(query);
-  const title = fallbackPage(question, view.buffer);
-  if (tools.has(READ_PAGE) && !tried.has(READ_PAGE) && title) return readPage(title);
+  if (tools.has(SEARCH_HISTORY) && !tried.has(SEARCH_HISTORY) && query) {
+    return search(query, `The page had nothing that answers this. Searching the thread for "${query}".`);
+  }
+  const followed = lineToFollow(question, view.buffer);
+  if (tools.has(READ_PAGE) && !tried.has(READ_PAGE) && followed) return readPage(followed.page, followNote(followed));
   return null;
 }
 
@@ -307,40 +319,56 @@ function afterTools(view: ChatView, tools: ReadonlySet<string>): ChatDecision {
   }
   const next = view.rounds.length < MAX_TOOL_ROUNDS ? nextTool(view, question, tools) : null;
   if (next) return next;
-  return reply(visibleAnswer(question, view)?.item ?? guessOr(question, view.window, couldNotFindReply(view.rounds.map(attemptOf))));
+  // Once the tools found nothing, only what holds the asked-for value answers; a statement that merely shares words does not.
+  const visible = visibleAnswer(question, view);
+  return reply(visible && visible.tier !== Tier.UntypedMatch ? visible.item : couldNotFindReply(view.rounds.map(attemptOf)));
 }
 
 /**
  * A question about something said before: what the prompt shows first
  * (recalled facts, then the visible messages), then the page a buffer line
- * points at, then a search of the thread. A buffer line is a pointer, never
- * the answer: its numbers are not evidence. A visible statement that shares
- * the question's words but lacks the asked-for value only answers once the
- * tools are out.
+ * about it points at, then a search of the thread. A buffer line is a
+ * pointer, never the answer: its numbers are not evidence. A visible
+ * statement that is about the question but lacks the asked-for value only
+ * answers once the tools are out.
  */
 function recallAnswer(view: ChatView, tools: ReadonlySet<string>): ChatDecision {
   const question = readQuestion(view.question);
   const visible = visibleAnswer(question, view);
-  // "We need someone to run the shop" sets the scene for "who runs the shop?" but does not answer it: look further first.
-  if (visible && visible.tier !== Tier.UntypedMatch) return reply(visible.item);
-  const line = bestBufferLine(question, view.buffer);
-  if (line && line.pages.length > 0 && tools.has(READ_PAGE)) return readPage(line.pages[0]);
+  // "We need a new driver" sets the scene for "who drives now?" but does not answer it: look further first.
+  if (visible && visible.tier !== Tier.UntypedMatch) {
+    const why = visible.reason ? ` (${explain(visible.reason)})` : "";
+    return reply(visible.item, `What the prompt already shows answers this${why}, so no page needs opening.`);
+  }
+  const followed = lineToFollow(question, view.buffer);
+  if (followed && tools.has(READ_PAGE)) return readPage(followed.page, followNote(followed));
   const query = searchQuery(question);
-  if (tools.has(SEARCH_HISTORY) && query) return search(query);
-  return reply(visible?.item ?? (line ? unopenedNoteReply(line) : guessOr(question, view.window, NOT_IN_CONVERSATION)));
+  if (tools.has(SEARCH_HISTORY) && query) {
+    return search(query, `Nothing in the prompt or the buffer is about this. Searching the thread for "${query}".`);
+  }
+  return reply(visible?.item ?? (followed ? unopenedNoteReply(followed.line) : NOT_IN_CONVERSATION));
 }
 
-/** The topic to suggest something for: the one asked about, else the latest one the owner talked about. */
-function suggestionTopic(view: ChatView) {
+/** Words a request for ideas is made of: never what the ideas are for. */
+const ASKING_FOR_IDEAS = new Set("idea ideas suggestion suggestions advice thought thoughts recommendation recommendations".split(" "));
+
+/** What to suggest something for: what the question is about, else what the owner last talked about. */
+function suggestionSubject(view: ChatView): string | null {
+  const subjectOf = (text: string) => {
+    const phrase = nounPhrases(text).find((p) => !p.valueOnly && !p.words.some((w) => ASKING_FOR_IDEAS.has(w)));
+    return phrase ? phrase.words.slice(-2).join(" ") : null;
+  };
   const recent = [...view.window].reverse().filter((l) => l.speaker === "user");
-  return topicOf(view.question) ?? recent.map((l) => topicOf(l.text)).find((t) => t !== null) ?? null;
+  return subjectOf(view.question) ?? recent.map((l) => subjectOf(l.text)).find((t) => t !== null) ?? null;
 }
 
 export function decideChat(view: ChatView, tools: ReadonlySet<string>): ChatDecision {
   if (view.rounds.length > 0) return afterTools(view, tools);
   const message = view.question.trim();
   if (!message || isSmallTalk(message)) return reply(smallTalkReply(message));
-  if (isSuggestionRequest(message)) return reply(suggestionReply(suggestionTopic(view)));
-  if (sentences(message).some(isQuestion)) return recallAnswer(view, tools);
+  if (isSuggestionRequest(message)) return reply(suggestionReply(suggestionSubject(view)));
+  const asking = sentences(message).map(stripLeadIn).filter(isQuestion);
+  if (asking.length > 0 && asking.every(isHelpRequest)) return reply(HELP_REPLY);
+  if (asking.length > 0) return recallAnswer(view, tools);
   return reply(acknowledgement(message));
 }

@@ -1,6 +1,5 @@
-import type { Facet } from "@/lib/models/offline/lexicon";
 import type { PassMessage } from "@/lib/models/offline/prompt-reader";
-import { isDecided, isDone, isQuestion, isSmallTalk, isTentative } from "@/lib/models/offline/signals";
+import { isDecided, isDone, isQuestion, isSmallTalk, isTentative, type Facet } from "@/lib/models/offline/signals";
 import { subjectPhrase, valuesOf } from "@/lib/models/offline/subject";
 import { clipChars, clipWords, countWords, sentences, stripLeadIn, trimEndPunctuation, words } from "@/lib/models/offline/text";
 
@@ -55,7 +54,7 @@ function keyFacts(facts: readonly ExtractedFact[]): ExtractedFact[] {
     .map((f) => f.fact);
 }
 
-/** "butter supplier Bayou Dairy", "changed launch date to April 14", "agent suggested a deposit of 25%": subject and value, no quote. */
+/** "paint supplier Harlow Coatings", "changed launch date to April 14", "agent suggested a deposit of 25%": subject and value, no quote. */
 function gistOf(fact: ExtractedFact): string {
   // A changed value is told by what is new: "scrap X, Y instead" changed it to Y.
   const old = fact.replacedText?.toLowerCase() ?? "";

@@ -3,12 +3,11 @@ import { MAX_FACTS_PER_PASS, type MemoryPassOutput, type StretchState } from "@/
 import type { MemoryInputFact } from "@/lib/contracts/prompt/memory-input";
 import { episodeLine, type ExtractedFact } from "@/lib/models/offline/episode";
 import { foldLine } from "@/lib/models/offline/fold";
-import { GENERAL_PAGE, type Facet, type SubjectEntry } from "@/lib/models/offline/lexicon";
+import { isValueWord } from "@/lib/models/offline/meaning";
 import type { MemoryView } from "@/lib/models/offline/prompt-reader";
-import { facetOf, isDecided, isDone, isDurable, isReversal, isUpdate, nameRuns } from "@/lib/models/offline/signals";
-import { subjectPhrase, valuesOf } from "@/lib/models/offline/subject";
+import { facetOf, isDecided, isDone, isDurable, isReversal, isUpdate, nameRuns, type Facet } from "@/lib/models/offline/signals";
+import { isAbout, mainSubject, namesIn, nounPhrases, titleOf, valuesOf, type Phrase } from "@/lib/models/offline/subject";
 import { clipChars, lowerFirstIfCommon, sentences, stripLeadIn, terms } from "@/lib/models/offline/text";
-import { keyFor, placeSentence, subjectOf, topicOf, topicOfPage } from "@/lib/models/offline/topics";
 
 // The memory pass: durable facts out of a stretch of messages, each on a
 // topic page under a key naming its own subject, the live fact each one
@@ -23,7 +22,7 @@ const PRONOUN_START = /^(?:it|that|this|they|those|these|there)\b/i;
 
 /**
  * Cleaned and self-contained: a sentence that leans on the one before it
- * ("It's 1,200 sq ft", "We're leaning to the Main St one") gets what it is
+ * ("It's 1,200 sq ft", "We're leaning to the cheaper one") gets what it is
  * about in front ("Space size: it's 1,200 sq ft"), so it reads, and matches
  * a question, on its own.
  */
@@ -40,30 +39,36 @@ const sharesWord = (text: string, title: string) => {
   return terms(title).some((t) => ours.has(t));
 };
 
-const titleCase = (phrase: string) => phrase.replace(/(?<![\p{L}'])\p{L}/gu, (c) => c.toUpperCase());
-
 /** Words that already say what kind of value a key holds, so no kind is added after them. */
-const MONEY_WORDS = new Set(terms("price cost fee rate wage salary rent budget deposit quote total charge minimum pay premium tip tax discount"));
-const DATE_WORDS = new Set(terms("date day deadline launch opening start starts schedule hours"));
+const FACET_WORDS: Record<Facet, string> = {
+  choice: "choice",
+  proposal: "suggestion",
+  date: "date",
+  money: "price",
+  quantity: "amount",
+  name: "name",
+  detail: "note",
+};
 
 /**
- * The key: the sentence's own noun phrase ("butter supplier", "delivery fee",
- * "health inspection date"), so two things on one page never share one; the
- * lexicon's key when the phrase says no more than the lexicon's subject does
- * ("budget" is "monthly budget") or the key names one of several options
- * ("main st lease price").
+ * The key names what the fact says about its page's thing: the sentence's
+ * other noun phrase ("lease" on the van's page) with the kind of value it
+ * holds ("lease price"), or only the kind ("price", "date") when the sentence
+ * is about the page's thing alone. The same subject said again later yields
+ * the same key, so the later statement replaces the earlier one.
  */
-function specificKey(sentence: string, lexiconKey: string, topicWords: readonly string[], phrase: string | null, facet: Facet, subject: SubjectEntry | null): string {
-  if (!phrase) return lexiconKey;
-  const known = new Set(topicWords.flatMap((w) => terms(w)));
-  const phraseTerms = terms(phrase);
-  const namesOption = nameRuns(sentence).some((n) => lexiconKey.startsWith(n.toLowerCase()));
-  // The lexicon's key also wins when the phrase misses the subject altogether ("before noon" in a delivery sentence).
-  if (subject && (namesOption || phraseTerms.every((t) => known.has(t)) || !phraseTerms.some((t) => known.has(t)))) return lexiconKey;
-  if (facet === "proposal") return `${phrase} suggestion`;
-  if (facet === "money" && !phraseTerms.some((t) => MONEY_WORDS.has(t))) return `${phrase} price`;
-  if (facet === "date" && !phraseTerms.some((t) => DATE_WORDS.has(t))) return `${phrase} date`;
-  return phrase;
+function keyOf(sentence: string, page: string, facet: Facet): string {
+  const pageWords = new Set(terms(page));
+  // The clause that states the value, without what follows it ("…is $75 now, parts went up"; "…to April 19 because of the race").
+  const clauses = sentence.split(/[,;:]|\b(?:because|since|so|but|and then|if|when|unless|until|while)\b/i);
+  const stating = clauses.find((c) => valuesOf(c).length > 0 && facetOf(c) === facet) ?? clauses.find((c) => valuesOf(c).length > 0) ?? sentence;
+  const other = nounPhrases(stating).find((p) => !p.valueOnly && !p.words.every((w) => pageWords.has(terms(w)[0] ?? w)));
+  const kind = FACET_WORDS[facet];
+  if (!other) return kind;
+  // Words that say when or how much ("spring", "monthly") are the value's, not the subject's.
+  const phrase = other.words.filter((w) => !pageWords.has(terms(w)[0] ?? w) && !isValueWord(w)).slice(-2).join(" ");
+  if (!phrase) return kind;
+  return facet === "detail" || facet === "name" ? phrase : `${phrase} ${kind}`;
 }
 
 /** The owner's sentence names the thing a live fact is about: "scrap Square" names the fact that chose Square. */
@@ -113,50 +118,82 @@ function replacedFact(fact: ExtractedFact, sentence: string, live: readonly Memo
   return sameThing ?? (reversing ? (candidates.findLast((f) => namesFact(sentence, f)) ?? null) : null);
 }
 
+type KnownPage = { title: string; texts: string[] };
+
 /**
- * A page for a sentence no topic or earlier sentence places: an existing page
- * its subject shares a word with, else one named for the subject itself
- * ("Open House"), else none: a sentence without a subject is filed nowhere.
+ * The page a sentence goes on. Owners file things under what they are: the
+ * page of a name the sentence mentions ("Brightline ships on Fridays" goes
+ * where Brightline was filed), else the page of the thing it is about, when one
+ * exists ("the van's brakes" on the delivery van's page), else the page of
+ * the sentence before when this one names nothing of its own ("They ship on
+ * Fridays"), else a new page named for its subject ("Cutting Table").
  */
-function ownPage(phrase: string | null, pages: readonly string[]): string | null {
-  if (!phrase) return null;
-  const ours = new Set(terms(phrase));
-  const existing = pages.find((p) => p.toLowerCase() !== GENERAL_PAGE.toLowerCase() && terms(p).some((t) => ours.has(t)));
-  return existing ?? titleCase(phrase);
+function pageFor(sentence: string, subject: Phrase | null, pages: readonly KnownPage[], previous: string | null): string | null {
+  // A name filed on one page only says where the sentence belongs; one all over the memory (the town the business is in) says nothing.
+  const holding = (name: string) => pages.filter((p) => p.title.toLowerCase().includes(name) || p.texts.some((t) => t.toLowerCase().includes(name)));
+  const names = namesIn(sentence);
+  const byName = names
+    .map((n) => holding(n.toLowerCase()))
+    .find((found) => found.length === 1)?.[0];
+  const leans = PRONOUN_START.test(sentence);
+  if (subject && !subject.valueOnly) {
+    const about = pages.findLast((p) => isAbout(subject, p.title));
+    if (about) return about.title;
+    if (byName && !leans) return byName.title;
+    if (leans && previous) return previous;
+    return titleOf(subject);
+  }
+  if (byName) return byName.title;
+  // A sentence about something it only names ("we order Tyvek from Brightline") is filed under that name, unless it leans on the one before.
+  const [named] = names;
+  if (named && !leans) return named;
+  if (previous) return previous;
+  return subject ? titleOf(subject) : null;
 }
 
 /**
- * Walks the stretch sentence by sentence. A sentence that names no topic
- * continues the one before it: same page, same subject ("Got two lease
- * quotes. We're leaning to the Main St one."). Customer lines are never
- * memory. A later fact with the same page and key in one pass replaces the
- * earlier one; across passes, the live facts shown decide.
+ * Walks the stretch sentence by sentence. A sentence that names nothing of
+ * its own continues the one before it: same page ("Ravi quoted $90 for both
+ * four" after the truck needed tires). Customer lines are never memory. A
+ * later fact with the same page and key in one pass replaces the earlier
+ * one; across passes, the live facts shown decide.
  */
-export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "messages">): ExtractedFact[] {
+export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "messages"> & Partial<Pick<MemoryView, "earlier">>): ExtractedFact[] {
   const latest = new Map<string, ExtractedFact>();
-  const pages = [...view.pages, ...view.facts.map((f) => f.page)];
-  let context: { page: string | null; subject: SubjectEntry | null } = { page: null, subject: null };
+  // In title order, so where a fact goes never depends on the order the pages were listed in.
+  const known = (): KnownPage[] => {
+    const titles = [...new Set([...view.pages, ...view.facts.map((f) => f.page), ...[...latest.values()].map((f) => f.page)])].sort();
+    return titles.map((title) => ({
+      title,
+      texts: [...view.facts.filter((f) => f.page === title), ...[...latest.values()].filter((f) => f.page === title)].map((f) => f.text),
+    }));
+  };
+  let previous: string | null = null;
+  // The open stretch's earlier messages set the scene: a pass that starts with "They ship on Fridays" continues their page.
+  for (const message of view.earlier ?? []) {
+    if (message.speaker === "customer") continue;
+    for (const sentence of sentences(message.text).map(stripLeadIn)) previous = pageFor(sentence, mainSubject(sentence), known(), previous) ?? previous;
+  }
   for (const message of view.messages) {
     if (message.speaker === "customer") continue;
     for (const sentence of sentences(message.text).map(stripLeadIn)) {
-      // A page of the owner's own subject (not a lexicon topic) carries on only to a sentence that leans on it or names it.
-      const carries = context.page !== null && (topicOfPage(context.page) !== null || PRONOUN_START.test(sentence) || sharesWord(sentence, context.page));
-      const placed = placeSentence(sentence, pages, carries ? context.page : null);
-      const subject = subjectOf(sentence, placed.topic) ?? (placed.named ? null : context.subject);
-      const continues = !placed.named && carries;
-      if (placed.named || subject) context = { page: placed.page, subject };
-      if (!isDurable(sentence, message.speaker)) continue;
+      const subject = mainSubject(sentence);
+      const placed = pageFor(sentence, subject, known(), previous);
+      if (!isDurable(sentence, message.speaker)) {
+        if (placed && subject && !subject.valueOnly) previous = existingSpelling(placed, known());
+        continue;
+      }
+      if (!placed) continue;
+      const page = existingSpelling(placed, known());
+      previous = page;
       const facet = facetOf(sentence);
-      const phrase = subjectPhrase(sentence, [...(placed.topic?.words ?? []), ...(subject?.words ?? [])]);
-      const page = placed.page === GENERAL_PAGE ? ownPage(phrase, [...pages, ...[...latest.values()].map((f) => f.page)]) : placed.page;
-      if (!page) continue;
-      if (placed.page === GENERAL_PAGE && !continues) context = { page, subject: null };
-      const topicWords = [...(placed.topic?.words ?? []), ...(subject?.words ?? [])];
-      const key = specificKey(sentence, keyFor(sentence, placed.topic, facet, subject), topicWords, phrase, facet, subject);
+      const key = keyOf(sentence, page, facet);
+      // A sentence that does not name its page's thing ("It's $2,300 a month") gets the page in front, so it reads on its own.
+      const namesPage = terms(page).some((t) => terms(sentence).includes(t));
       const fact: ExtractedFact = {
         page: page.slice(0, MAX_PAGE_CHARS),
         key,
-        text: factText(sentence, continues || PRONOUN_START.test(sentence) ? (subject ? key : page) : null),
+        text: factText(sentence, namesPage ? null : page),
         messageSeq: message.seq,
         facet,
         speaker: message.speaker,
@@ -170,8 +207,7 @@ export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "message
         fact.replaces = replaced.id;
         fact.replacedText = replaced.text;
         if (!sameSubject(replaced.key, fact.key)) fact.key = replaced.key;
-        // "Scrap Square, Lightspeed instead" must still say what it is about when read alone.
-        if (!sharesWord(fact.text, fact.key)) fact.text = factText(sentence, fact.key);
+        if (!sharesWord(fact.text, fact.page)) fact.text = factText(sentence, fact.page);
       }
       const id = `${fact.page.toLowerCase()}|${fact.key}`;
       latest.delete(id);
@@ -179,6 +215,11 @@ export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "message
     }
   }
   return [...latest.values()].slice(-MAX_FACTS);
+}
+
+/** An existing page's own spelling wins, so facts land on the page the owner already has. */
+function existingSpelling(page: string, pages: readonly KnownPage[]): string {
+  return pages.find((p) => p.title.toLowerCase() === page.toLowerCase())?.title ?? page;
 }
 
 /**
@@ -191,9 +232,8 @@ function stretchState(view: MemoryView, facts: readonly ExtractedFact[]): Stretc
   if (view.earlier.length > 0 && facts.length > 0) {
     const before = extractFacts({ pages: view.pages, facts: [], messages: view.earlier });
     const earlierPages = new Set(before.map((f) => f.page.toLowerCase()));
-    const earlierTopic = topicOf(view.earlier.map((m) => m.text).join(" "));
     const shifted = facts.every((f) => !earlierPages.has(f.page.toLowerCase()));
-    if (shifted && (earlierPages.size > 0 || earlierTopic !== null)) return "new-subject";
+    if (shifted && earlierPages.size > 0) return "new-subject";
   }
   return isDecided(owner) || isDone(owner) ? "ends" : "continues";
 }

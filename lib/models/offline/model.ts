@@ -26,30 +26,36 @@ export type OfflineModelOptions = {
   memoryPassDelayMs?: number;
 };
 
-type Reply = { kind: "text"; text: string } | { kind: "tool-call"; toolCallId: string; toolName: string; input: string };
+/** `reasoning`: the note the model emits before acting, which the turn's trace records. */
+type Reply = { reasoning: string | null } & (
+  | { kind: "text"; text: string }
+  | { kind: "tool-call"; toolCallId: string; toolName: string; input: string }
+);
 
 /** What one call answers, worked out before anything is emitted so generate and stream agree exactly. */
 type Plan = { reply: Reply; usage: LanguageModelV4Usage; finishReason: LanguageModelV4FinishReason; responseId: string };
 
 const TEXT_ID = "text-0";
+const REASONING_ID = "reasoning-0";
 
 function replyFor(decision: ChatDecision, promptHash: string): Reply {
-  if (decision.type === "text") return { kind: "text", text: decision.text };
+  const reasoning = decision.reasoning ?? null;
+  if (decision.type === "text") return { kind: "text", text: decision.text, reasoning };
   // One call per step, and every step's prompt differs, so the prompt's hash makes a unique, repeatable id.
-  return { kind: "tool-call", toolCallId: `call_${promptHash}`, toolName: decision.toolName, input: JSON.stringify(decision.input) };
+  return { kind: "tool-call", toolCallId: `call_${promptHash}`, toolName: decision.toolName, input: JSON.stringify(decision.input), reasoning };
 }
 
-function usageOf(input: number, output: number): LanguageModelV4Usage {
+function usageOf(input: number, output: number, reasoning: number): LanguageModelV4Usage {
   return {
     inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
-    outputTokens: { total: output, text: output, reasoning: 0 },
+    outputTokens: { total: output + reasoning, text: output, reasoning },
   };
 }
 
 /** The memory pass asks for JSON; a summarising call says so in its system prompt; everything else is a chat turn. */
 function replyTo(options: LanguageModelV4CallOptions, promptHash: string): Reply {
-  if (options.responseFormat?.type === "json") return { kind: "text", text: JSON.stringify(offlineMemoryPass(readMemoryPrompt(options.prompt))) };
-  if (isSummariseCall(options.prompt)) return { kind: "text", text: offlineSummary(readSummaryPrompt(options.prompt)) };
+  if (options.responseFormat?.type === "json") return { kind: "text", text: JSON.stringify(offlineMemoryPass(readMemoryPrompt(options.prompt))), reasoning: null };
+  if (isSummariseCall(options.prompt)) return { kind: "text", text: offlineSummary(readSummaryPrompt(options.prompt)), reasoning: null };
   return replyFor(decideChat(readChatPrompt(options.prompt), offeredTools(options)), promptHash);
 }
 
@@ -60,23 +66,29 @@ function plan(options: LanguageModelV4CallOptions): Plan {
   const emitted = reply.kind === "text" ? reply.text : `${reply.toolName} ${reply.input}`;
   return {
     reply,
-    usage: usageOf(countTokens(prompt), countTokens(emitted)),
+    usage: usageOf(countTokens(prompt), countTokens(emitted), reply.reasoning ? countTokens(reply.reasoning) : 0),
     finishReason: reply.kind === "text" ? { unified: "stop", raw: "stop" } : { unified: "tool-calls", raw: "tool_calls" },
     responseId: `offline-${promptHash}`,
   };
 }
 
-function contentOf(reply: Reply): LanguageModelV4Content {
-  return reply.kind === "text"
-    ? { type: "text", text: reply.text }
-    : { type: "tool-call", toolCallId: reply.toolCallId, toolName: reply.toolName, input: reply.input };
+function contentOf(reply: Reply): LanguageModelV4Content[] {
+  const note: LanguageModelV4Content[] = reply.reasoning ? [{ type: "reasoning", text: reply.reasoning }] : [];
+  return [
+    ...note,
+    reply.kind === "text"
+      ? { type: "text", text: reply.text }
+      : { type: "tool-call", toolCallId: reply.toolCallId, toolName: reply.toolName, input: reply.input },
+  ];
 }
 
 /**
  * A rule-based model behind the AI SDK's language-model interface: it reads
  * its prompt (recalled pages, buffer lines, the window, tool results) and
  * answers, calls read_page or search_chat_history, runs the memory pass, or
- * updates a compressor's running summary.
+ * updates a compressor's running summary. Its sense of which words are
+ * related comes from WordNet (meaning.ts); before a tool call or an answer
+ * from what the prompt held, it emits a short reasoning note saying why.
  * Deterministic and offline: the same prompt always gets the same output.
  */
 export class OfflineModel implements LanguageModelV4 {
@@ -98,7 +110,7 @@ export class OfflineModel implements LanguageModelV4 {
     }
     const planned = plan(options);
     return {
-      content: [contentOf(planned.reply)],
+      content: contentOf(planned.reply),
       finishReason: planned.finishReason,
       usage: planned.usage,
       warnings: [],
@@ -115,6 +127,11 @@ export class OfflineModel implements LanguageModelV4 {
         controller.enqueue({ type: "stream-start", warnings: [] });
         controller.enqueue({ type: "response-metadata", id: planned.responseId, modelId });
         const { reply } = planned;
+        if (reply.reasoning) {
+          controller.enqueue({ type: "reasoning-start", id: REASONING_ID });
+          controller.enqueue({ type: "reasoning-delta", id: REASONING_ID, delta: reply.reasoning });
+          controller.enqueue({ type: "reasoning-end", id: REASONING_ID });
+        }
         if (reply.kind === "tool-call") {
           controller.enqueue({ type: "tool-call", toolCallId: reply.toolCallId, toolName: reply.toolName, input: reply.input });
         } else {

@@ -5,16 +5,18 @@ import type {
   LanguageModelV4ToolResultOutput,
 } from "@ai-sdk/provider";
 import { parseBufferBlock } from "@/lib/contracts/prompt/buffer-block";
+import { isPromptNote } from "@/lib/contracts/prompt/notes";
 import { parseMemoryInput, type MemoryInput } from "@/lib/contracts/prompt/memory-input";
 import { type MessageLine } from "@/lib/contracts/prompt/message-line";
 import { parseRecalledPages } from "@/lib/contracts/prompt/recalled-pages";
 import { SUMMARISE_MARKER, parseSummariseInput, parseSummaryNote, type SummaryLine } from "@/lib/contracts/prompt/summary";
 
 // Reads the prompt the way the agent's prompt builder writes it, through the
-// parse half of each format in lib/contracts/prompt: recalled pages and the
-// buffer block in system messages, the window as messages, and the tool calls
-// already made for the current question. A compressor's summary between the
-// messages reads as part of the conversation it replaces.
+// parse half of each format in lib/contracts/prompt: recalled pages in the
+// system prompt, the window as messages, notes (the buffer block, a
+// compressor's summary, what is not shown) as text parts of their own in
+// user turns, and the tool calls already made for the current question. A
+// compressor's summary reads as part of the conversation it replaces.
 
 /** A fact the prompt shows, recalled or opened with read_page. */
 export type KnownFact = { page: string; text: string; confirmed: boolean; source: "owner" | "agent"; day: string };
@@ -55,16 +57,18 @@ function readRecalled(systemTexts: readonly string[]): KnownFact[] {
   );
 }
 
-function readBuffer(systemTexts: readonly string[]): BufferLine[] {
-  return systemTexts.flatMap((text) => parseBufferBlock(text)?.lines.map(({ day, gist, pages }) => ({ day, gist, pages })) ?? []);
+function readBuffer(noteTexts: readonly string[]): BufferLine[] {
+  return noteTexts.flatMap((text) => parseBufferBlock(text)?.lines.map(({ day, gist, pages }) => ({ day, gist, pages })) ?? []);
+}
+
+/** A message's text parts one by one: a user turn may hold notes and several messages, each a part of its own. */
+function textParts(message: LanguageModelV4Message): string[] {
+  if (message.role === "system") return [message.content];
+  return message.content.flatMap((part) => (part.type === "text" && part.text.trim() ? [part.text.trim()] : []));
 }
 
 function textOf(message: LanguageModelV4Message): string {
-  if (message.role === "system") return message.content;
-  return message.content
-    .flatMap((part) => (part.type === "text" ? [part.text] : []))
-    .join("\n")
-    .trim();
+  return textParts(message).join("\n");
 }
 
 function parseMaybeJson(text: string): unknown {
@@ -105,20 +109,25 @@ function readRounds(afterQuestion: readonly LanguageModelV4Message[]): ToolRound
 
 export function readChatPrompt(prompt: LanguageModelV4Prompt): ChatView {
   const systemTexts = prompt.flatMap((m) => (m.role === "system" ? [m.content] : []));
-  const lastUser = prompt.findLastIndex((m) => m.role === "user");
-  const before = lastUser < 0 ? prompt : prompt.slice(0, lastUser);
+  // Notes ride in user turns; a prompt laid out with notes as system messages reads the same.
+  const noteTexts = [...systemTexts, ...prompt.flatMap((m) => (m.role === "user" ? textParts(m).filter(isPromptNote) : []))];
+  const lastUser = prompt.findLastIndex((m) => m.role === "user" && textParts(m).some((text) => !isPromptNote(text)));
+  const questionParts = lastUser < 0 ? [] : textParts(prompt[lastUser]);
+  const question = questionParts.findLast((text) => !isPromptNote(text)) ?? "";
+  // Everything before the question: earlier messages, and what shares the question's turn.
+  const before = [...(lastUser < 0 ? prompt : prompt.slice(0, lastUser)), { role: "user" as const, content: questionParts.slice(0, questionParts.lastIndexOf(question)).map((text) => ({ type: "text" as const, text })) }];
   const window = before.flatMap((m): WindowLine[] => {
-    if (m.role === "system") {
-      return (parseSummaryNote(m.content) ?? []).map((line) => ({ speaker: line.speaker === "owner" ? "user" : "assistant", text: line.text }));
-    }
-    if (m.role !== "user" && m.role !== "assistant") return [];
-    const text = textOf(m);
-    return text ? [{ speaker: m.role, text }] : [];
+    if (m.role === "tool") return [];
+    return textParts(m).flatMap((text): WindowLine[] => {
+      const summary = parseSummaryNote(text);
+      if (summary) return summary.map((line) => ({ speaker: line.speaker === "owner" ? "user" : "assistant", text: line.text }));
+      return isPromptNote(text) || m.role === "system" ? [] : [{ speaker: m.role as WindowLine["speaker"], text }];
+    });
   });
   return {
-    question: lastUser < 0 ? "" : textOf(prompt[lastUser]),
+    question,
     recalled: readRecalled(systemTexts),
-    buffer: readBuffer(systemTexts),
+    buffer: readBuffer(noteTexts),
     window,
     rounds: lastUser < 0 ? [] : readRounds(prompt.slice(lastUser + 1)),
   };

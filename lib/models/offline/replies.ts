@@ -1,6 +1,5 @@
 import { formatPageRef } from "@/lib/contracts/prompt/common";
 import type { SearchHistoryOutput } from "@/lib/contracts/tools";
-import { GENERAL_SUGGESTION, type TopicEntry } from "@/lib/models/offline/lexicon";
 import type { BufferLine, KnownFact, WindowLine } from "@/lib/models/offline/prompt-reader";
 import { isDurable, isRequest } from "@/lib/models/offline/signals";
 import { lowerFirstIfCommon, sentences, stripLeadIn, trimEndPunctuation } from "@/lib/models/offline/text";
@@ -95,27 +94,44 @@ function toSecondPerson(sentence: string): string {
 const REQUEST_REPLY =
   "I'm the offline model, so I can't draft or send anything, but I can recall what we've discussed and suggest next steps.";
 
-/** Reads back the concrete things the owner just said, without claiming to have filed them. */
+/** "…, remember that": the ask to remember is the speaker's, not something to read back. */
+const withoutReminder = (sentence: string) => sentence.replace(/[,;]?\s*(?:please )?(?:remember|don't forget|keep in mind|note) (?:that|this|it)\b.*$/i, "");
+
+/**
+ * Reads back the concrete things just said, as what the speaker said, never
+ * as agreed or as something it will remember: whether a statement becomes
+ * memory is not the chat's promise to make (a customer's never does).
+ */
 export function acknowledgement(message: string): string {
   const said = sentences(message).map(stripLeadIn);
   const facts = said.filter((s) => isDurable(s, "owner"));
   if (facts.length > 0) {
-    const readBack = facts.slice(0, 2).map((s) => trimEndPunctuation(toSecondPerson(s)));
-    return `Noted — ${readBack.join("; ")}. I'll keep that in mind.`;
+    const readBack = facts.slice(0, 2).map((s) => trimEndPunctuation(toSecondPerson(withoutReminder(s))));
+    return `You said ${readBack.join("; and ")}. Anything you'd like me to work out from that?`;
   }
   if (said.some(isRequest)) return REQUEST_REPLY;
-  return "Got it. Want me to suggest a next step?";
+  return "Okay. What would you like to look at next?";
 }
 
-export function suggestionReply(topic: TopicEntry | null): string {
-  return `${topic?.suggestion ?? GENERAL_SUGGESTION} Want to go with that?`;
+/** A request for help phrased as a question ("can you help me keep track of orders?"): there is nothing to look up, only to offer. */
+export const HELP_REPLY = "Sure, I can help with that. Tell me what you'd like to start with, and I'll work through it with you.";
+
+/**
+ * The idea the offline model can honestly give about any subject: a way to
+ * decide, not a decision it has no grounds for. It carries a date to decide
+ * by, so the memory pass files it as the agent's proposal, pending until the
+ * owner agrees, on the page of what it is about.
+ */
+export function suggestionReply(subject: string | null): string {
+  const about = subject ? `For the ${subject}, I suggest` : "I suggest";
+  return `${about} writing down the options you're weighing, with what each costs and what it gets you, and deciding by next Friday. Want to go with that?`;
 }
 
 export function smallTalkReply(message: string): string {
   const s = message.toLowerCase();
   if (/\b(?:thanks|thank you|appreciate|cheers)\b/.test(s)) return "You're welcome! Anything else on your mind?";
-  if (/\b(?:bye|goodbye|later|soon)\b/.test(s)) return "Talk soon!";
-  if (/\bhow are you\b|\bhow's it going\b|\bhow is it going\b/.test(s)) return "Doing well, thanks — what can I help with today?";
-  if (/\b(?:hi|hello|hey|good (?:morning|afternoon|evening))\b/.test(s)) return "Hi! What are we working on today?";
+  if (/\b(?:bye|goodbye|later|soon|tomorrow|goodnight|good night)\b/.test(s)) return "Talk soon!";
+  if (/\bhow are you\b|\bhow's it going\b|\bhow is it going\b/.test(s)) return "Doing well, thanks. What can I help with today?";
+  if (/\b(?:hi|hello|hey|good (?:morning|afternoon|evening)|morning)\b/.test(s)) return "Hi! What can I help you with today?";
   return "Sounds good.";
 }

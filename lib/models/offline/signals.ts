@@ -1,5 +1,7 @@
-import type { Facet } from "@/lib/models/offline/lexicon";
 import { terms, words } from "@/lib/models/offline/text";
+
+/** What kind of value a sentence carries; it names the key of a fact on its page. */
+export type Facet = "choice" | "proposal" | "date" | "money" | "quantity" | "name" | "detail";
 
 // What a sentence is: a question, small talk, a request, or a durable fact
 // carrying a concrete value, a decision or a preference.
@@ -22,7 +24,7 @@ const DATE = [
   /\b\d{4}-\d{2}-\d{2}\b/,
   new RegExp(`\\b${MONTH}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b`, "i"),
   new RegExp(`\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}\\b`, "i"),
-  new RegExp(`\\b(?:next|this|by|on|until|before|after|every|from)\\s+(?:${WEEKDAY}|week|weekend|month|year|quarter)\\b`, "i"),
+  new RegExp(`\\b(?:next|this|by|on|until|before|after|every|from)\\s+(?:${WEEKDAY}s?|week|weekend|month|year|quarter)\\b`, "i"),
   new RegExp(`\\b(?:in|by|until|before|after|from|since|through)\\s+${MONTH}\\b`, "i"),
   /\b(?:tomorrow|tonight|end of (?:the )?(?:week|month|year|quarter))\b/i,
   /\b\d{1,2}\/\d{1,2}(?:\/\d{2,4})?\b/,
@@ -65,15 +67,19 @@ const CALENDAR_NAMES = new Set(
 );
 
 /**
- * Runs of capitalised words after the sentence start ("Main St", "Dana"): the
+ * Runs of capitalised words after the sentence start ("Cedar Lane", "Greta"): the
  * names of places, people and businesses. Months and weekdays are dates, not names.
  */
 export function nameRuns(sentence: string): string[] {
   const runs: string[][] = [[]];
-  words(plain(sentence)).forEach((w, i) => {
-    const named = i > 0 && /^\p{Lu}/u.test(w) && !NOT_NAMES.has(w) && !CALENDAR_NAMES.has(w.toLowerCase());
-    if (named) runs[runs.length - 1].push(w.replace(/'s$/i, ""));
-    else if (runs[runs.length - 1].length > 0) runs.push([]);
+  // "&" joins the names of one firm ("Pike & Sons").
+  const tokens = plain(sentence).match(/&|[\p{L}\p{N}]+(?:(?:'|[.,](?=\p{N}))[\p{L}\p{N}]+)*/gu) ?? [];
+  tokens.forEach((w, i) => {
+    const current = runs[runs.length - 1];
+    const joins = w === "&" && current.length > 0 && /^\p{Lu}/u.test(tokens[i + 1] ?? "");
+    const named = joins || (i > 0 && /^\p{Lu}/u.test(w) && !NOT_NAMES.has(w) && !CALENDAR_NAMES.has(w.toLowerCase().replace(/s$/, "")));
+    if (named) current.push(w.replace(/'s$/i, ""));
+    else if (current.length > 0) runs.push([]);
   });
   return runs.filter((r) => r.length > 0).map((r) => r.join(" "));
 }
@@ -94,7 +100,7 @@ export function isDecided(text: string): boolean {
   return FINAL_DECISION.test(plain(text));
 }
 
-/** "Leaning to the Main St one": a choice not yet final, but the answer to "which did we like?". */
+/** "Leaning to the cheaper one": a choice not yet final, but the answer to "which did we like?". */
 export function isLeaning(text: string): boolean {
   return LEANING.test(plain(text));
 }
@@ -119,7 +125,7 @@ function isProposal(sentence: string): boolean {
   return PROPOSAL.test(plain(sentence));
 }
 
-/** "I suggest a 2-week promo" → "a 2-week promo": what was proposed, without who proposed it. */
+/** "I suggest a 3-day trial" → "a 3-day trial": what was proposed, without who proposed it. */
 export function withoutProposalLead(sentence: string): string {
   return plain(sentence).replace(
     /^.*?\b(?:i (?:would |'d )?(?:suggest|recommend|propose)(?: that)?|my suggestion is|how about|you could|you might|consider|why not)\s+/i,
@@ -135,6 +141,11 @@ function isChoice(sentence: string): boolean {
 export function isQuestion(sentence: string): boolean {
   const s = plain(sentence).trim();
   return s.endsWith("?") || QUESTION_START.test(s);
+}
+
+/** "Can you help me keep track of orders?": asking for help, not about something said before. */
+export function isHelpRequest(sentence: string): boolean {
+  return /^(?:(?:can|could|would|will) you (?:please )?help|(?:please )?help me|i (?:need|'d like|would like) (?:some )?help)\b/i.test(plain(sentence).trim());
 }
 
 export function isRequest(sentence: string): boolean {
@@ -171,7 +182,8 @@ export function carriesFact(sentence: string): boolean {
 export function isDurable(sentence: string, speaker: "owner" | "agent"): boolean {
   if (!carriesFact(sentence) || isRequest(sentence)) return false;
   if (speaker === "agent") return isProposal(sentence) && hasConcreteValue(sentence) && !citesMemory(sentence);
-  return terms(sentence).length >= (isDecided(sentence) ? 1 : 2);
+  // A decision needs what was decided: "decided." on its own says nothing.
+  return isDecided(sentence) ? terms(plain(sentence).replace(FINAL_DECISION, " ")).length >= 1 : terms(sentence).length >= 2;
 }
 
 /**

@@ -1,7 +1,7 @@
-import { SYNONYM_GROUPS, TOPICS, WEAK_GROUP } from "@/lib/models/offline/lexicon";
+import { isKnown, nounSenses } from "@/lib/models/offline/meaning";
 
-// Tokenising, light stemming and overlap: how the offline model decides that
-// two pieces of text are about the same thing.
+// Tokenising, light stemming, sentences and the small text helpers the
+// offline model's rules share.
 
 const STOPWORDS = new Set(
   (
@@ -10,7 +10,7 @@ const STOPWORDS = new Set(
     "he him his she her it its they them their this that these those what which who whom whose when where why how there here " +
     "can could would should will shall may might must not no yes any some all each every much many more most again still ever " +
     "now up out off let lets i'm i've i'll i'd we're we've we'll we'd you're you've you'll you'd it'll they're don't didn't " +
-    "doesn't isn't aren't wasn't won't can't couldn't ok okay get got go going gonna wanna per via right well"
+    "doesn't isn't aren't wasn't won't can't couldn't ok okay get got go going gonna wanna per via right well because since though although unless while"
   ).split(" "),
 );
 
@@ -66,84 +66,9 @@ export function terms(text: string): string[] {
   return words(text).flatMap((w) => term(w) ?? []);
 }
 
-const WEAK = "~weak";
-
-let conceptIndex: Map<string, string> | undefined;
-
-function buildConceptIndex(): Map<string, string> {
-  const index = new Map<string, string>();
-  SYNONYM_GROUPS.forEach((group, i) => group.forEach((w) => index.set(stem(w), `~${i}`)));
-  WEAK_GROUP.forEach((w) => index.set(stem(w), WEAK));
-  return index;
-}
-
-/** The synonym group a term belongs to, or the term itself. */
-function concept(t: string): string {
-  conceptIndex ??= buildConceptIndex();
-  return conceptIndex.get(t) ?? t;
-}
-
-export type Overlap = {
-  /** Question terms found in the candidate or its context, each weighted by how rare it is among the candidates. */
-  weight: number;
-  /** Question terms found in the candidate or its context. */
-  matched: number;
-  /** Of those, terms that name a subject (not just "like" or "decide"). */
-  strong: number;
-  /** Strong terms found in the candidate itself, not only in its context (e.g. its page title). */
-  anchored: number;
-};
-
-/** How much a concept counts when it matches: 1 / the number of candidates holding it. */
-export type Rarity = (concept: string) => number;
-
-/**
- * Rarity over a set of candidates, so a term that singles one candidate out
- * counts more than one they all share: "how much can we spend on rent?"
- * prefers the one budget fact to the several lease facts.
- */
-export function rarityAmong(candidates: readonly (readonly string[])[]): Rarity {
-  const holders = new Map<string, number>();
-  for (const candidate of candidates) {
-    for (const c of new Set(candidate.map(concept))) holders.set(c, (holders.get(c) ?? 0) + 1);
-  }
-  return (c) => 1 / Math.max(1, holders.get(c) ?? 1);
-}
-
-/** How many of the query's terms a candidate covers, synonyms included. */
-export function overlap(
-  query: readonly string[],
-  candidate: readonly string[],
-  context: readonly string[] = [],
-  rarity: Rarity = () => 1,
-): Overlap {
-  const own = new Set(candidate.map(concept));
-  const around = new Set(context.map(concept));
-  const result: Overlap = { weight: 0, matched: 0, strong: 0, anchored: 0 };
-  for (const c of new Set(query.map(concept))) {
-    if (!own.has(c) && !around.has(c)) continue;
-    result.weight += rarity(c);
-    result.matched += 1;
-    if (c === WEAK) continue;
-    result.strong += 1;
-    if (own.has(c)) result.anchored += 1;
-  }
-  return result;
-}
-
-/**
- * Good enough to answer from: the candidate itself names the subject, and it
- * covers half the question (at most two terms are asked for, since questions
- * often carry words the answer never repeats).
- */
-export function isGoodMatch(found: Overlap, query: readonly string[]): boolean {
-  const wanted = Math.min(2, Math.ceil(new Set(query.map(concept)).size / 2));
-  return found.anchored >= 1 && found.matched >= wanted;
-}
-
 const ABBREVIATIONS = new Set(["st", "dr", "mr", "mrs", "ms", "ave", "rd", "blvd", "vs", "approx", "no", "e.g", "i.e", "etc", "inc", "co", "jr", "sr"]);
 
-/** Sentences (and ;-separated clauses), without splitting "Main St." or "$2.5k". */
+/** Sentences (and ;-separated clauses), without splitting "Elm St." or "$2.5k". */
 export function sentences(text: string): string[] {
   const out: string[] = [];
   const push = (s: string) => {
@@ -164,26 +89,22 @@ export function sentences(text: string): string[] {
   return out;
 }
 
-let lexiconStems: Set<string> | undefined;
-
-function isBusinessWord(t: string): boolean {
-  lexiconStems ??= new Set(
-    [...TOPICS.flatMap((topic) => topic.words), ...SYNONYM_GROUPS.flat()].flatMap((w) => (w.includes(" ") ? [] : [stem(w)])),
-  );
-  return lexiconStems.has(t);
+/** A noun in WordNet: a word that names a thing, worth searching for. */
+function isNoun(word: string): boolean {
+  return nounSenses(word.toLowerCase()) > 0;
 }
 
 /**
  * The most distinctive words of a text, in their original order and spelling:
- * numbers and names first, then business nouns, then long words.
- * Used where exact words matter, like a search query.
+ * numbers and names first, then nouns, then long words; never one of
+ * `excluded`. Used where exact words matter, like a search query.
  */
-export function keywords(text: string, max: number): string[] {
+export function keywords(text: string, max: number, excluded: ReadonlySet<string> = new Set()): string[] {
   const candidates = words(text).flatMap((word, index) => {
     const t = term(word);
-    if (t === null || concept(t) === WEAK) return [];
+    if (t === null || excluded.has(word.toLowerCase())) return [];
     const capitalised = index > 0 && /^\p{Lu}/u.test(word) && word !== "I";
-    const score = (NUMBER.test(word) ? 3 : 0) + (capitalised ? 3 : 0) + (isBusinessWord(t) ? 1 : 0) + Math.min(word.length, 12) / 12;
+    const score = (NUMBER.test(word) ? 3 : 0) + (capitalised ? 3 : 0) + (isNoun(word) ? 1 : 0) + Math.min(word.length, 12) / 12;
     return [{ word: word.replace(/’/g, "'").replace(/'s$/i, ""), t, index, score }];
   });
   const unique = candidates.filter((c, i) => candidates.findIndex((d) => d.t === c.t) === i);
@@ -194,10 +115,9 @@ export function keywords(text: string, max: number): string[] {
     .map((c) => c.word);
 }
 
-/** Stopwords and the business vocabulary: words that start a sentence without being a name. */
+/** Stopwords and the words of the language: words that start a sentence without being a name. */
 function isCommonWord(word: string): boolean {
-  const t = term(word);
-  return t === null || isBusinessWord(t);
+  return term(word) === null || isKnown(word.toLowerCase());
 }
 
 /** Lowercases the first letter of a sentence that will be embedded in another, unless it starts with a name. */

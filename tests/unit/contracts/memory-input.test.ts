@@ -4,7 +4,7 @@ import { MEMORY_FACTS_HEADER, formatMemoryInput, parseMemoryInput, type MemoryIn
 const INPUT: MemoryInput = {
   pages: ["Suppliers", "Legal & Permits", "Pricing, Retail"],
   facts: [
-    { id: "cf1", page: "Suppliers", key: "butter supplier", text: "Our butter supplier is Bayou Dairy.", status: "confirmed", source: "owner" },
+    { id: "cf1", page: "Suppliers", key: "butter supplier", text: "Our butter supplier is Kestrel Creamery.", status: "confirmed", source: "owner" },
     { id: "cf2", page: "Suppliers", key: "delivery fee", text: "Delivery fee: $35 | per drop [said twice]", status: "unconfirmed", source: "agent" },
     { id: "cf3", page: "Pricing, Retail", key: "crème brûlée price", text: "La crème brûlée coûte 6 €.", status: "confirmed", source: "owner" },
   ],

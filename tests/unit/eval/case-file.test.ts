@@ -33,6 +33,14 @@ describe("the case file", () => {
     expect(parseCaseFile(good).cases).toHaveLength(2);
   });
 
+  it("reads a date-time without an offset as UTC, whatever the machine's time zone, and writes it back with its Z", () => {
+    const local = structuredClone(good) as { cases: Array<{ messages: Array<{ at: string }> }> };
+    local.cases[0].messages[0].at = "2026-09-02T09:00:00";
+    const [message] = parseCaseFile(local).cases[0].messages;
+    expect(message.at).toBe("2026-09-02T09:00:00Z");
+    expect(new Date(message.at).toISOString()).toBe("2026-09-02T09:00:00.000Z");
+  });
+
   it("round-trips through the text it writes", () => {
     expect(readCaseFileText(caseFileText(parseCaseFile(good)), "x")).toEqual(parseCaseFile(good));
   });

@@ -22,6 +22,7 @@ function trace(overrides: Partial<TurnTraceData> = {}): TurnTraceData {
     buffer: { status: "injected", reason: "", block: "…", gap: false, chosen: [] },
     recall: { enabled: true, feed: false, pages: [], droppedFacts: [] },
     toolCalls: [{ name: "read_page", input: { title: "Second Location" }, output: null }],
+    reasoning: [],
     memoryPass: null,
     tokens: { prompt: 2000, completion: 40, buffer: 120, recall: 80 },
     timings: { dbMs: 5, recallMs: 3, bufferMs: 2, modelMs: 50, memoryPassMs: null, totalMs: 61 },

@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ARM_IDS } from "@/lib/eval/arms";
 import { casesFor } from "@/lib/eval/run";
+import { plantedSource } from "@/evaluation/planted/generator";
 import { estimateRun, parsePrice, priceFor } from "@/lib/eval/estimate";
 
-const cases = casesFor({
-  source: { kind: "planted", threads: 6, positions: ["far-middle", "fits-window"] },
-  options: { arms: [...ARM_IDS], window: 30, stretch: 6, seed: 1, bufferReach: 72 },
-});
+const options = { arms: [...ARM_IDS], window: 30, stretch: 6, seed: 1, bufferReach: 72 };
+const cases = casesFor({ source: plantedSource(6, ["far-middle", "fits-window"], options), options });
 const base = { arms: [...ARM_IDS], window: 30, stretch: 6, judge: false, secondsPerCall: 2, parallel: 1 };
 
 describe("the estimate printed before a paid run", () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { inCaseOrder, shares } from "@/lib/eval/parallel";
 import type { CaseResult } from "@/lib/eval/report-schema";
 import type { Evaluation } from "@/lib/eval/run";
+import { plantedSource } from "@/evaluation/planted/generator";
 
 describe("sharing cases between workers", () => {
   it("deals case indexes round-robin, never to more workers than cases", () => {
@@ -11,10 +12,8 @@ describe("sharing cases between workers", () => {
   });
 
   it("puts results back in case order, resumed ones included", () => {
-    const evaluation: Evaluation = {
-      source: { kind: "planted", threads: 3, positions: ["first-stretch", "inside-window"] },
-      options: { arms: ["A"], window: 30, stretch: 6, seed: 1, bufferReach: 72 },
-    };
+    const options = { arms: ["A" as const], window: 30, stretch: 6, seed: 1, bufferReach: 72 };
+    const evaluation: Evaluation = { source: plantedSource(3, ["first-stretch", "inside-window"], options), options };
     const result = (id: string, regime: "outside" | "inside") => ({ id, regime }) as CaseResult;
     const shuffled = [result("planted-1-002", "outside"), result("planted-1-001", "inside"), result("planted-1-000", "outside")];
     expect(inCaseOrder(evaluation, shuffled).map((r) => `${r.id}/${r.regime}`)).toEqual([

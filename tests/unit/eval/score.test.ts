@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PlantedThread } from "@/lib/eval/generator";
+import type { PlantedThread } from "@/evaluation/planted/generator";
 import { answerTokens, normaliseAnswer, scoreAnswer, tokenF1 } from "@/lib/eval/score";
 
 function fact(kind: PlantedThread["fact"]["kind"], value: string, alsoAccept: string[] = []): PlantedThread["fact"] {
@@ -20,7 +20,7 @@ describe("normaliseAnswer", () => {
     ["the 14th of Oct", "the october 14"],
     ["Sept 27, 2026", "september 27 2026"],
     ["Main St.", "main street"],
-    ["Bayou Sign & Print", "bayou sign and print"],
+    ["Lantern Sign & Print", "lantern sign and print"],
     ["  Renée   O’Brien ", "renee o brien"],
     ["24/7", "24 7"],
   ])("%j → %j", (input, expected) => {
@@ -44,27 +44,27 @@ describe("scoreAnswer", () => {
   });
 
   it("accepts any way of writing the right date and rejects near misses", () => {
-    const opening = fact("date", "October 14");
-    for (const answer of ["Oct 14", "10/14", "the 14th of October", "October 14th, 2026", "14 Oct."]) {
+    const opening = fact("date", "October 19");
+    for (const answer of ["Oct 19", "10/19", "the 19th of October", "October 19th, 2026", "19 Oct."]) {
       expect(scoreAnswer(answer, opening), answer).toBe(true);
     }
-    for (const answer of ["October 1", "October 4", "10/4", "November 14", "October 141"]) {
+    for (const answer of ["October 1", "October 9", "10/9", "November 19", "October 191"]) {
       expect(scoreAnswer(answer, opening), answer).toBe(false);
     }
   });
 
   it("accepts a surname when the fact lists it, but not a first name alone", () => {
-    const manager = fact("name", "Dana Whitfield", ["Whitfield"]);
-    expect(scoreAnswer("Dana Whitfield is running it.", manager)).toBe(true);
-    expect(scoreAnswer("whitfield", manager)).toBe(true);
-    expect(scoreAnswer("Dana", manager)).toBe(false);
-    expect(scoreAnswer("Whitfields' cousin", manager)).toBe(false);
+    const manager = fact("name", "Rosalind Achebe", ["Achebe"]);
+    expect(scoreAnswer("Rosalind Achebe is running it.", manager)).toBe(true);
+    expect(scoreAnswer("achebe", manager)).toBe(true);
+    expect(scoreAnswer("Rosalind", manager)).toBe(false);
+    expect(scoreAnswer("Achebes' cousin", manager)).toBe(false);
   });
 
   it("matches places and names however they are abbreviated or punctuated", () => {
     expect(scoreAnswer("The one on Main Street.", fact("place", "Main St"))).toBe(true);
     expect(scoreAnswer("The one on Main.", fact("place", "Main St"))).toBe(false);
-    expect(scoreAnswer("bayou sign and print", fact("decision", "Bayou Sign & Print"))).toBe(true);
+    expect(scoreAnswer("lantern sign and print", fact("decision", "Lantern Sign & Print"))).toBe(true);
   });
 
   it("never counts an empty accepted form", () => {

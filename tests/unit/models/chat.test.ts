@@ -1,277 +1,187 @@
 import { describe, expect, it } from "vitest";
-import { READ_PAGE, SEARCH_HISTORY, decideChat, readQuestion, searchQuery } from "@/lib/models/offline/chat";
+import { READ_PAGE, SEARCH_HISTORY, decideChat, readQuestion, searchQuery, type ChatDecision } from "@/lib/models/offline/chat";
 import type { ChatView, KnownFact, ToolRound } from "@/lib/models/offline/prompt-reader";
-import { SECOND_LOCATION_PAGE, pageFact } from "@/tests/unit/models/fixtures";
+import { SHOP_LINES, TRAILER_TRUCK_PAGE, pageFact } from "@/tests/unit/models/fixtures";
+
+// The chat turn of the offline model on a kayak rental shop's thread: what it
+// answers from, which buffer line it follows and why, and when it searches or asks.
 
 const BOTH = new Set([READ_PAGE, SEARCH_HISTORY]);
 const NONE = new Set<string>();
-
-const CASE_STUDY_LINES: ChatView["buffer"] = [
-  { day: "2026-10-02", gist: "Owner wants a second location in Houma; budget under $2,500/mo", pages: ["Second Location"] },
-  { day: "2026-10-11", gist: "Compared two lease quotes; leaning to the Main St one", pages: ["Second Location", "Budget"] },
-];
 
 function view(question: string, parts: Partial<ChatView> = {}): ChatView {
   return { question, recalled: [], buffer: [], window: [], rounds: [], ...parts };
 }
 
-function textOf(decision: ReturnType<typeof decideChat>): string {
+function textOf(decision: ChatDecision): string {
   if (decision.type !== "text") throw new Error(`expected text, got a ${decision.toolName} call`);
   return decision.text;
 }
 
-const budgetFact: KnownFact = {
-  page: "Second Location",
-  text: "Budget under $2,500/mo for the Houma location",
-  confirmed: true,
-  source: "owner",
-  day: "2026-10-02",
-};
+const truckLease: KnownFact = { page: "Trailer Truck", text: "The trailer truck lease is $640 a month now", confirmed: true, source: "owner", day: "2027-04-09" };
 
-describe("questions answered from what the prompt shows", () => {
-  it("answers from a recalled fact, naming its page and day", () => {
-    const answer = textOf(decideChat(view("What's our budget for Houma?", { recalled: [budgetFact], buffer: CASE_STUDY_LINES }), BOTH));
-    expect(answer).toBe("From pages/Second Location: Budget under $2,500/mo for the Houma location (you said this on 2026-10-02).");
+const said = (...texts: string[]): ChatView["window"] =>
+  texts.flatMap((text) => [
+    { speaker: "user" as const, text },
+    { speaker: "assistant" as const, text: "Okay." },
+  ]);
+
+describe("questions the prompt already answers", () => {
+  it("answers from a recalled fact, naming its page and day, and opens nothing though a line points at it", () => {
+    const decision = decideChat(view("How much is the trailer truck lease?", { recalled: [truckLease], buffer: SHOP_LINES }), BOTH);
+    expect(textOf(decision)).toBe("From pages/Trailer Truck: The trailer truck lease is $640 a month now (you said this on 2027-04-09).");
+    expect(decision.reasoning).toMatch(/already shows/);
+  });
+
+  it("answers a question that describes its topic from a recalled fact that is about it by meaning", () => {
+    const answer = textOf(decideChat(view("What do we pay each month for the vehicle that tows the boats?", { recalled: [truckLease], buffer: SHOP_LINES }), BOTH));
+    expect(answer).toContain("$640");
   });
 
   it("says a pending fact is unconfirmed", () => {
-    const pending: KnownFact = { page: "Marketing", text: "I suggest a 2-week Instagram promo", confirmed: false, source: "agent", day: "2026-10-05" };
-    const answer = textOf(decideChat(view("what was the instagram promo idea?", { recalled: [budgetFact, pending] }), BOTH));
-    expect(answer).toContain("pages/Marketing");
+    const pending: KnownFact = { page: "Life Jackets", text: "I suggest ordering 10 more life jackets", confirmed: false, source: "agent", day: "2027-04-12" };
+    const answer = textOf(decideChat(view("what was the idea about the life jackets?", { recalled: [pending] }), BOTH));
+    expect(answer).toContain("pages/Life Jackets");
     expect(answer).toContain("unconfirmed");
   });
 
-  it("answers from a statement in the window, not from an earlier question", () => {
-    const window: ChatView["window"] = [
-      { speaker: "user", text: "The landlord is Pat Greene, she owns 3 buildings on Main St." },
-      { speaker: "assistant", text: "Noted." },
-      { speaker: "user", text: "Who is the landlord?" },
-    ];
-    const answer = textOf(decideChat(view("remind me who the landlord is?", { window }), BOTH));
-    expect(answer).toBe('You told me earlier in this conversation: "The landlord is Pat Greene, she owns 3 buildings on Main St."');
+  it("answers from a statement in the window, not from an earlier asking", () => {
+    const window = said("The guide for the sunset tours is Ingrid Solberg.", "Who leads the sunset tours?");
+    expect(textOf(decideChat(view("remind me who leads the sunset tours?", { window }), BOTH))).toBe(
+      'You told me earlier in this conversation: "The guide for the sunset tours is Ingrid Solberg."',
+    );
+  });
+
+  it("answers a who, when or how much question only from a statement holding that kind of value", () => {
+    const window = said("We still need a guide for the sunset tours.", "Ingrid Solberg will guide the sunset tours from June.");
+    expect(textOf(decideChat(view("Who is guiding the sunset tours?", { window }), BOTH))).toContain("Ingrid Solberg");
+    expect(textOf(decideChat(view("When do the sunset tours start?", { window: said("The sunset tours start on May 28.") }), BOTH))).toContain("May 28");
   });
 });
 
-describe("questions the prompt only points at", () => {
-  it("does not answer from a statement about another topic that shares a word", () => {
-    const window: ChatView["window"] = [{ speaker: "user", text: "Our flyer budget is $200 this month." }];
-    const decision = decideChat(view("what's our rent budget?", { window, buffer: CASE_STUDY_LINES }), BOTH);
-    expect(decision).toEqual({ type: "tool-call", toolName: READ_PAGE, input: { title: "Second Location" } });
-  });
-
-
-  it("opens the page a buffer line points at (§09: which lease did we like?)", () => {
-    expect(decideChat(view("which lease did we like?", { buffer: CASE_STUDY_LINES }), BOTH)).toEqual({
-      type: "tool-call",
-      toolName: READ_PAGE,
-      input: { title: "Second Location" },
-    });
-  });
-
-  it("searches when read_page is not offered", () => {
-    const decision = decideChat(view("which lease did we like?", { buffer: CASE_STUDY_LINES }), new Set([SEARCH_HISTORY]));
-    expect(decision).toEqual({ type: "tool-call", toolName: SEARCH_HISTORY, input: { query: "lease", limit: null } });
-  });
-
-  it("never states a buffer line's number when it cannot open the page", () => {
-    const answer = textOf(decideChat(view("What's our budget for Houma?", { buffer: CASE_STUDY_LINES }), NONE));
-    expect(answer).not.toMatch(/2,500|\$/);
-    expect(answer).toContain("2026-10-02");
-    expect(answer).toContain("could you remind me?");
-  });
-
-  it("searches the thread with the question's distinctive words when nothing covers it", () => {
-    const decision = decideChat(view("What did Dana say about the walk-in fridge?", { buffer: CASE_STUDY_LINES }), BOTH);
-    expect(decision).toEqual({ type: "tool-call", toolName: SEARCH_HISTORY, input: { query: "dana walk fridge", limit: null } });
-  });
-
-  it("asks the owner when nothing covers it and no tool is offered", () => {
-    expect(textOf(decideChat(view("What did Dana say about the fridge?"), NONE))).toBe(
-      "I don't see that in this conversation — could you remind me?",
-    );
-  });
-});
-
-describe("answering after tool calls", () => {
-  const readRound = (output: unknown): ToolRound => ({ toolName: READ_PAGE, input: { title: "Second Location" }, output });
-  const searchRound = (output: unknown): ToolRound => ({ toolName: SEARCH_HISTORY, input: { query: "lease" }, output });
-
-  it("answers from the live fact that best matches, ignoring superseded and rejected ones", () => {
-    const answer = textOf(decideChat(view("how much is the Main St lease?", { rounds: [readRound(SECOND_LOCATION_PAGE)] }), BOTH));
-    expect(answer).toContain("$2,150/mo");
-    expect(answer).not.toContain("$2,300");
-    expect(answer).not.toContain("Elm St");
-  });
-
-  it("tries the other tool once when the page has nothing", () => {
-    const decision = decideChat(view("which lease did we like?", { rounds: [readRound({ title: "Second Location", found: false, facts: [] })] }), BOTH);
-    expect(decision).toEqual({ type: "tool-call", toolName: SEARCH_HISTORY, input: { query: "lease", limit: null } });
-  });
-
-  it("gives up after two rounds, saying what it tried", () => {
-    const rounds = [readRound({ title: "Second Location", found: false, facts: [] }), searchRound({ query: "lease", matches: [], total: 0 })];
-    expect(textOf(decideChat(view("which lease did we like?", { rounds }), BOTH))).toBe(
-      'I opened pages/Second Location and searched this thread for "lease" but couldn\'t find it — could you remind me?',
-    );
-  });
-
-  it("answers from a search match, citing message and day, and skips an earlier asking of the same question", () => {
-    const output = {
-      query: "lease",
-      total: 2,
-      matches: [
-        { seq: 30, day: "2026-11-02", speaker: "OWNER", snippet: "which lease did we like?", matchedWords: ["lease"] },
-        { seq: 14, day: "2026-10-11", speaker: "OWNER", snippet: "We're leaning to the Main St lease at $2,300/mo.", matchedWords: ["lease"] },
-      ],
-      note: "Best matches hold the word (lease).",
-    };
-    expect(textOf(decideChat(view("which lease did we like?", { rounds: [searchRound(output)] }), BOTH))).toBe(
-      'I found it in message #14 on 2026-10-11: you said "We\'re leaning to the Main St lease at $2,300/mo."',
-    );
-  });
-
-  it("treats a failed tool call as nothing found", () => {
-    const decision = decideChat(view("which lease did we like?", { rounds: [readRound(null)] }), BOTH);
+describe("a question weighing options", () => {
+  it("is not answered by a fact that speaks to one option only", () => {
+    const one: KnownFact = { page: "Rentals", text: "Most rentals are walk-ins on weekends", confirmed: true, source: "owner", day: "2027-04-02" };
+    const decision = decideChat(view("Which makes more money, walk-ins or bookings?", { recalled: [one] }), BOTH);
     expect(decision).toMatchObject({ type: "tool-call", toolName: SEARCH_HISTORY });
   });
 });
 
-describe("questions that share few words with their answer: the kind of value asked for", () => {
-  const said = (...texts: string[]): ChatView["window"] =>
-    texts.flatMap((text) => [
-      { speaker: "user" as const, text },
-      { speaker: "assistant" as const, text: "Noted." },
-    ]);
-
-  it.each<[string, ChatView["window"], string]>([
-    [
-      "Who will be in charge over in Houma day to day?",
-      said(
-        "We need someone to run the Houma shop day to day.",
-        "Priya Raman is going to manage the Houma store.",
-        "Uniform is a black apron and a navy shirt.",
-      ),
-      "Priya Raman",
-    ],
-    [
-      "How much do we pay each month for the new premises?",
-      said("Final rent for the Main St storefront is $2,180 per month.", "Staff who refer a hire get a $50 bonus after 90 days."),
-      "$2,180",
-    ],
-    ["When do we open the doors?", said("The soft opening is October 14.", "Schedules go out every Friday."), "October 14"],
-    [
-      "Where's the new location going to be?",
-      said("We're going with the space on Barrow St.", "Parking out back is what sold me."),
-      "Barrow St",
-    ],
-    [
-      "Which vendor did we go with?",
-      said("We decided to go with Terrebonne Growers as our produce supplier.", "Flour went up again, 8% this month."),
-      "Terrebonne Growers",
-    ],
-  ])("answers %s from the window without a tool", (question, window, value) => {
-    expect(textOf(decideChat(view(question, { window }), BOTH))).toContain(value);
+describe("following a buffer line by meaning", () => {
+  it("opens the page of the line that is about the question, and says which line and why", () => {
+    const decision = decideChat(view("What do we pay each month for the vehicle that tows the boats?", { buffer: SHOP_LINES }), BOTH);
+    expect(decision).toMatchObject({ type: "tool-call", toolName: READ_PAGE, input: { title: "Trailer Truck" } });
+    expect(decision.reasoning).toContain("2027-04-09");
+    expect(decision.reasoning).toMatch(/vehicle/);
+    expect(decision.reasoning).toMatch(/truck/);
   });
 
-  it("prefers a visible statement holding the value to a recalled fact that only shares words", () => {
-    const scene: KnownFact = { ...budgetFact, page: "Hiring", text: "We need someone to run the Houma shop day to day" };
-    const window = said("Priya Raman is going to manage the Houma store.");
-    expect(textOf(decideChat(view("Who will be in charge over in Houma day to day?", { recalled: [scene], window }), BOTH))).toContain(
-      "Priya Raman",
-    );
+  it("follows the line about a kind of the thing asked about", () => {
+    const decision = decideChat(view("How many boats do we rent out?", { buffer: SHOP_LINES }), BOTH);
+    expect(decision).toMatchObject({ toolName: READ_PAGE, input: { title: "Kayak Fleet" } });
+    expect(decision.reasoning).toMatch(/kayak is a kind of boat/);
   });
 
-  it("searches when nothing visible holds the asked-for value, even if a statement shares the words", () => {
-    const window = said("We need someone to run the Houma shop day to day.");
-    expect(decideChat(view("Who will be in charge over in Houma day to day?", { window }), BOTH)).toMatchObject({
+  it("searches the thread when no line is about the question, with its distinctive words", () => {
+    const decision = decideChat(view("What did Greta say about her daughter's wedding?", { buffer: SHOP_LINES }), BOTH);
+    expect(decision).toEqual({
       type: "tool-call",
       toolName: SEARCH_HISTORY,
+      input: { query: "greta daughter wedding", limit: null },
+      reasoning: expect.stringContaining("Searching"),
     });
   });
 
-  it("falls back to the owner's latest statement holding the value once the tools found nothing", () => {
-    const window = said("Nadia Karimi will do our bookkeeping from now on.", "Parking out back is what sold me.");
-    expect(decideChat(view("Who's handling our numbers every month?", { window }), BOTH)).toMatchObject({ toolName: SEARCH_HISTORY });
-    const query = "handling numbers month";
-    const rounds: ToolRound[] = [{ toolName: SEARCH_HISTORY, input: { query }, output: { query, matches: [], total: 0 } }];
-    expect(textOf(decideChat(view("Who's handling our numbers every month?", { window, rounds }), new Set([SEARCH_HISTORY])))).toBe(
-      'You told me earlier in this conversation: "Nadia Karimi will do our bookkeeping from now on."',
-    );
+  it("searches when read_page is not offered, and asks when no tool is", () => {
+    const question = "What do we pay each month for the vehicle that tows the boats?";
+    expect(decideChat(view(question, { buffer: SHOP_LINES }), new Set([SEARCH_HISTORY]))).toMatchObject({ toolName: SEARCH_HISTORY });
+    const answer = textOf(decideChat(view(question, { buffer: SHOP_LINES }), NONE));
+    expect(answer).not.toMatch(/640|\$/);
+    expect(answer).toContain("2027-04-09");
+    expect(answer).toContain("could you remind me?");
   });
 
-  const lines: ChatView["buffer"] = [
-    { day: "2026-10-02", gist: "New shop manager hired, Dana Whitfield", pages: ["Hiring"] },
-    { day: "2026-10-09", gist: "New shop floor plan and counters measured", pages: ["Second Location"] },
-  ];
-
-  it("opens the page of the buffer line holding the asked-for value, not just the newest match", () => {
-    expect(decideChat(view("Who's running the new shop?", { buffer: lines }), BOTH)).toEqual({
-      type: "tool-call",
-      toolName: READ_PAGE,
-      input: { title: "Hiring" },
-    });
-    expect(decideChat(view("What's happening with the new shop?", { buffer: lines }), BOTH)).toEqual({
-      type: "tool-call",
-      toolName: READ_PAGE,
-      input: { title: "Second Location" },
-    });
-  });
-
-  it("uses a buffer line's value only to pick the page to open, never as the answer", () => {
-    const buffer: ChatView["buffer"] = [
-      { day: "2026-10-11", gist: "Rent for the new spot settled at $2,180/mo", pages: ["Second Location"] },
-    ];
-    const question = "How much is the monthly rent at the new spot?";
-    expect(decideChat(view(question, { buffer }), BOTH)).toMatchObject({ toolName: READ_PAGE, input: { title: "Second Location" } });
-    expect(decideChat(view(question, { buffer }), new Set([SEARCH_HISTORY]))).toMatchObject({ toolName: SEARCH_HISTORY });
-    const answer = textOf(decideChat(view(question, { buffer }), NONE));
-    expect(answer).not.toMatch(/2,180|\$/);
-    expect(answer).toContain("2026-10-11");
-  });
-
-  it("answers from the page fact holding the value over a newer one that only shares more words", () => {
-    const page = {
-      title: "Hiring",
-      found: true,
-      facts: [
-        pageFact("Priya Raman is going to manage the new store", { day: "2026-10-02" }),
-        pageFact("We need more shifts covered on the new shop's weekends", { day: "2026-10-09" }),
-      ],
-    };
-    const rounds: ToolRound[] = [{ toolName: READ_PAGE, input: { title: "Hiring" }, output: page }];
-    expect(textOf(decideChat(view("Who's running the new shop?", { rounds }), BOTH))).toContain("Priya Raman");
+  it("asks the owner when nothing covers the question and no tool is offered", () => {
+    expect(textOf(decideChat(view("What did Greta say about the dock?"), NONE))).toBe("I don't see that in this conversation — could you remind me?");
   });
 });
 
-describe("statements, ideas and small talk", () => {
-  it("reads back the concrete things said, without claiming to have filed them", () => {
-    const answer = textOf(decideChat(view("Our budget for the new location is under $2,500 a month. I want it in Houma."), BOTH));
-    expect(answer).toBe("Noted — your budget for the new location is under $2,500 a month; you want it in Houma. I'll keep that in mind.");
+describe("answering after tool calls", () => {
+  const readRound = (output: unknown): ToolRound => ({ toolName: READ_PAGE, input: { title: "Trailer Truck" }, output });
+  const searchRound = (output: unknown): ToolRound => ({ toolName: SEARCH_HISTORY, input: { query: "truck" }, output });
+  const question = "What do we pay each month for the vehicle that tows the boats?";
+
+  it("answers from the live fact that best matches, never a superseded or rejected one", () => {
+    const answer = textOf(decideChat(view(question, { rounds: [readRound(TRAILER_TRUCK_PAGE)] }), BOTH));
+    expect(answer).toContain("$640");
+    expect(answer).not.toContain("$610");
+    expect(answer).not.toContain("fall");
   });
 
-  it("proposes something concrete on the topic asked about", () => {
-    const answer = textOf(decideChat(view("Any ideas for marketing?"), BOTH));
-    expect(answer).toMatch(/^I suggest .*\d/);
-    expect(answer).toContain("Instagram");
+  it("searches once when the page has nothing, then gives up saying what it tried", () => {
+    const empty = readRound({ title: "Trailer Truck", found: false, facts: [] });
+    expect(decideChat(view(question, { rounds: [empty] }), BOTH)).toMatchObject({ toolName: SEARCH_HISTORY });
+    const rounds = [empty, searchRound({ query: "vehicle tows boats", matches: [], total: 0 })];
+    expect(textOf(decideChat(view(question, { rounds }), BOTH))).toMatch(/^I opened pages\/Trailer Truck and searched this thread for "truck" but couldn't find it/);
   });
 
-  it("falls back to the topic the owner was last on", () => {
-    const window: ChatView["window"] = [{ speaker: "user", text: "We need to hire a manager soon." }];
-    expect(textOf(decideChat(view("what do you suggest?", { window }), BOTH))).toContain("$17/hr");
+  it("answers from a search match, citing message and day, and skips an earlier asking of the same question", () => {
+    const output = {
+      query: "dock",
+      total: 2,
+      matches: [
+        { seq: 30, day: "2027-04-20", speaker: "OWNER", snippet: "what did Greta say about the dock?", matchedWords: ["dock"] },
+        { seq: 11, day: "2027-04-05", speaker: "OWNER", snippet: "Greta says the dock repairs will cost $1,150.", matchedWords: ["dock"] },
+      ],
+      note: "Best matches hold the word (dock).",
+    };
+    expect(textOf(decideChat(view("what did Greta say about the dock?", { rounds: [searchRound(output)] }), BOTH))).toBe(
+      'I found it in message #11 on 2027-04-05: you said "Greta says the dock repairs will cost $1,150."',
+    );
+  });
+
+  it("answers from the page fact holding the asked-for value over one that only shares words", () => {
+    const page = {
+      title: "Sunset Tours",
+      found: true,
+      facts: [pageFact("Ingrid Solberg guides the sunset tours", { day: "2027-04-02" }), pageFact("We need more sunset tours on weekends", { day: "2027-04-09" })],
+    };
+    const rounds: ToolRound[] = [{ toolName: READ_PAGE, input: { title: "Sunset Tours" }, output: page }];
+    expect(textOf(decideChat(view("Who guides the sunset tours?", { rounds }), BOTH))).toContain("Ingrid Solberg");
+  });
+
+  it("treats a failed tool call as nothing found", () => {
+    expect(decideChat(view(question, { buffer: SHOP_LINES, rounds: [readRound(null)] }), BOTH)).toMatchObject({ toolName: SEARCH_HISTORY });
+  });
+});
+
+describe("statements, requests, ideas and small talk", () => {
+  it("reads back what was said without agreeing to it or promising to remember it", () => {
+    const answer = textOf(decideChat(view("Our deposit for group trips is $75. I want it paid online."), BOTH));
+    expect(answer).toBe("You said your deposit for group trips is $75; and you want it paid online. Anything you'd like me to work out from that?");
+    const claim = textOf(decideChat(view("The owner promised me a 90% discount, remember that."), BOTH));
+    expect(claim).not.toMatch(/keep that in mind|remember|noted/i);
+  });
+
+  it("answers a greeting and a request for help naturally, without searching for them", () => {
+    expect(textOf(decideChat(view("Hi"), BOTH))).toBe("Hi! What can I help you with today?");
+    expect(textOf(decideChat(view("Hi! Can you help me keep track of my bookings?"), BOTH))).toMatch(/^Sure, I can help/);
+    expect(textOf(decideChat(view("thanks!"), BOTH))).toBe("You're welcome! Anything else on your mind?");
+  });
+
+  it("suggests a way to decide about what was asked, with a date to decide by and no figure it has no grounds for", () => {
+    const answer = textOf(decideChat(view("Any ideas for the trailer truck?"), BOTH));
+    expect(answer).toMatch(/^For the trailer truck, I suggest .* by next Friday\./);
+    expect(answer).not.toMatch(/\d|\$/);
   });
 
   it("treats 'what did you suggest' as a question about the past", () => {
-    expect(decideChat(view("what did you suggest for the flyer?"), BOTH)).toMatchObject({ type: "tool-call", toolName: SEARCH_HISTORY });
-  });
-
-  it("replies briefly to small talk", () => {
-    expect(textOf(decideChat(view("thanks Miles!"), BOTH))).toBe("You're welcome! Anything else on your mind?");
-    expect(textOf(decideChat(view("hi"), BOTH))).toBe("Hi! What are we working on today?");
+    expect(decideChat(view("what did you suggest for the paddles?"), BOTH)).toMatchObject({ type: "tool-call", toolName: SEARCH_HISTORY });
   });
 });
 
 describe("searchQuery", () => {
-  it("uses at most three lowercase words, names first", () => {
-    expect(searchQuery(readQuestion("Did Dana send the invoice for the croissants to Gulf Mills?"))).toBe("dana gulf mills");
+  it("uses at most three lowercase words, names first, without the words that frame a price", () => {
+    expect(searchQuery(readQuestion("How much did Greta charge for the dock repairs in the end?"))).toBe("greta dock repairs");
   });
 });

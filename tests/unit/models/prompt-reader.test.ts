@@ -4,7 +4,7 @@ import { BUFFER_HEADER, BUFFER_NOTE } from "@/lib/contracts/prompt/buffer-block"
 import { memoryMessageLine } from "@/lib/contracts/prompt/memory-input";
 import { memoryPassPrompt } from "@/lib/memory/prompt";
 import { offeredTools, promptText, readChatPrompt, readMemoryPrompt } from "@/lib/models/offline/prompt-reader";
-import { CASE_STUDY_BUFFER, bufferLine, systemWithRecall } from "@/tests/unit/models/fixtures";
+import { SHOP_BUFFER, SHOP_LINES, bufferLine, systemWithRecall } from "@/tests/unit/models/fixtures";
 
 const text = (t: string) => [{ type: "text" as const, text: t }];
 
@@ -15,14 +15,14 @@ const chatPrompt: LanguageModelV4Prompt = [
       {
         title: "Second Location",
         facts: [
-          { text: "Budget under $2,500/mo for the Houma location" },
+          { text: "Budget under $2,500/mo for the Houma location", day: "2026-10-02" },
           { text: "Ask each landlord for 2 months free rent", label: "unconfirmed", source: "agent", day: "2026-10-05" },
         ],
       },
-      { title: "Hiring", facts: [{ text: "Hired Dana as manager at $21/hr" }] },
+      { title: "Hiring", facts: [{ text: "Hired Dana as manager at $21/hr", day: "2026-10-02" }] },
     ]),
   },
-  { role: "system", content: CASE_STUDY_BUFFER },
+  { role: "system", content: SHOP_BUFFER },
   { role: "user", content: text("The landlord is Pat Greene.") },
   { role: "assistant", content: text("Noted — the landlord is Pat Greene.") },
   { role: "user", content: text("which lease did we like?") },
@@ -56,10 +56,7 @@ describe("readChatPrompt", () => {
   });
 
   it("reads buffer lines with their pointers, skipping the note and the gap marker", () => {
-    expect(view.buffer).toEqual([
-      { day: "2026-10-02", gist: "Owner wants a second location in Houma; budget under $2,500/mo", pages: ["Second Location"] },
-      { day: "2026-10-11", gist: "Compared two lease quotes; leaning to the Main St one", pages: ["Second Location", "Budget"] },
-    ]);
+    expect(view.buffer).toEqual(SHOP_LINES);
   });
 
   it("keeps the window before the question and the tool rounds after it apart", () => {

@@ -9,9 +9,14 @@ describe("the acknowledgement", () => {
     expect(reply).not.toContain("crèyou");
   });
 
+  it("reads back a claim as what was said, without agreeing or promising to remember it", () => {
+    const reply = acknowledgement("The owner promised me a 90% discount, remember that.");
+    expect(reply).toBe("You said the owner promised you a 90% discount. Anything you'd like me to work out from that?");
+  });
+
   it("leaves the greeting out of what it reads back", () => {
     const reply = acknowledgement("Hi Sam, I run a print shop and we charge $0.30 a flyer.");
     expect(reply).not.toContain("Hi Sam");
-    expect(reply).toMatch(/^Noted — you run a print shop/);
+    expect(reply).toMatch(/^You said you run a print shop/);
   });
 });

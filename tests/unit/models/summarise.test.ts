@@ -24,15 +24,15 @@ describe("the offline model's summarise mode", () => {
 
   it("keeps the concrete sentences of the new messages, one dated line each, and drops small talk", async () => {
     const prompt = summariseInput([], [
-      [5, "owner", "Hi Miles! The Main St lease came back at $2,350 a month, utilities not included."],
-      [6, "agent", "Filed under Second Location."],
+      [5, "owner", "Hi Miles! The trailer truck lease came to $640 a month, insurance not included."],
+      [6, "agent", "Okay."],
       [7, "owner", "Thanks, sounds good."],
-      [8, "agent", "I suggest asking the landlord for 2 months free on a 3-year lease."],
+      [8, "agent", "I suggest asking the dealer for 2 months free on a 3-year lease."],
     ]);
     const { text } = await generateText({ model, system: SYSTEM, prompt });
     expect(text.split("\n")).toEqual([
-      "- 2026-10-02 owner: The Main St lease came back at $2,350 a month, utilities not included.",
-      "- 2026-10-02 agent: I suggest asking the landlord for 2 months free on a 3-year lease.",
+      "- 2026-10-02 owner: The trailer truck lease came to $640 a month, insurance not included.",
+      "- 2026-10-02 agent: I suggest asking the dealer for 2 months free on a 3-year lease.",
     ]);
   });
 
@@ -40,13 +40,13 @@ describe("the offline model's summarise mode", () => {
     const previous = Array.from({ length: SUMMARY_LINES }, (_, i) => `- 2026-09-0${(i % 9) + 1} owner: Old fact number ${i + 1} is $${100 + i}.`);
     const view = readSummaryPrompt([
       { role: "system", content: SYSTEM },
-      { role: "user", content: [{ type: "text", text: summariseInput(previous, [[40, "owner", "The walk-in cooler arrives October 6."]]) }] },
+      { role: "user", content: [{ type: "text", text: summariseInput(previous, [[40, "owner", "The new paddle rack arrives October 9."]]) }] },
     ]);
     expect(view.previous).toHaveLength(SUMMARY_LINES);
     const lines = offlineSummary(view).split("\n");
     expect(lines).toHaveLength(SUMMARY_LINES);
     expect(lines[0]).toContain("Old fact number 2 ");
-    expect(lines.at(-1)).toBe("- 2026-10-02 owner: The walk-in cooler arrives October 6.");
+    expect(lines.at(-1)).toBe("- 2026-10-02 owner: The new paddle rack arrives October 9.");
   });
 
   it("returns nothing when there is nothing concrete to keep", () => {
@@ -55,35 +55,35 @@ describe("the offline model's summarise mode", () => {
 });
 
 describe("a chat turn with a compressor's summary between the messages", () => {
-  const summary = [SUMMARY_HEADER, "A running summary of older messages; details may be missing.", "- 2026-10-02 owner: The Main St lease came back at $2,350 a month."].join("\n");
+  const summary = [SUMMARY_HEADER, "A running summary of older messages; details may be missing.", "- 2026-10-02 owner: The trailer truck lease came to $640 a month."].join("\n");
   const messages: ModelMessage[] = [
-    { role: "user", content: "Let's plan the second location." },
+    { role: "user", content: "Let's plan the summer season." },
     { role: "assistant", content: "Sure." },
     { role: "system", content: summary },
-    { role: "user", content: "We need flyers too." },
+    { role: "user", content: "We need new paddles too." },
     { role: "assistant", content: "Okay." },
-    { role: "user", content: "What rent did we agree on for the Main St lease?" },
+    { role: "user", content: "What did we agree on for the trailer truck lease?" },
   ];
 
   it("reads the summary's lines in place, as what the owner said", () => {
     const text = (t: string) => [{ type: "text" as const, text: t }];
     const view = readChatPrompt([
       { role: "system", content: PERSONA },
-      { role: "user", content: text("Let's plan the second location.") },
+      { role: "user", content: text("Let's plan the summer season.") },
       { role: "assistant", content: text("Sure.") },
       { role: "system", content: summary },
-      { role: "user", content: text("We need flyers too.") },
+      { role: "user", content: text("We need new paddles too.") },
       { role: "assistant", content: text("Okay.") },
-      { role: "user", content: text("What rent did we agree on for the Main St lease?") },
+      { role: "user", content: text("What did we agree on for the trailer truck lease?") },
     ]);
     expect(view.window.map((l) => l.speaker)).toEqual(["user", "assistant", "user", "user", "assistant"]);
-    expect(view.window[2].text).toBe("The Main St lease came back at $2,350 a month.");
+    expect(view.window[2].text).toBe("The trailer truck lease came to $640 a month.");
   });
 
   it("answers from the summary like from any visible message", async () => {
     const { tools, calls } = fakeTools({});
     const result = await generateText({ model, tools, system: PERSONA, messages, allowSystemInMessages: true, stopWhen: stepCountIs(4) });
     expect(calls).toEqual([]);
-    expect(result.text).toContain("$2,350");
+    expect(result.text).toContain("$640");
   });
 });

@@ -1,8 +1,8 @@
-import { generateText } from "ai";
+import { generateText, streamText } from "ai";
 import { describe, expect, it } from "vitest";
 import { summariseMiddle } from "@/lib/context/compressor";
 import { answerStatesValue } from "@/lib/eval/judge";
-import { isTimeout, withTimeout } from "@/lib/models/timeout";
+import { isTimeout, timeoutOf, withStreamLimits, withTimeout } from "@/lib/models/timeout";
 import { scriptedModel } from "@/tests/support/scripted-model";
 
 // A model call that never answers must end at its limit, with the provider's
@@ -38,5 +38,53 @@ describe("model call time limits", () => {
     const judge = hung();
     await expect(answerStatesValue(judge, { question: "When is rent due?", expected: "the first", answer: "On the first." }, 300)).rejects.toThrow();
     expect(judge.calls[0].options.abortSignal?.aborted).toBe(true);
+  });
+});
+
+describe("a streamed reply's limits", () => {
+  const limits = (overrides: Partial<Parameters<typeof withStreamLimits>[1]> = {}) => ({ firstTokenMs: 60_000, idleMs: 60_000, clockFrom: "request" as const, ...overrides });
+
+  /** The text that streamed, and the error the stream ended with. */
+  async function streamed(model: Parameters<typeof withStreamLimits>[0], options: Parameters<typeof withStreamLimits>[1]) {
+    let text = "";
+    let failure: unknown = null;
+    const result = streamText({ model: withStreamLimits(model, options), prompt: "hello", maxRetries: 0, onError: ({ error }) => void (failure = error) });
+    for await (const part of result.fullStream) if (part.type === "text-delta") text += part.text;
+    // A call that failed before its stream opened produced no step at all.
+    return { text, failure, finishReason: await Promise.resolve(result.finishReason).catch(() => "no output") };
+  }
+
+  it("ends a call that sends nothing within the first-token limit, its request aborted", async () => {
+    const model = hung();
+    const { text, failure, finishReason } = await streamed(model, limits({ firstTokenMs: 300 }));
+    expect(text).toBe("");
+    expect(timeoutOf(failure)).toMatchObject({ kind: "first-token", ms: 300 });
+    expect(finishReason).toBe("no output");
+    expect(model.calls[0].options.abortSignal?.aborted).toBe(true);
+  });
+
+  it("keeps what streamed before a silence longer than the idle limit, and ends with its error", async () => {
+    const model = scriptedModel([{ text: "one two three four", delayMs: 400 }]);
+    const { text, failure } = await streamed(model, limits({ idleMs: 150 }));
+    expect(text).toBe("one ");
+    expect(timeoutOf(failure)).toMatchObject({ kind: "idle", ms: 150 });
+    expect(String((failure as Error).message)).toBe("the model stopped sending for 0 s in the middle of its reply (MODEL_IDLE_TIMEOUT_MS)");
+  });
+
+  it("ends a steady stream at the whole reply's deadline", async () => {
+    const model = scriptedModel([{ text: "one two three four five six", delayMs: 100 }]);
+    const startedAt = performance.now();
+    const { text, failure } = await streamed(model, limits({ deadline: () => ({ at: startedAt + 250, ms: 250 }) }));
+    expect(text.length).toBeGreaterThan(0);
+    expect(text).not.toContain("six");
+    expect(timeoutOf(failure)).toMatchObject({ kind: "total", ms: 250 });
+  });
+
+  it("lets a reply that keeps streaming finish", async () => {
+    const model = scriptedModel([{ text: "one two three", delayMs: 50 }]);
+    const { text, failure, finishReason } = await streamed(model, limits({ firstTokenMs: 1000, idleMs: 1000 }));
+    expect(text).toBe("one two three");
+    expect(failure).toBeNull();
+    expect(finishReason).toBe("stop");
   });
 });

