@@ -222,15 +222,15 @@ describe("a server that refuses JSON schemas", () => {
     const workspace = await makeWorkspace(t.db, "no-json-schema");
     const thread = await makeThread(t.db, workspace.id);
     await addConversation(t.db, thread.id, [
-      { who: "owner", text: "We signed with Gulf Coast Produce for deliveries." },
+      { who: "owner", text: "We signed with Marsh Hollow Farms for deliveries." },
       { who: "agent", text: "Noted." },
     ]);
-    const answer = { facts: [{ page: "Suppliers", key: "produce supplier", text: "Signed with Gulf Coast Produce", messageSeq: 1, replaces: null }], episode: "The owner chose a produce supplier.", stretch: "ends", fold: null };
+    const answer = { facts: [{ page: "Suppliers", key: "produce supplier", text: "Signed with Marsh Hollow Farms", messageSeq: 1, replaces: null }], episode: "The owner chose a produce supplier.", stretch: "ends", fold: null };
     standIn.script({ kind: "text", text: "```json\n" + JSON.stringify(answer) + "\n```" });
     const choice = chooseModel(config());
     const report = await runMemoryPass(t.db, choice.model, thread.id, { runtime: choice.runtime });
     expect(report.status).toBe("filed");
-    expect(report.facts.map((f) => f.text)).toEqual(["Signed with Gulf Coast Produce"]);
+    expect(report.facts.map((f) => f.text)).toEqual(["Signed with Marsh Hollow Farms"]);
     const [refused, inText] = chatRequests(standIn);
     expect(refused.body.response_format).toMatchObject({ type: "json_schema" });
     expect(inText.body.response_format).toBeUndefined();
