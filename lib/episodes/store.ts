@@ -112,6 +112,49 @@ export async function listFolds(db: Db, threadId: string): Promise<(EpisodeLine 
   return all.map((f) => ({ ...foldLine(f), episodes: f.episodes }));
 }
 
+/** The stretch that ended just before `seq`, with its pointers, when it is still open (a pass may extend it); null otherwise. */
+export async function openEpisodeBefore(db: Db, threadId: string, seq: number) {
+  const latest = await db.episode.findFirst({
+    where: { threadId, toSeq: { lt: seq } },
+    orderBy: { toSeq: "desc" },
+    include: { pointers: { select: { factId: true } } },
+  });
+  return latest && !latest.closed ? latest : null;
+}
+
+export type OpenEpisode = NonNullable<Awaited<ReturnType<typeof openEpisodeBefore>>>;
+
+/** Closes a stretch as it stood: its line stays, and the next messages open a new one. */
+export async function closeEpisode(tx: Tx, episodeId: string): Promise<void> {
+  await tx.episode.update({ where: { id: episodeId }, data: { closed: true } });
+}
+
+/** Removes an episode row, so the extended stretch it grew into is saved under its new (thread, toSeq). */
+export async function deleteEpisode(tx: Tx, episodeId: string): Promise<void> {
+  await tx.episode.delete({ where: { id: episodeId } });
+}
+
+/**
+ * What a fold could next cover: the first `take` episodes after the newest
+ * fold (and after the thread's first stretch, which the buffer always shows
+ * as it is), oldest first, with `after`, the seq they follow. Null for a
+ * thread with no episode yet.
+ */
+export async function episodesAfterNewestFold(db: Db, threadId: string, take: number): Promise<{ after: number; next: Episode[] } | null> {
+  const [first, lastFold] = await Promise.all([
+    db.episode.findFirst({ where: { threadId }, orderBy: { toSeq: "asc" }, select: { toSeq: true } }),
+    db.episodeFold.findFirst({ where: { threadId }, orderBy: { toSeq: "desc" }, select: { toSeq: true } }),
+  ]);
+  if (!first) return null;
+  const after = Math.max(first.toSeq, lastFold?.toSeq ?? 0);
+  return { after, next: await db.episode.findMany({ where: { threadId, fromSeq: { gt: after } }, orderBy: { toSeq: "asc" }, take }) };
+}
+
+/** Dates the episodes ending at or after `fromSeq` at `at`, like the turns they cover (see redateMessages). */
+export async function redateEpisodesFrom(db: Db, threadId: string, fromSeq: number, at: Date): Promise<void> {
+  await db.episode.updateMany({ where: { threadId, toSeq: { gte: fromSeq } }, data: { fromAt: at, toAt: at } });
+}
+
 export type FoldToSave = Omit<EpisodeFold, "id" | "createdAt">;
 
 /** Keyed by (thread, toSeq): a retried fold over the same episodes replaces itself. */

@@ -13,6 +13,7 @@ import type { Message } from "@/lib/db/generated/client";
 import { runMemoryPass } from "@/lib/memory/pass";
 import type { ModelChoice } from "@/lib/models";
 import { appendMessages, truncateThread } from "@/lib/threads/messages";
+import { createThread } from "@/lib/threads/queries";
 import { deleteThreadTraces } from "@/lib/traces/store";
 import { ARMS, type ArmId } from "@/lib/eval/arms";
 import { answerF1, fileCase, isCorrect, locomoCase, type EvalCase, type Probe } from "@/lib/eval/cases";
@@ -77,7 +78,7 @@ export type LoadedCase = {
 /** `folds`: the passes also fold older stretches (§10), for arms that show folds; every other arm ignores them. */
 export async function loadCase(db: Db, model: LanguageModel, c: EvalCase, slug: string, stretch: number, folds = false): Promise<LoadedCase> {
   const workspace = await db.workspace.create({ data: { slug, name: c.workspaceName } });
-  const thread = await db.thread.create({ data: { workspaceId: workspace.id, title: c.title, kind: "OWNER" } });
+  const thread = await createThread(db, workspace.id, { title: c.title, kind: "OWNER" });
   const messages = await db.$transaction((tx) =>
     appendMessages(
       tx,

@@ -1,5 +1,10 @@
-import type { Db } from "@/lib/db/client";
+import type { Db, Tx } from "@/lib/db/client";
 import { RequestError } from "@/lib/errors";
+
+/** Deletes every page of a workspace with its facts (the episodes' pointers at them go too): a demo copy's reset. */
+export async function deleteWorkspacePages(tx: Tx, workspaceId: string): Promise<void> {
+  await tx.page.deleteMany({ where: { workspaceId } });
+}
 
 /**
  * The owner deletes a fact from memory for good: recall, pages and the

@@ -40,6 +40,15 @@ export type VisibilityChange = {
 };
 
 /**
+ * Publishes every page holding a fact filed from this thread, as a seeded
+ * story's owner did. Nothing is held here: each customer's turn still reads
+ * only the facts that pass the vetting (publishable).
+ */
+export async function publishPagesFiledFrom(db: Db, workspaceId: string, threadId: string): Promise<void> {
+  await db.page.updateMany({ where: { workspaceId, facts: { some: { threadId } } }, data: { visibility: "PUBLIC" } });
+}
+
+/**
  * The owner publishes a page to customers or takes it back; null for another
  * workspace's page. Publishing vets every confirmed fact of the page first.
  */

@@ -154,3 +154,9 @@ export async function pageIdsByTitle(db: Db, workspaceId: string, titles: Iterab
   const pages = await db.page.findMany({ where: { workspaceId, title: { in: wanted } }, select: { id: true, title: true } });
   return Object.fromEntries(pages.map((p) => [p.title, p.id]));
 }
+
+/** The titles of the workspace's `limit` most recently changed pages, newest first. */
+export async function recentPageTitles(db: Db, workspaceId: string, limit: number): Promise<string[]> {
+  const pages = await db.page.findMany({ where: { workspaceId }, orderBy: { updatedAt: "desc" }, take: limit, select: { title: true } });
+  return pages.map((p) => p.title);
+}

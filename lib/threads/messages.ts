@@ -96,6 +96,11 @@ export function latestMessage(db: Db, threadId: string): Promise<Message | null>
   return db.message.findFirst({ where: { threadId }, orderBy: { seq: "desc" } });
 }
 
+/** Dates these messages at `at`: turns played for a story keep the story's calendar. */
+export async function redateMessages(db: Db, ids: string[], at: Date): Promise<void> {
+  await db.message.updateMany({ where: { id: { in: ids } }, data: { createdAt: at } });
+}
+
 /** Removes every message after `lastSeq` and rewinds the thread's counter (the evaluation's question turns). */
 export async function truncateThread(db: Db, threadId: string, lastSeq: number): Promise<void> {
   await db.$transaction([

@@ -1,5 +1,5 @@
 import { afterKeyset, keysetPage, type Keyset, type KeysetPage } from "@/lib/contracts/cursor";
-import type { Db } from "@/lib/db/client";
+import type { Db, Tx } from "@/lib/db/client";
 import type { Message, ThreadKind } from "@/lib/db/generated/client";
 import { RequestError } from "@/lib/errors";
 import type { NewThread, ThreadUpdate } from "@/lib/threads/schemas";
@@ -82,11 +82,17 @@ export async function deleteThread(db: Db, workspaceId: string, threadId: string
   });
 }
 
-export function createThread(db: Db, workspaceId: string, input: NewThread) {
+/** A new thread; `createdAt` dates one written for a story (the demo's) rather than now. */
+export function createThread(db: Db | Tx, workspaceId: string, input: NewThread & { createdAt?: Date }) {
   return db.thread.create({
-    data: { workspaceId, title: input.title ?? UNTITLED_THREAD, kind: input.kind },
+    data: { workspaceId, title: input.title ?? UNTITLED_THREAD, kind: input.kind, ...(input.createdAt ? { createdAt: input.createdAt } : {}) },
     select: threadListing,
   });
+}
+
+/** Deletes every thread of a workspace, with everything that came from them (the foreign keys cascade): a demo copy's reset. */
+export async function deleteWorkspaceThreads(tx: Tx, workspaceId: string): Promise<void> {
+  await tx.thread.deleteMany({ where: { workspaceId } });
 }
 
 /** A stretch of a thread's messages, oldest first, and whether any lie before or after it. */

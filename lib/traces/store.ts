@@ -38,6 +38,11 @@ export async function updateTrace(db: Db, traceId: string, data: StoredTraceData
   await db.turnTrace.update({ where: { id: traceId }, data: { data: withoutPrompt(data) as Prisma.InputJsonValue } });
 }
 
+/** Dates a trace at `at`, like the turn it records (see redateMessages). */
+export async function redateTrace(db: Db, traceId: string, at: Date): Promise<void> {
+  await db.turnTrace.update({ where: { id: traceId }, data: { createdAt: at } });
+}
+
 /** Drops a thread's traces (the evaluation's question turns). */
 export async function deleteThreadTraces(db: Db, threadId: string): Promise<void> {
   await db.turnTrace.deleteMany({ where: { threadId } });

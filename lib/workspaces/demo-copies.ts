@@ -5,6 +5,8 @@ import { CopiedIds } from "@/lib/db/ids";
 import { Prisma, type Workspace } from "@/lib/db/generated/client";
 import { copyEpisodes } from "@/lib/episodes/copy";
 import { copyPages } from "@/lib/pages/copy";
+import { deleteWorkspacePages } from "@/lib/pages/forget";
+import { deleteWorkspaceThreads } from "@/lib/threads/queries";
 import { copyThreads } from "@/lib/threads/copy";
 import { copyTraces } from "@/lib/traces/copy";
 import { workspaceBySlug } from "@/lib/workspaces/by-slug";
@@ -83,8 +85,8 @@ export async function resetDemoCopy(db: Db, copy: Workspace): Promise<void> {
   await db.$transaction(async (tx) => {
     // Locks the copy's row, so two resets at once run one after the other.
     await tx.workspace.update({ where: { id: copy.id }, data: { name: template.name } });
-    await tx.page.deleteMany({ where: { workspaceId: copy.id } });
-    await tx.thread.deleteMany({ where: { workspaceId: copy.id } });
+    await deleteWorkspacePages(tx, copy.id);
+    await deleteWorkspaceThreads(tx, copy.id);
     await copyStory(tx, template.id, copy.id, `${copy.id}:${randomBytes(8).toString("hex")}`);
   }, COPY_TRANSACTION);
 }

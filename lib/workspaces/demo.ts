@@ -1,11 +1,15 @@
-import { runTurn } from "@/lib/agent/turn";
+import { runTurn, type TurnOutcome } from "@/lib/agent/turn";
 import { readConfig, type AppConfig } from "@/lib/config";
 import type { Db, Tx } from "@/lib/db/client";
 import type { Workspace } from "@/lib/db/generated/client";
 import { reportStartup } from "@/lib/db/startup-status";
 import { consolidateThread } from "@/lib/memory/consolidate";
 import { chooseModel, type ModelChoice } from "@/lib/models";
-import { appendMessages } from "@/lib/threads/messages";
+import { redateEpisodesFrom } from "@/lib/episodes/store";
+import { publishPagesFiledFrom } from "@/lib/pages/publish";
+import { appendMessages, redateMessages } from "@/lib/threads/messages";
+import { createThread } from "@/lib/threads/queries";
+import { redateTrace } from "@/lib/traces/store";
 import { DEMO_PUBLISHED_THREAD, DEMO_SUPPORT, DEMO_THREADS, DEMO_TURNS, DEMO_WORKSPACE_NAME } from "@/lib/workspaces/demo-story";
 
 export const DEMO_WORKSPACE_SLUG = "demo";
@@ -69,9 +73,7 @@ async function seedOnce(db: Db): Promise<Workspace> {
 async function writeDemoThreads(tx: Tx, workspaceId: string): Promise<string[]> {
   const ids: string[] = [];
   for (const story of DEMO_THREADS) {
-    const thread = await tx.thread.create({
-      data: { workspaceId, title: story.title, kind: story.kind, createdAt: story.createdAt },
-    });
+    const thread = await createThread(tx, workspaceId, { title: story.title, kind: story.kind, createdAt: story.createdAt });
     await appendMessages(tx, thread.id, story.messages);
     ids.push(thread.id);
   }
@@ -104,6 +106,12 @@ async function fileDemoStory(db: Db, workspaceId: string, threadIds: string[]): 
 
 const MINUTES_BETWEEN_DEMO_TURNS = 2;
 
+/** A turn played for the story, dated on its calendar: its messages and its trace. */
+async function redateTurn(db: Db, outcome: TurnOutcome, at: Date): Promise<void> {
+  await redateMessages(db, [outcome.userMessage.id, ...(outcome.assistantMessage ? [outcome.assistantMessage.id] : [])], at);
+  await redateTrace(db, outcome.traceId, at);
+}
+
 /**
  * Runs DEMO_TURNS' questions as real turns, then dates them just after the
  * story's last message, so the thread keeps its own calendar (the buffer's
@@ -120,10 +128,8 @@ async function replayDemoTurns(db: Db, config: AppConfig, choice: ModelChoice, w
     await letOtherRequestsIn();
     const outcome = await runTurn({ db, config, choice, workspaceId, threadId: thread.id, text });
     const at = new Date(storyEnd.createdAt.getTime() + (i + 1) * MINUTES_BETWEEN_DEMO_TURNS * 60_000);
-    const ids = [outcome.userMessage.id, ...(outcome.assistantMessage ? [outcome.assistantMessage.id] : [])];
-    await db.message.updateMany({ where: { id: { in: ids } }, data: { createdAt: at } });
-    await db.turnTrace.update({ where: { id: outcome.traceId }, data: { createdAt: at } });
-    await db.episode.updateMany({ where: { threadId: thread.id, toSeq: { gte: outcome.userMessage.seq } }, data: { fromAt: at, toAt: at } });
+    await redateTurn(db, outcome, at);
+    await redateEpisodesFrom(db, thread.id, outcome.userMessage.seq, at);
   }
 }
 
@@ -134,11 +140,9 @@ async function replayDemoTurns(db: Db, config: AppConfig, choice: ModelChoice, w
  */
 async function seedSupportChat(db: Db, config: AppConfig, choice: ModelChoice, workspaceId: string) {
   const menu = await db.thread.findFirstOrThrow({ where: { workspaceId, title: DEMO_PUBLISHED_THREAD } });
-  await db.page.updateMany({ where: { workspaceId, facts: { some: { threadId: menu.id } } }, data: { visibility: "PUBLIC" } });
+  await publishPagesFiledFrom(db, workspaceId, menu.id);
   const start = Date.parse(DEMO_SUPPORT.at);
-  const thread = await db.thread.create({
-    data: { workspaceId, title: DEMO_SUPPORT.title, kind: "SUPPORT", createdAt: new Date(start) },
-  });
+  const thread = await createThread(db, workspaceId, { title: DEMO_SUPPORT.title, kind: "SUPPORT", createdAt: new Date(start) });
   for (const [i, text] of DEMO_SUPPORT.messages.entries()) {
     reportStartup("replaying", `A customer asks the support chat question ${i + 1} of ${DEMO_SUPPORT.messages.length}…`, {
       done: i,
@@ -147,8 +151,6 @@ async function seedSupportChat(db: Db, config: AppConfig, choice: ModelChoice, w
     await letOtherRequestsIn();
     const outcome = await runTurn({ db, config, choice, workspaceId, threadId: thread.id, text });
     const at = new Date(start + i * MINUTES_BETWEEN_DEMO_TURNS * 60_000);
-    const ids = [outcome.userMessage.id, ...(outcome.assistantMessage ? [outcome.assistantMessage.id] : [])];
-    await db.message.updateMany({ where: { id: { in: ids } }, data: { createdAt: at } });
-    await db.turnTrace.update({ where: { id: outcome.traceId }, data: { createdAt: at } });
+    await redateTurn(db, outcome, at);
   }
 }

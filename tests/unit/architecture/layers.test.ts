@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "@/tests/unit/architecture/source-files";
 
 // The layers of lib/, bottom to top (docs/ARCHITECTURE.md draws them). A
 // module may import its own layer and the ones below, never one above; the
@@ -18,14 +19,6 @@ const LAYERS: string[][] = [
 const root = path.resolve(__dirname, "../../..");
 const layerOf = new Map(LAYERS.flatMap((modules, layer) => modules.map((m) => [m, layer] as const)));
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (name === "generated") return [];
-    if (statSync(full).isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(name) ? [full] : [];
-  });
-}
 
 const files = sourceFiles(path.join(root, "lib")).map((file) => path.relative(root, file).replace(/\.tsx?$/, ""));
 const importsOf = new Map(

@@ -1,0 +1,56 @@
+import type { Db } from "@/lib/db/client";
+import type { EpisodeFold } from "@/lib/db/generated/client";
+import { closeEpisode, deleteEpisode, saveEpisode, saveFold } from "@/lib/episodes/store";
+import type { Stretch } from "@/lib/memory/gather";
+import type { Vetted } from "@/lib/memory/vet";
+import { fileFacts, type FiledFact } from "@/lib/pages/facts";
+import { advanceCursor } from "@/lib/threads/consolidation";
+
+// The pass's fourth step: one transaction that writes what the vetting kept,
+// through the tables' owners (threads move the cursor, pages file the facts,
+// episodes save the line and the fold). It moves the cursor first, and only
+// from where the pass read it, so of two passes over the same messages one
+// writes and the other finds it raced.
+
+export type Committed = {
+  filed: FiledFact[];
+  fold: EpisodeFold | null;
+  episode: { id: string; fromSeq: number; gist: string; closed: boolean; pointers: { factId: string; page: string }[] } | null;
+};
+
+class CursorMovedError extends Error {
+  constructor() {
+    super("another pass covered these messages first");
+  }
+}
+
+async function moveCursor(db: Parameters<typeof advanceCursor>[0], { thread, messages }: Stretch) {
+  const moved = await advanceCursor(db, thread.id, { from: thread.consolidatedSeq, to: messages[messages.length - 1].seq });
+  if (!moved) throw new CursorMovedError();
+}
+
+/** A stretch with nothing that may be filed: the cursor moves past it and nothing else is written. Throws when another pass moved it first. */
+export async function commitCursorOnly(db: Db, stretch: Stretch): Promise<void> {
+  await db.$transaction((tx) => moveCursor(tx, stretch));
+}
+
+/** Writes the vetted filing; "raced" when another pass moved the cursor first, and then nothing is written. */
+export async function commit(db: Db, stretch: Stretch, vetted: Vetted): Promise<Committed | "raced"> {
+  try {
+    return await db.$transaction(async (tx) => {
+      await moveCursor(tx, stretch);
+      const filed = await fileFacts(tx, vetted.facts);
+      if (vetted.closes) await closeEpisode(tx, vetted.closes);
+      const fold = vetted.fold ? await saveFold(tx, vetted.fold) : null;
+      if (!vetted.episode) return { filed, fold, episode: null };
+      const { keptFactIds, replaces, ...episode } = vetted.episode;
+      if (replaces) await deleteEpisode(tx, replaces);
+      const saved = await saveEpisode(tx, { ...episode, factIds: [...keptFactIds, ...filed.map((f) => f.fact.id)] });
+      const { id, fromSeq, gist, closed } = saved.episode;
+      return { filed, fold, episode: { id, fromSeq, gist, closed, pointers: saved.pointers } };
+    });
+  } catch (error) {
+    if (error instanceof CursorMovedError) return "raced";
+    throw error;
+  }
+}
