@@ -1,7 +1,7 @@
 import { Prisma } from "@/lib/db/generated/client";
 import type { Db } from "@/lib/db/client";
 import type { Message } from "@/lib/db/generated/client";
-import { foldLine, lineMarks, readFirstEpisode, readRecentEpisodes, readRecentFolds, toLine, type PointerCounts } from "@/lib/episodes/store";
+import { foldLine, lineMarks, toLine, type PointerCounts } from "@/lib/episodes/store";
 import type { EpisodeLine } from "@/lib/episodes/types";
 import { renderBufferBlock } from "@/lib/buffer/render";
 import { selectEpisodes, shouldReadBuffer } from "@/lib/buffer/select";
@@ -58,27 +58,6 @@ function bufferReport(
 
 function fitsWindow(count: number, window: number): BufferReport {
   return { status: "not-needed", reason: `the thread fits the window (${count} of ${window} messages)`, block: null, gap: false, chosen: [] };
-}
-
-/**
- * The read path (§06.3) for a window already read. It runs only when the
- * history read came back full, so a thread that still fits its window costs
- * no query and no tokens.
- */
-export async function readBuffer(
-  db: Db,
-  threadId: string,
-  history: { seq: number }[],
-  settings: BufferSettings,
-  screen: PromptScreen,
-): Promise<BufferReport> {
-  if (!shouldReadBuffer(history.length, settings.window)) return fitsWindow(history.length, settings.window);
-  const [first, recent, folds] = await Promise.all([
-    readFirstEpisode(db, threadId),
-    readRecentEpisodes(db, threadId, history[0].seq, settings.maxLines),
-    settings.folds ? readRecentFolds(db, threadId, history[0].seq, settings.maxLines) : Promise.resolve([]),
-  ]);
-  return bufferReport(history, { first, recent, folds }, settings, screen);
 }
 
 type JsonMessage = Omit<Message, "createdAt"> & { createdAt: string };

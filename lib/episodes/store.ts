@@ -88,24 +88,6 @@ const markedLine = (episode: Episode) =>
     }),
   );
 
-/** The thread's first consolidated stretch: what the conversation was started for. */
-export async function readFirstEpisode(db: Db, threadId: string): Promise<EpisodeLine | null> {
-  const first = await db.episode.findFirst({ where: { threadId }, orderBy: { toSeq: "asc" } });
-  return first ? markedLine(first) : null;
-}
-
-/** The n stretches that ended just before `beforeSeq`, newest first (§06.3 reads exactly n). */
-export async function readRecentEpisodes(db: Db, threadId: string, beforeSeq: number, n: number): Promise<EpisodeLine[]> {
-  const recent = await db.episode.findMany({ where: { threadId, toSeq: { lt: beforeSeq } }, orderBy: { toSeq: "desc" }, take: n });
-  return recent.map(markedLine);
-}
-
-/** The n folds that ended just before `beforeSeq`, newest first. */
-export async function readRecentFolds(db: Db, threadId: string, beforeSeq: number, n: number): Promise<EpisodeLine[]> {
-  const folds = await db.episodeFold.findMany({ where: { threadId, toSeq: { lt: beforeSeq } }, orderBy: { toSeq: "desc" }, take: n });
-  return folds.map(foldLine);
-}
-
 /** Every fold of a thread, oldest first, with how many episodes each covers. */
 export async function listFolds(db: Db, threadId: string): Promise<(EpisodeLine & { episodes: number })[]> {
   const all = await db.episodeFold.findMany({ where: { threadId }, orderBy: { toSeq: "asc" } });

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PromptScreen } from "@/lib/guard/screen";
 import { previewNextTurn } from "@/lib/agent/preview";
-import { readBuffer } from "@/lib/buffer/read";
+import { readWindowWithBuffer } from "@/lib/buffer/read";
 import { readConfig } from "@/lib/config";
 import { turnTraceSchema } from "@/lib/contracts/trace";
 import type { Db } from "@/lib/db/client";
 import type { Workspace } from "@/lib/db/generated/client";
-import { readWindow } from "@/lib/threads/messages";
 import { DEMO_WORKSPACE_SLUG, seedDemoWorkspace } from "@/lib/workspaces/demo";
 import { DEMO_THREADS, DEMO_SUPPORT, DEMO_TURNS } from "@/lib/workspaces/demo-story";
 import { openTestDb, type TestDb } from "@/tests/db/test-db";
@@ -98,10 +97,9 @@ describe("the seeded demo workspace", () => {
       expect(e.gist).not.toMatch(/(?<![\p{L}'])(?:I|we|my|our|I'm|we're|I've|we've)(?![\p{L}'])/iu);
     }
 
-    const window = await readWindow(t.db, long.id, WINDOW);
+    const { messages: window, buffer } = await readWindowWithBuffer(t.db, long.id, { window: WINDOW, maxLines: 12, maxLineChars: 220 }, new PromptScreen());
     // The lease was settled before the window: a question about it needs the buffer.
     expect(window.some((m) => /lease/i.test(m.text))).toBe(false);
-    const buffer = await readBuffer(t.db, long.id, window, { window: WINDOW, maxLines: 12, maxLineChars: 220 }, new PromptScreen());
     expect(buffer.status).toBe("injected");
     expect(buffer.gap).toBe(true);
     expect(buffer.chosen[0]).toMatchObject({ reason: "first", fromSeq: 1 });
