@@ -1,4 +1,5 @@
 import { neutralise, scanForInjection, type ScanResult } from "@/lib/guard/scan";
+import { rememberRecent } from "@/lib/recently-used";
 
 // The one choke point between stored text and a model prompt. Everything the
 // app stored and now shows a model — fact text and keys, page and thread
@@ -26,20 +27,16 @@ export type WithheldText = { what: StoredTextKind; text: string; reasons: string
 export const WITHHELD = "[withheld: flagged by the injection scan]";
 
 /**
- * Scan results by text, most recently used last. The scan is a pure function
- * of the text and costs tens of microseconds to milliseconds a string; a turn
- * screens its whole window, of which all but the newest messages were
- * screened the turn before, so recent results are kept rather than rescanned.
+ * The scan is a pure function of the text and costs tens of microseconds to
+ * milliseconds a string; a turn screens its whole window, of which all but
+ * the newest messages were screened the turn before, so recent results are
+ * kept rather than rescanned.
  */
-const recentScans = new Map<string, ScanResult>();
 const RECENT_SCANS = 2_000;
+const recentScan = rememberRecent(RECENT_SCANS, scanForInjection);
 
 function scanRemembered(text: string): ScanResult {
-  let result = recentScans.get(text);
-  if (result) recentScans.delete(text);
-  else result = scanForInjection(text);
-  recentScans.set(text, result);
-  if (recentScans.size > RECENT_SCANS) recentScans.delete(recentScans.keys().next().value!);
+  const result = recentScan(text);
   return { flagged: result.flagged, reasons: [...result.reasons] };
 }
 

@@ -5,6 +5,7 @@
 
 import { Tiktoken } from "js-tiktoken/lite";
 import o200k_base from "js-tiktoken/ranks/o200k_base";
+import { rememberRecent } from "@/lib/recently-used";
 
 /**
  * Chat framing per message: <|start|>, the role, <|message|> around the
@@ -25,24 +26,12 @@ function getEncoder(): Tiktoken {
   return encoder;
 }
 
-/** Counts by text, most recently used last: a turn counts the same buffer block and window messages as the turn before. */
-const recentCounts = new Map<string, number>();
+/** Counts of the texts counted most recently: a turn counts the same buffer block and window messages as the turn before. */
 const RECENT_COUNTS = 2_000;
 
-export function countTokens(text: string): number {
-  const known = recentCounts.get(text);
-  if (known !== undefined) {
-    recentCounts.delete(text);
-    recentCounts.set(text, known);
-    return known;
-  }
-  // Special-token text such as "<|endoftext|>" in a user message is counted
-  // as ordinary text, not rejected: messages are data here.
-  const counted = getEncoder().encode(text, [], []).length;
-  recentCounts.set(text, counted);
-  if (recentCounts.size > RECENT_COUNTS) recentCounts.delete(recentCounts.keys().next().value!);
-  return counted;
-}
+// Special-token text such as "<|endoftext|>" in a user message is counted
+// as ordinary text, not rejected: messages are data here.
+export const countTokens: (text: string) => number = rememberRecent(RECENT_COUNTS, (text) => getEncoder().encode(text, [], []).length);
 
 /** Prompt tokens for a chat request with these messages. */
 export function countMessageTokens(messages: ReadonlyArray<{ role: string; content: string }>): number {

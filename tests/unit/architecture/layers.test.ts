@@ -8,7 +8,7 @@ import { sourceFiles } from "@/tests/unit/architecture/source-files";
 // contracts import nothing but each other; the offline model reads its prompt
 // through the contracts alone.
 const LAYERS: string[][] = [
-  ["config", "errors", "contracts", "guard", "db"],
+  ["config", "errors", "recently-used", "contracts", "guard", "db"],
   ["models", "episodes", "history", "pages", "threads", "traces", "auth", "support", "limits"],
   ["memory", "buffer"],
   ["context", "jobs"],
