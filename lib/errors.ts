@@ -1,5 +1,9 @@
 import type { z } from "zod";
 
+/** The 409 for a send while another reply in the thread is being written: the message was not saved, so the chat offers to send it again. */
+export const TURN_BUSY_MESSAGE =
+  "Another reply in this thread is still being written (in another tab or window). Wait for it to finish, then send again.";
+
 /**
  * Every refusal the app makes, each with the one HTTP status it answers with
  * and the message a person sees unless the refusal says something more

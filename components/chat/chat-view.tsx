@@ -14,7 +14,7 @@ import { episodesHref, memoryHref, threadHref } from "@/components/ui/routes";
 import type { BufferPreview } from "@/lib/contracts/buffer-preview";
 import { memoryNoteSchema, type MemoryNote } from "@/lib/contracts/memory-note";
 import type { ModelKind } from "@/lib/models";
-import { TURN_BUSY_MESSAGE } from "@/lib/threads/schemas";
+import { TURN_BUSY_MESSAGE } from "@/lib/errors";
 import { Composer } from "@/components/chat/composer";
 import { KeepOutSwitch } from "@/components/chat/keep-out-switch";
 import { MessageList } from "@/components/chat/message-list";

@@ -1,12 +1,11 @@
 import { cookies } from "next/headers";
 import { z } from "zod";
-import { cleanText } from "@/lib/contracts/text";
 import { getDb } from "@/lib/db/client";
 import { takeSupportMessageTokens } from "@/lib/support/rate-limit";
 import { supportWorkspace } from "@/lib/support/scope";
 import { visitorThread } from "@/lib/threads/visitors";
 import { newVisitorId, VISITOR_COOKIE, verifiedVisitorId, visitorCookieHeader } from "@/lib/support/visitor";
-import { MAX_MESSAGE_CHARS } from "@/lib/threads/schemas";
+import { messageTextSchema } from "@/lib/threads/schemas";
 import { clientAddress } from "@/lib/http/client";
 import { handle, parseJsonBody } from "@/lib/http/respond";
 import { streamTurn } from "@/lib/http/turn-stream";
@@ -14,7 +13,7 @@ import { streamTurn } from "@/lib/http/turn-stream";
 /** A customer sends text only: which thread it goes to is decided by their cookie, never by the request. */
 const supportMessageSchema = z
   .object({
-    text: cleanText(MAX_MESSAGE_CHARS, `The message is longer than ${MAX_MESSAGE_CHARS} characters.`).trim().min(1, "The message is empty."),
+    text: messageTextSchema,
   })
   .strict();
 

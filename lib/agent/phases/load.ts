@@ -1,9 +1,8 @@
 import type { Db } from "@/lib/db/client";
 import type { Message } from "@/lib/db/generated/client";
-import { RequestError } from "@/lib/errors";
+import { RequestError, TURN_BUSY_MESSAGE } from "@/lib/errors";
 import { latestMessage, truncateThread } from "@/lib/threads/messages";
 import type { TurnThread } from "@/lib/threads/queries";
-import { TURN_BUSY_MESSAGE } from "@/lib/threads/schemas";
 import { releaseTurn, startThreadTurn } from "@/lib/threads/turn-lease";
 
 export type LoadedTurn = { thread: TurnThread; userMessage: Message; leaseId: string };
