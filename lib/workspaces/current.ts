@@ -1,5 +1,6 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { cache } from "react";
 import { isDemoAccount } from "@/lib/auth/demo-account";
 import { getAuth } from "@/lib/auth/server";
 import { getDb, type Db } from "@/lib/db/client";
@@ -65,10 +66,12 @@ export async function requestScope(): Promise<OwnerScope> {
   return { ...signedIn, workspace: active };
 }
 
-/** requestScope for a page: signed out goes to the sign-in page, no workspace yet to creating one. */
-export function pageScope(): Promise<OwnerScope> {
-  return asPage(requestScope);
-}
+/**
+ * requestScope for a page: signed out goes to the sign-in page, no workspace
+ * yet to creating one. Cached per request, so a page and its layout read the
+ * session and memberships once between them.
+ */
+export const pageScope = cache((): Promise<OwnerScope> => asPage(requestScope));
 
 /** requireUser for a page: signed out goes to the sign-in page. */
 export function requireUserPage(): Promise<SignedIn> {
