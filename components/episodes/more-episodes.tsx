@@ -1,7 +1,7 @@
 "use client";
 
 import { TimelineItem, withinFold, type FoldRange, type TimelineEpisode } from "@/components/episodes/timeline-item";
-import { fetchJson, LoadMoreButton, useLoadMore } from "@/components/ui/load-more";
+import { fetchJson, LoadMoreList } from "@/components/ui/load-more";
 
 type Fetched = { episodes: TimelineEpisode[]; nextAfterSeq: number | null; pageIds: Record<string, string> };
 
@@ -17,27 +17,17 @@ export function MoreEpisodes({
   inBuffer: Record<string, string>;
   folds: FoldRange[];
 }) {
-  const more = useLoadMore(afterSeq, async (after: number) => {
+  const fetchPage = async (after: number) => {
     const body = await fetchJson<Fetched>(`/api/threads/${threadId}/episodes?after=${after}`);
     return { items: body.episodes.map((episode) => ({ episode, pageIds: body.pageIds })), next: body.nextAfterSeq };
-  });
+  };
   return (
-    <>
-      {more.items.map(({ episode, pageIds }) => (
-        <TimelineItem
-          key={episode.id}
-          threadId={threadId}
-          episode={episode}
-          reason={inBuffer[episode.id]}
-          viaFold={withinFold(episode, folds)}
-          pageIds={pageIds}
-        />
-      ))}
-      {more.hasMore && (
-        <li>
-          <LoadMoreButton label="Show later episodes" testId="more-episodes" loading={more.loading} error={more.error} onClick={() => void more.loadMore()} />
-        </li>
-      )}
-    </>
+    <LoadMoreList next={afterSeq} fetchPage={fetchPage} label="Show later episodes" testId="more-episodes">
+      {(lines) =>
+        lines.map(({ episode, pageIds }) => (
+          <TimelineItem key={episode.id} threadId={threadId} episode={episode} reason={inBuffer[episode.id]} viaFold={withinFold(episode, folds)} pageIds={pageIds} />
+        ))
+      }
+    </LoadMoreList>
   );
 }

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { FactItem } from "@/components/pages/fact-item";
 import { dayRange, seqRange } from "@/components/ui/format";
-import { fetchJson, LoadMoreButton, useLoadMore } from "@/components/ui/load-more";
+import { fetchJson, LoadMoreList } from "@/components/ui/load-more";
 import { messageHref, threadHref } from "@/components/ui/routes";
 import type { FactGroup } from "@/lib/pages/queries";
 
@@ -11,22 +11,15 @@ type FetchedFact = Parameters<typeof FactItem>[0]["fact"];
 
 /** The rest of one fact group, a page at a time after the facts the server rendered. */
 export function MoreFacts({ pageId, group, next }: { pageId: string; group: FactGroup; next: string | null }) {
-  const more = useLoadMore(next, async (cursor: string) => {
+  const fetchPage = async (cursor: string) => {
     const query = new URLSearchParams({ group, cursor });
     const body = await fetchJson<{ facts: FetchedFact[]; next: string | null }>(`/api/pages/${pageId}/facts?${query}`);
     return { items: body.facts, next: body.next };
-  });
+  };
   return (
-    <>
-      {more.items.map((fact) => (
-        <FactItem key={fact.id} fact={fact} />
-      ))}
-      {more.hasMore && (
-        <li>
-          <LoadMoreButton label="Show more facts" testId={`more-facts-${group}`} loading={more.loading} error={more.error} onClick={() => void more.loadMore()} />
-        </li>
-      )}
-    </>
+    <LoadMoreList next={next} fetchPage={fetchPage} label="Show more facts" testId={`more-facts-${group}`}>
+      {(facts) => facts.map((fact) => <FactItem key={fact.id} fact={fact} />)}
+    </LoadMoreList>
   );
 }
 
@@ -60,20 +53,13 @@ export function PageEpisodeItem({ episode }: { episode: PageEpisode }) {
 
 /** Older episodes pointing at the page, a page at a time after the ones the server rendered. */
 export function MorePageEpisodes({ pageId, next }: { pageId: string; next: string | null }) {
-  const more = useLoadMore(next, async (cursor: string) => {
+  const fetchPage = async (cursor: string) => {
     const body = await fetchJson<{ episodes: PageEpisode[]; next: string | null }>(`/api/pages/${pageId}/episodes?cursor=${encodeURIComponent(cursor)}`);
     return { items: body.episodes, next: body.next };
-  });
+  };
   return (
-    <>
-      {more.items.map((episode) => (
-        <PageEpisodeItem key={episode.id} episode={episode} />
-      ))}
-      {more.hasMore && (
-        <li>
-          <LoadMoreButton label="Show more episodes" testId="more-page-episodes" loading={more.loading} error={more.error} onClick={() => void more.loadMore()} />
-        </li>
-      )}
-    </>
+    <LoadMoreList next={next} fetchPage={fetchPage} label="Show more episodes" testId="more-page-episodes">
+      {(episodes) => episodes.map((episode) => <PageEpisodeItem key={episode.id} episode={episode} />)}
+    </LoadMoreList>
   );
 }

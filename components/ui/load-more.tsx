@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 
 /** What a paged endpoint answers: one stretch of a list and where the next one starts, null at the end. */
 export type FetchedPage<T, C> = { items: T[]; next: C | null };
@@ -18,7 +18,7 @@ export async function fetchJson<T>(url: string): Promise<T> {
  * Items a server-rendered list did not include, fetched a page at a time from
  * the cursor the server handed over: the rendered ones stay as they are.
  */
-export function useLoadMore<T, C>(first: C | null, fetchPage: (cursor: C) => Promise<FetchedPage<T, C>>) {
+function useLoadMore<T, C>(first: C | null, fetchPage: (cursor: C) => Promise<FetchedPage<T, C>>) {
   const [items, setItems] = useState<T[]>([]);
   const [next, setNext] = useState(first);
   const [loading, setLoading] = useState(false);
@@ -41,7 +41,7 @@ export function useLoadMore<T, C>(first: C | null, fetchPage: (cursor: C) => Pro
 }
 
 /** The button under (or above) a paged list, with its progress and any failure to load. */
-export function LoadMoreButton({
+function LoadMoreButton({
   label,
   testId,
   loading,
@@ -72,5 +72,39 @@ export function LoadMoreButton({
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * The rest of a server-rendered list, fetched a page at a time from the
+ * cursor the server handed over (`next`), with its "show more" button as the
+ * list's last item. `children` renders what was fetched so far.
+ */
+export function LoadMoreList<T, C>({
+  next,
+  fetchPage,
+  label,
+  testId,
+  buttonClassName,
+  children,
+}: {
+  next: C | null;
+  fetchPage: (cursor: C) => Promise<FetchedPage<T, C>>;
+  label: string;
+  testId: string;
+  /** The button's list item, in a grid that it should span. */
+  buttonClassName?: string;
+  children: (items: T[]) => ReactNode;
+}) {
+  const more = useLoadMore(next, fetchPage);
+  return (
+    <>
+      {children(more.items)}
+      {more.hasMore && (
+        <li className={buttonClassName}>
+          <LoadMoreButton label={label} testId={testId} loading={more.loading} error={more.error} onClick={() => void more.loadMore()} />
+        </li>
+      )}
+    </>
   );
 }
