@@ -463,7 +463,7 @@ async function timeTurns(database: ScratchDatabase, config: AppConfig, workspace
     const { choice, spent } = timedModel(chooseModel(config));
     statements.reset();
     const start = performance.now();
-    const outcome = await runTurn({ db, config, choice, workspaceId, threadId, text: TURN_TEXTS[i % TURN_TEXTS.length], consolidate: "queue", queue });
+    const outcome = await runTurn({ db, config, choice, workspaceId, threadId, text: TURN_TEXTS[i % TURN_TEXTS.length], consolidate: { kind: "queue", queue } });
     const wall = performance.now() - start;
     const sent = statements.count;
     if (outcome.trace.toolCalls.length > 0) throw new Error(`turn ${i} called ${outcome.trace.toolCalls.map((c) => c.name).join(", ")}: not a turn without tool calls`);

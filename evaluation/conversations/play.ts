@@ -67,7 +67,7 @@ export async function playConversation(
   const workspace = await db.workspace.create({ data: { slug, name: conversation.business } });
   const thread = await db.thread.create({ data: { workspaceId: workspace.id, title: conversation.title, kind: "OWNER" } });
   for (const text of conversation.owner) {
-    await runTurn({ db, config, choice, workspaceId: workspace.id, threadId: thread.id, text, consolidate: "inline" });
+    await runTurn({ db, config, choice, workspaceId: workspace.id, threadId: thread.id, text, consolidate: { kind: "inline" } });
   }
   const { lastSeq } = await db.thread.findUniqueOrThrow({ where: { id: thread.id }, select: { lastSeq: true } });
   const live = await db.fact.findMany({
@@ -94,7 +94,7 @@ export async function playConversation(
         threadId: thread.id,
         text: q.ask,
         context: ARMS[arm].context({ window: config.window, config, summary: NO_SUMMARY }),
-        consolidate: false,
+        consolidate: { kind: "skip" },
       });
       await restoreThread(db, thread.id, lastSeq);
       const { trace } = outcome;

@@ -1,5 +1,7 @@
 import type { UIMessage } from "ai";
+import type { BuiltContext } from "@/lib/agent/phases/context";
 import type { AppConfig } from "@/lib/config";
+import type { ContextConfig } from "@/lib/context";
 import type { ContextSelection } from "@/lib/context/strategy";
 import type { TurnTraceData } from "@/lib/contracts/trace";
 import type { WithheldText } from "@/lib/guard/screen";
@@ -33,6 +35,58 @@ export type TraceInput = {
   timings: TurnTimings;
   error: string | null;
 };
+
+const tenths = (ms: number) => Math.round(ms * 10) / 10;
+
+/**
+ * What a turn's phases produced, as the trace takes it: the context as built
+ * and fitted (with what tool results were cut to), the model's reported
+ * usage, and the time each phase took. `elapsed.loadMs` is the load phase's,
+ * `readyMs` the model's own load, `waitMs` the wait for the in-process
+ * engine's lane.
+ */
+export function turnTraceInput(turn: {
+  choice: ModelChoice;
+  config: AppConfig;
+  context: ContextConfig;
+  built: BuiltContext;
+  withheld: WithheldText[];
+  usage: TraceInput["usage"];
+  reportedTokens: number | null;
+  toolCuts: NonNullable<TraceInput["budget"]>["leftOut"];
+  toolsUnavailable: string | undefined;
+  elapsed: { loadMs: number; readyMs: number; modelMs: number; totalMs: number; waitMs: number };
+}): Omit<TraceInput, "reply" | "error"> {
+  const { context, built, elapsed } = turn;
+  const bufferMs = built.selection.cost.ms;
+  return {
+    choice: turn.choice,
+    config: { ...turn.config, window: context.strategy.window },
+    strategy: context.strategy.name,
+    selection: built.selection,
+    recall: { enabled: context.recall, feed: context.recall && context.feed, pages: built.recalled, fromFeed: built.fromFeed, text: built.recallText },
+    withheld: turn.withheld,
+    usage: turn.usage,
+    prompt: { system: built.system, messages: built.messages },
+    budget: built.budget
+      ? {
+          ...built.budget,
+          leftOut: [...built.budget.leftOut, ...turn.toolCuts],
+          reportedTokens: turn.reportedTokens,
+          ...(turn.toolsUnavailable ? { toolsUnavailable: turn.toolsUnavailable } : {}),
+        }
+      : undefined,
+    timings: {
+      dbMs: tenths(elapsed.loadMs + built.timings.selectMs - bufferMs),
+      recallMs: tenths(built.timings.recallMs),
+      bufferMs: tenths(bufferMs),
+      modelMs: elapsed.modelMs,
+      totalMs: elapsed.totalMs,
+      ...(elapsed.readyMs >= 1 ? { loadMs: Math.round(elapsed.readyMs) } : {}),
+      ...(elapsed.waitMs > 0 ? { waitMs: elapsed.waitMs } : {}),
+    },
+  };
+}
 
 /** Each tool call with the reasoning note the model gave right before it in the same step, if any. */
 function toolCallsOf(message: UIMessage | null): TurnTraceData["toolCalls"] {

@@ -2,10 +2,11 @@ import { createUIMessageStream, type UIMessage, type UIMessageChunk } from "ai";
 import { buildContext } from "@/lib/agent/phases/context";
 import { callModel } from "@/lib/agent/phases/call-model";
 import { loadTurn } from "@/lib/agent/phases/load";
-import { consolidateAfterTurn, queueAfterTurn } from "@/lib/agent/phases/memory";
+import { memoryPhase, type Consolidation } from "@/lib/agent/phases/memory";
 import { persistTurn, textOf, type ReplyEnd } from "@/lib/agent/phases/persist";
 import { ReplyDraft } from "@/lib/agent/reply-draft";
 import { ToolRoom } from "@/lib/agent/tool-room";
+import { turnTraceInput } from "@/lib/agent/trace";
 import { agentTools, agentToolSchemas } from "@/lib/agent/tools";
 import type { AppConfig } from "@/lib/config";
 import { appContext, type ContextConfig } from "@/lib/context";
@@ -13,10 +14,11 @@ import type { TurnTraceData } from "@/lib/contracts/trace";
 import type { Db } from "@/lib/db/client";
 import type { Message } from "@/lib/db/generated/client";
 import { PromptScreen } from "@/lib/guard/screen";
-import type { MemoryPassQueue } from "@/lib/jobs/memory-pass";
 import type { ModelChoice } from "@/lib/models";
 import { audienceOf } from "@/lib/pages/audience";
 import { releaseTurn } from "@/lib/threads/turn-lease";
+
+export type { Consolidation };
 
 export type TurnRequest = {
   db: Db;
@@ -30,15 +32,8 @@ export type TurnRequest = {
   regenerate?: boolean;
   /** What the model is shown; the app's own configuration unless the evaluation asks for another. */
   context?: ContextConfig;
-  /**
-   * The memory pass after the reply: "inline" runs it before the turn
-   * settles (scripts and the evaluation, with no server; `true` means the
-   * same), "queue" hands it to `queue` as a job (the server), false skips it
-   * (the evaluation's question turns must not change memory). Inline by default.
-   */
-  consolidate?: "inline" | "queue" | boolean;
-  /** Where "queue" sends the pass. */
-  queue?: Pick<MemoryPassQueue, "enqueue">;
+  /** The memory pass after the reply (phases/memory.ts); inline by default. */
+  consolidate?: Consolidation;
   /** Aborts the reply when the browser goes away; what streamed by then is kept, marked interrupted. */
   signal?: AbortSignal;
 };
@@ -64,9 +59,6 @@ const ms = (start: number) => Math.round((performance.now() - start) * 10) / 10;
 /** A turn holds its thread this much longer than its reply may take: context, tools, saving. */
 const LEASE_MARGIN_MS = 30_000;
 
-const consolidationMode = (request: TurnRequest) =>
-  request.consolidate === undefined || request.consolidate === true ? "inline" : request.consolidate;
-
 /** What the chat shows for a reply that failed or was cut off; the reason's own full stop is not doubled. */
 export function failureText(reason: string): string {
   return `The model call failed: ${reason.replace(/[\s.]+$/, "")}. Your message is saved; retry to get an answer.`;
@@ -86,8 +78,7 @@ const emptyReply = (): UIMessage => ({ id: crypto.randomUUID(), role: "assistant
  */
 export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
   const { db, config, choice, threadId } = request;
-  const mode = consolidationMode(request);
-  if (mode === "queue" && !request.queue) throw new TypeError('consolidate: "queue" needs a queue');
+  const consolidation = request.consolidate ?? { kind: "inline" };
   const context = request.context ?? appContext(config);
   const started = performance.now();
   const screen = new PromptScreen();
@@ -158,7 +149,6 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
     if (built.budget && firstCall) choice.runtime.meter.observe(built.budget.promptTokens, firstCall, built.budget.toolSchemas);
     const toolsUnavailable = choice.runtime.learned.tools.supported === false ? (choice.runtime.learned.tools.reason ?? "the model takes no tools") : undefined;
     const answer = textOf(reply);
-    const bufferMs = built.selection.cost.ms;
     const persisted = await persistTurn({
       db,
       threadId,
@@ -167,50 +157,28 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
       answer,
       end,
       draft: drafted,
-      queuesPass: mode === "queue",
+      queuesPass: consolidation.kind === "queue",
       release,
-      trace: {
+      trace: turnTraceInput({
         choice,
-        config: { ...config, window: context.strategy.window },
-        strategy: context.strategy.name,
-        selection: built.selection,
-        recall: { enabled: context.recall, feed: context.recall && context.feed, pages: built.recalled, fromFeed: built.fromFeed, text: built.recallText },
+        config,
+        context,
+        built,
         withheld: screen.withheld,
         usage,
-        prompt: { system: built.system, messages: built.messages },
-        budget: built.budget
-          ? { ...built.budget, leftOut: [...built.budget.leftOut, ...(room?.cuts ?? [])], reportedTokens: firstCall, ...(toolsUnavailable ? { toolsUnavailable } : {}) }
-          : undefined,
-        timings: {
-          dbMs: Math.round((loadMs + built.timings.selectMs - bufferMs) * 10) / 10,
-          recallMs: Math.round(built.timings.recallMs * 10) / 10,
-          bufferMs: Math.round(bufferMs * 10) / 10,
-          modelMs,
-          totalMs: ms(started),
-          ...(readyMs >= 1 ? { loadMs: Math.round(readyMs) } : {}),
-          ...(call && call.waitedMs() > 0 ? { waitMs: call.waitedMs() } : {}),
-        },
-      },
+        reportedTokens: firstCall,
+        toolCuts: room?.cuts ?? [],
+        toolsUnavailable,
+        elapsed: { loadMs, readyMs, modelMs, totalMs: ms(started), waitMs: call?.waitedMs() ?? 0 },
+      }),
     });
     return { ...persisted, answer };
   };
 
-  // A finished reply (not a failed or interrupted one) is what the memory pass consolidates.
+  const passSettings = { timeoutMs: config.memoryPassTimeoutMs, episodeMaxMessages: config.episodeMaxMessages, folds: config.bufferFolds };
   const consolidate = async (persisted: Awaited<ReturnType<typeof persist>>): Promise<TurnOutcome> => {
     const { traceId, assistantMessage, answer } = persisted;
-    const passes = mode !== false && assistantMessage?.status === "COMPLETE";
-    const trace = !passes
-      ? persisted.trace
-      : mode === "inline"
-        ? await consolidateAfterTurn(
-            db,
-            choice,
-            { timeoutMs: config.memoryPassTimeoutMs, episodeMaxMessages: config.episodeMaxMessages, folds: config.bufferFolds },
-            threadId,
-            traceId,
-            persisted.trace,
-          )
-        : await queueAfterTurn(request.queue!, threadId).then(() => persisted.trace);
+    const trace = await memoryPhase(db, choice, consolidation, passSettings, threadId, persisted);
     return { traceId, userMessage, assistantMessage, answer, trace };
   };
 

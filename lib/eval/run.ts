@@ -167,7 +167,7 @@ export async function askUnderArm({ ctx, loaded, probe, filedPages, arm, window,
     threadId: loaded.threadId,
     text: probe.question,
     context: definition.context({ window, config, summary }),
-    consolidate: false,
+    consolidate: { kind: "skip" },
   });
   await restoreThread(db, loaded.threadId, loaded.messages.at(-1)?.seq ?? 0);
   const { trace } = outcome;

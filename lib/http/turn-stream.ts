@@ -19,8 +19,7 @@ export async function streamTurn(request: Request, db: Db, turn: { workspaceId: 
     config,
     choice: chooseModel(config),
     ...turn,
-    consolidate: "queue",
-    queue: await getMemoryPassQueue(),
+    consolidate: { kind: "queue", queue: await getMemoryPassQueue() },
     signal: request.signal,
   });
   after(() => started.finished.then(() => undefined, (error: unknown) => console.error("turn did not finish", error)));

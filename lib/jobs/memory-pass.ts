@@ -6,6 +6,7 @@ import { startJobBoss, type QueueBackend } from "@/lib/jobs/boss";
 import { memoryPassUnlessKeptOut } from "@/lib/memory/kept-out";
 import type { ModelRuntime } from "@/lib/models/runtime";
 import { withTimeout } from "@/lib/models/timeout";
+import { setPassOutcome } from "@/lib/traces/pass-outcome";
 import { tracesByMemoryPassStatus, updateTrace, type StoredTraceData } from "@/lib/traces/store";
 
 // The memory pass runs after the reply, as a job on a queue kept in the
@@ -47,19 +48,8 @@ export type MemoryPassQueue = {
 
 type Payload = { threadId: string };
 
-const now = () => new Date().toISOString();
-
-/** A pass's outcome written into a turn's trace: its job's state, and its report once there is one. */
-export function withMemoryPass<T extends StoredTraceData>(trace: T, job: Omit<MemoryPassJob, "updatedAt">, report?: MemoryPassReport): T {
-  return {
-    ...trace,
-    memoryPassJob: { ...job, updatedAt: now() },
-    ...(report ? { memoryPass: report, timings: { ...trace.timings, memoryPassMs: Math.round(report.ms * 10) / 10 } } : {}),
-  };
-}
-
 async function markTraces(db: Db, traces: { id: string; data: StoredTraceData }[], job: Omit<MemoryPassJob, "updatedAt">, report?: MemoryPassReport) {
-  for (const trace of traces) await updateTrace(db, trace.id, withMemoryPass(trace.data, job, report));
+  for (const trace of traces) await updateTrace(db, trace.id, setPassOutcome(trace.data, job, report));
 }
 
 class MemoryPassFailed extends Error {}

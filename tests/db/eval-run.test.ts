@@ -120,7 +120,7 @@ describe("each arm sees the same thread", () => {
       threadId: loaded.threadId,
       text: c.probes[0].question,
       context: { strategy: compressorStrategy(WINDOW, { note, cost }), recall: true, feed: false },
-      consolidate: false,
+      consolidate: { kind: "skip" },
     });
     const messages = outcome.trace.prompt.messages as Array<{ role: string; content: unknown }>;
     expect(outcome.trace.window).toMatchObject({ count: WINDOW, fromSeq: 1 });

@@ -198,7 +198,7 @@ describe("feed recall", () => {
       threadId: built.threadId,
       text,
       context: { strategy: episodicBufferStrategy(SETTINGS), recall: true, feed },
-      consolidate: false,
+      consolidate: { kind: "skip" },
     });
     await t.db.message.deleteMany({ where: { threadId: built.threadId, seq: { gt: 2 * STRETCHES } } });
     await t.db.thread.update({ where: { id: built.threadId }, data: { lastSeq: 2 * STRETCHES } });

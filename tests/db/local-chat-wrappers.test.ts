@@ -51,7 +51,7 @@ async function fullThread(lines = 40, text = (i: number) => `message ${i} about 
 }
 
 async function turnOn(config: ReturnType<typeof readConfig>, ids: { workspaceId: string; threadId: string }, text = "Which lease did we like?") {
-  const turn = await startTurn({ db: t.db, config, choice: chooseModel(config), ...ids, text, consolidate: false });
+  const turn = await startTurn({ db: t.db, config, choice: chooseModel(config), ...ids, text, consolidate: { kind: "skip" } });
   const chunks: UIMessageChunk[] = [];
   await turn.stream.pipeTo(new WritableStream({ write: (chunk) => void chunks.push(chunk) }));
   return { chunks, outcome: await turn.finished };

@@ -148,7 +148,7 @@ describe("regenerating a reply", () => {
     await runTurn({ db: t.db, config, choice: scriptedChoice(first), workspaceId: workspace.id, threadId: thread.id, text: "What deposit should we offer?" });
     expect(await t.db.fact.count({ where: { threadId: thread.id } })).toBe(1);
     const again = scriptedModel([{ text: "One month's rent is usual." }]);
-    const outcome = await runTurn({ db: t.db, config, choice: scriptedChoice(again), workspaceId: workspace.id, threadId: thread.id, text: null, regenerate: true, consolidate: false });
+    const outcome = await runTurn({ db: t.db, config, choice: scriptedChoice(again), workspaceId: workspace.id, threadId: thread.id, text: null, regenerate: true, consolidate: { kind: "skip" } });
     expect(outcome.userMessage.seq).toBe(1);
     const messages = await t.db.message.findMany({ where: { threadId: thread.id }, orderBy: { seq: "asc" } });
     expect(messages.map((m) => [m.seq, m.text])).toEqual([

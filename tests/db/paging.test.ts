@@ -32,7 +32,7 @@ beforeAll(async () => {
   // One real turn on each long thread, its trace then copied as if every turn had run.
   const config = testConfig();
   for (const [bulk, copies] of [[small, TRACES.small], [big, TRACES.big]] as const) {
-    await runTurn({ db: t.db, config, choice: chooseModel(config), workspaceId: bulk.workspaceId, threadId: bulk.longThreadId, text: "What do we pay for butter?", consolidate: false });
+    await runTurn({ db: t.db, config, choice: chooseModel(config), workspaceId: bulk.workspaceId, threadId: bulk.longThreadId, text: "What do we pay for butter?", consolidate: { kind: "skip" } });
     const trace = await t.db.turnTrace.findFirstOrThrow({ where: { threadId: bulk.longThreadId } });
     await copyTrace(t.db, trace.id, copies);
   }

@@ -78,7 +78,7 @@ describe("the reply path", () => {
     const passModel = passingModel(3000);
     const queue = await queueFor(passModel);
     const chat = scriptedModel([{ text: "Noted." }]);
-    const outcome = await runTurn({ db: t.db, config, choice: scriptedChoice(chat), workspaceId, threadId, text: "We open at nine.", consolidate: "queue", queue });
+    const outcome = await runTurn({ db: t.db, config, choice: scriptedChoice(chat), workspaceId, threadId, text: "We open at nine.", consolidate: { kind: "queue", queue } });
     expect(outcome.answer).toBe("Noted.");
     expect(outcome.trace.memoryPassJob?.status).toBe("queued");
     // The turn is over while its three-second pass has not reported: the reply did not wait for it.
@@ -96,7 +96,7 @@ describe("the reply path", () => {
     const queue = await queueFor(model);
     const outcomes = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        runTurn({ db: t.db, config, choice: scriptedChoice(model), workspaceId, threadId, text: `message ${i}`, consolidate: "queue", queue }),
+        runTurn({ db: t.db, config, choice: scriptedChoice(model), workspaceId, threadId, text: `message ${i}`, consolidate: { kind: "queue", queue } }),
       ),
     );
     const messages = await messagesOf(threadId);
@@ -124,7 +124,7 @@ describe("the reply path", () => {
     const quick = testConfig({ MODEL_TIMEOUT_MS: "1000" });
     const hung = scriptedModel([{ hang: true }]);
     const started = performance.now();
-    const failed = await runTurn({ db: t.db, config: quick, choice: scriptedChoice(hung), workspaceId, threadId, text: "What did the roofer quote?", consolidate: false });
+    const failed = await runTurn({ db: t.db, config: quick, choice: scriptedChoice(hung), workspaceId, threadId, text: "What did the roofer quote?", consolidate: { kind: "skip" } });
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(failed.assistantMessage).toBeNull();
     expect(failed.trace.error).toContain("the reply did not finish within 1 s (MODEL_TIMEOUT_MS)");
@@ -137,7 +137,7 @@ describe("the reply path", () => {
       workspaceId,
       threadId,
       text: null,
-      consolidate: false,
+      consolidate: { kind: "skip" },
     });
     expect(retried.userMessage.id).toBe(failed.userMessage.id);
     expect((await messagesOf(threadId)).map((m) => m.role)).toEqual(["USER", "ASSISTANT"]);
@@ -155,8 +155,7 @@ describe("the reply path", () => {
       workspaceId,
       threadId,
       text: "When is the van booked?",
-      consolidate: "queue",
-      queue: { enqueue: async (id) => void queued.push(id) },
+      consolidate: { kind: "queue", queue: { enqueue: async (id) => void queued.push(id) } },
       signal: browser.signal,
     });
     const reader = turn.stream.getReader();
@@ -188,7 +187,7 @@ describe("the reply path", () => {
       workspaceId,
       threadId,
       text: null,
-      consolidate: false,
+      consolidate: { kind: "skip" },
     });
     expect(retried.userMessage.id).toBe(outcome.userMessage.id);
     expect((await messagesOf(threadId)).map((m) => [m.role, m.status, m.text])).toEqual([
@@ -203,7 +202,7 @@ describe("the reply path", () => {
       object: { facts: [], episode: "The owner set the opening hours.", stretch: "ends", fold: null },
     });
     const queue = await queueFor(passModel, { retries: 1 });
-    const outcome = await runTurn({ db: t.db, config, choice: scriptedChoice(scriptedModel([])), workspaceId, threadId, text: "We open at nine.", consolidate: "queue", queue });
+    const outcome = await runTurn({ db: t.db, config, choice: scriptedChoice(scriptedModel([])), workspaceId, threadId, text: "We open at nine.", consolidate: { kind: "queue", queue } });
 
     const failed = await eventually(() => traceData(outcome.traceId), (d) => d.memoryPassJob?.status === "failed");
     expect(failed.memoryPassJob).toMatchObject({ status: "failed", attempts: 2, error: expect.stringContaining("the provider is down") });
@@ -219,10 +218,10 @@ describe("the reply path", () => {
   it("refuses a send with a 409 while another turn holds the thread past the wait", async () => {
     const { workspaceId, threadId } = await ownerThread("reply-busy");
     const slow = scriptedModel([{ text: "one two three four five six", delayMs: 300 }]);
-    const first = runTurn({ db: t.db, config, choice: scriptedChoice(slow), workspaceId, threadId, text: "first", consolidate: false });
+    const first = runTurn({ db: t.db, config, choice: scriptedChoice(slow), workspaceId, threadId, text: "first", consolidate: { kind: "skip" } });
     await eventually(() => t.db.thread.findUniqueOrThrow({ where: { id: threadId } }), (th) => th.turnLeaseId !== null);
     const impatient = testConfig({ TURN_WAIT_MS: "100" });
-    const second = runTurn({ db: t.db, config: impatient, choice: scriptedChoice(scriptedModel([])), workspaceId, threadId, text: "second", consolidate: false });
+    const second = runTurn({ db: t.db, config: impatient, choice: scriptedChoice(scriptedModel([])), workspaceId, threadId, text: "second", consolidate: { kind: "skip" } });
     await expect(second).rejects.toMatchObject({ status: 409, message: expect.stringContaining("still being written") });
     await first;
     expect((await messagesOf(threadId)).map((m) => m.text)).toEqual(["first", "one two three four five six"]);

@@ -44,7 +44,7 @@ const send = (ids: { workspaceId: string; threadId: string }, waitMs: number) =>
     choice: scriptedChoice(scriptedModel([{ text: "Noted." }])),
     ...ids,
     text: "We open at nine.",
-    consolidate: false,
+    consolidate: { kind: "skip" },
   });
 
 describe("a thread held by another server", () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runTurn } from "@/lib/agent/turn";
+import { runTurn, type Consolidation } from "@/lib/agent/turn";
 import { BUFFER_HEADER } from "@/lib/contracts/prompt/buffer-block";
 import { saveEpisode } from "@/lib/episodes/store";
 import { fileFact } from "@/lib/pages/facts";
@@ -29,7 +29,7 @@ async function ownerThread(slug: string) {
   return { workspace, thread };
 }
 
-function turn(model: ScriptedModel, workspaceId: string, threadId: string, text: string | null, consolidate = false) {
+function turn(model: ScriptedModel, workspaceId: string, threadId: string, text: string | null, consolidate: Consolidation = { kind: "skip" }) {
   return runTurn({ db: t.db, config, choice: scriptedChoice(model), workspaceId, threadId, text, consolidate });
 }
 
@@ -176,7 +176,7 @@ describe("a turn", () => {
         },
       },
     ]);
-    const outcome = await turn(model, workspace.id, thread.id, "The van lease is $410 a month.", true);
+    const outcome = await turn(model, workspace.id, thread.id, "The van lease is $410 a month.", { kind: "inline" });
     expect(model.calls).toHaveLength(2);
     expect(outcome.trace.memoryPass).toMatchObject({ status: "filed", fromSeq: 1, toSeq: 2 });
     expect(outcome.trace.memoryPass?.facts).toEqual([expect.objectContaining({ page: "Vehicles", status: "CONFIRMED", source: "OWNER" })]);
@@ -207,8 +207,7 @@ describe("a turn's statements", () => {
       workspaceId: workspace.id,
       threadId: thread.id,
       text: "Which message number was the plumber quote?",
-      consolidate: "queue",
-      queue: { enqueue: async (id) => void queued.push(id) },
+      consolidate: { kind: "queue", queue: { enqueue: async (id) => void queued.push(id) } },
     });
     // This process's instance heartbeat beats on its own clock and is no part of the turn.
     const sent = t.statements.sql.filter((sql) => !/"ServerInstance" SET "heartbeatAt"/.test(sql));

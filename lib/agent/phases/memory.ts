@@ -1,40 +1,49 @@
 import type { TurnTraceData } from "@/lib/contracts/trace";
 import type { Db } from "@/lib/db/client";
-import { withMemoryPass, type MemoryPassQueue } from "@/lib/jobs/memory-pass";
+import type { MemoryPassQueue } from "@/lib/jobs/memory-pass";
 import { memoryPassUnlessKeptOut } from "@/lib/memory/kept-out";
 import type { ModelChoice } from "@/lib/models";
 import { withTimeout } from "@/lib/models/timeout";
+import { setPassOutcome } from "@/lib/traces/pass-outcome";
 import { updateTrace } from "@/lib/traces/store";
+import type { PersistedTurn } from "@/lib/agent/phases/persist";
 
 /**
- * Phase 5, inline: the memory pass over what the thread has not yet
- * consolidated, run here and reported into the turn's trace (the evaluation
- * and scripts, which run without a server).
+ * How a turn's memory pass runs: queued as a job (the server), inline before
+ * the turn settles (scripts and the evaluation, with no server), or skipped
+ * (the evaluation's question turns must not change memory).
  */
-export async function consolidateAfterTurn(
+export type Consolidation = { kind: "queue"; queue: Pick<MemoryPassQueue, "enqueue"> } | { kind: "inline" } | { kind: "skip" };
+
+export type MemoryPassSettings = { timeoutMs: number; episodeMaxMessages: number; folds: boolean };
+
+/**
+ * Phase 5: a finished reply (not a failed or interrupted one) is what the
+ * memory pass consolidates. Queued, the trace was written saying "queued"
+ * (persist.ts), so the job, on this instance or another, finds the turn to
+ * report to, and the stream ends without waiting for it. Inline, the pass
+ * runs here and its report goes into the trace. Returns the trace as it
+ * stands after the phase.
+ */
+export async function memoryPhase(
   db: Db,
-  { model, runtime }: Pick<ModelChoice, "model" | "runtime">,
-  settings: { timeoutMs: number; episodeMaxMessages: number; folds: boolean },
+  choice: Pick<ModelChoice, "model" | "runtime">,
+  consolidation: Consolidation,
+  settings: MemoryPassSettings,
   threadId: string,
-  traceId: string,
-  trace: TurnTraceData,
-) {
-  const report = await memoryPassUnlessKeptOut(db, withTimeout(model, settings.timeoutMs), threadId, {
+  persisted: PersistedTurn,
+): Promise<TurnTraceData> {
+  if (consolidation.kind === "skip" || persisted.assistantMessage?.status !== "COMPLETE") return persisted.trace;
+  if (consolidation.kind === "queue") {
+    await consolidation.queue.enqueue(threadId);
+    return persisted.trace;
+  }
+  const report = await memoryPassUnlessKeptOut(db, withTimeout(choice.model, settings.timeoutMs), threadId, {
     episodeMaxMessages: settings.episodeMaxMessages,
     folds: settings.folds,
-    runtime,
+    runtime: choice.runtime,
   });
-  const updated = { ...withMemoryPass(trace, { status: report.status === "failed" ? "failed" : "done", attempts: 1, error: report.error }, report) };
-  await updateTrace(db, traceId, updated);
-  return updated;
-}
-
-/**
- * Phase 5, on the server: the pass becomes a job on the thread's queue, so
- * the reply's stream ends without waiting for it. The trace was written
- * saying "queued" (persist.ts), so the job (on this instance or another)
- * finds the turn to report to.
- */
-export async function queueAfterTurn(queue: Pick<MemoryPassQueue, "enqueue">, threadId: string): Promise<void> {
-  await queue.enqueue(threadId);
+  const trace = setPassOutcome(persisted.trace, { status: report.status === "failed" ? "failed" : "done", attempts: 1, error: report.error }, report);
+  await updateTrace(db, persisted.traceId, trace);
+  return trace;
 }

@@ -3,8 +3,8 @@ import { buildTrace, type TraceInput } from "@/lib/agent/trace";
 import type { TurnTraceData } from "@/lib/contracts/trace";
 import type { Db } from "@/lib/db/client";
 import type { Message } from "@/lib/db/generated/client";
-import { withMemoryPass } from "@/lib/jobs/memory-pass";
 import { appendMessage, rewriteReply } from "@/lib/threads/messages";
+import { setPassOutcome } from "@/lib/traces/pass-outcome";
 import { saveTrace } from "@/lib/traces/store";
 
 export function textOf(message: UIMessage): string {
@@ -77,7 +77,7 @@ export async function persistTurn(args: {
       : await appendMessage(db, threadId, { role: "ASSISTANT", speaker: "AGENT", ...saved });
   const built = { ...buildTrace({ ...args.trace, reply, error: reason }), ...(assistantMessage && !finished ? { replyStatus: "interrupted" as const } : {}) };
   const queued = args.queuesPass && assistantMessage?.status === "COMPLETE";
-  const trace = queued ? withMemoryPass(built, { status: "queued", attempts: 0 }) : built;
+  const trace = queued ? setPassOutcome(built, { status: "queued", attempts: 0 }) : built;
   const [traceId] = await Promise.all([
     saveTrace(db, {
       threadId,
