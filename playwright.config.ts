@@ -49,7 +49,8 @@ export default defineConfig({
     command: `rm -rf ${dataDir} ${dataDir}.lock && env -u DATABASE_URL -u OPENAI_API_KEY -u OPENAI_BASE_URL sh -c "npx next build && HOST=localhost PORT=${port} npm start"`,
     // The sign-in page answers once the demo workspace and its owner are seeded.
     url: `http://localhost:${port}/sign-in`,
-    timeout: 300_000,
+    // A production build on two busy cores can take several minutes by itself.
+    timeout: 900_000,
     reuseExistingServer: false,
     stdout: "pipe",
     env: {

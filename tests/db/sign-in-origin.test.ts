@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuth } from "@/lib/auth/server";
+import { CLIENT_ADDRESS_HEADER, markServedByAppServer } from "@/lib/contracts/client-address";
 import type { Db } from "@/lib/db/client";
 import { openTestDb, type TestDb } from "@/tests/db/test-db";
 
@@ -10,6 +11,9 @@ import { openTestDb, type TestDb } from "@/tests/db/test-db";
 // and still refuse any other site's origin.
 
 process.env.AUTH_SECRET ??= "a-test-secret-that-is-long-enough-for-hmac-signing";
+// Each request comes from a client of its own, as the app's server would say: what is tested is the origin, not the limits.
+markServedByAppServer();
+let clients = 0;
 
 let t: TestDb;
 beforeAll(async () => {
@@ -27,7 +31,7 @@ afterAll(async () => {
 const viaNext = (route: string, address: string, origin: string, body: unknown) =>
   new Request(`http://localhost:3211/api/auth/${route}`, {
     method: "POST",
-    headers: { host: address, origin, "content-type": "application/json" },
+    headers: { host: address, origin, "content-type": "application/json", [CLIENT_ADDRESS_HEADER]: `192.0.2.${++clients}` },
     body: JSON.stringify(body),
   });
 
