@@ -100,6 +100,11 @@ export async function readRecentEpisodes(db: Db, threadId: string, beforeSeq: nu
   return recent.map(markedLine);
 }
 
+/** How many stretches ended before `beforeSeq`: an index range count on (threadId, toSeq). */
+export function countEpisodesBefore(db: Db, threadId: string, beforeSeq: number): Promise<number> {
+  return db.episode.count({ where: { threadId, toSeq: { lt: beforeSeq } } });
+}
+
 /** The n folds that ended just before `beforeSeq`, newest first. */
 export async function readRecentFolds(db: Db, threadId: string, beforeSeq: number, n: number): Promise<EpisodeLine[]> {
   const folds = await db.episodeFold.findMany({ where: { threadId, toSeq: { lt: beforeSeq } }, orderBy: { toSeq: "desc" }, take: n });
