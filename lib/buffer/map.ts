@@ -52,8 +52,8 @@ export function threadMap({ buffer, window, maxLines, windowCut = 0 }: MapInput)
   const covered: MapSegment[] = [
     ...buffer.chosen.map((c): MapSegment => ({ kind: "line", reason: c.reason, episodeId: c.episodeId, fromSeq: c.fromSeq, toSeq: c.toSeq, dropped: c.line === null })),
     ...buffer.gaps.map((g): MapSegment => ({ kind: "gap", fromSeq: g.fromSeq, toSeq: g.toSeq, lines: g.lines, maxLines })),
-    ...(cut > 0 ? [{ kind: "uncovered", fromSeq: window.fromSeq, toSeq: window.fromSeq + cut - 1, why: "budget" } as const] : []),
-    { kind: "window", fromSeq: window.fromSeq + cut, toSeq: window.toSeq, count: window.count - cut },
+    ...(cut > 0 ? [{ kind: "uncovered" as const, fromSeq: window.fromSeq, toSeq: window.fromSeq + cut - 1, why: "budget" as const }] : []),
+    { kind: "window" as const, fromSeq: window.fromSeq + cut, toSeq: window.toSeq, count: window.count - cut },
   ].sort((a, b) => a.fromSeq - b.fromSeq);
 
   const segments: MapSegment[] = [];
