@@ -70,7 +70,7 @@ export function BufferSection({ view }: { view: BufferView }) {
       </dl>
       <ThreadMap buffer={buffer} window={window} maxLines={settings.maxLines} windowCut={windowCut} />
       {buffer.block ? (
-        <BufferBlock text={buffer.block} pageIds={pageIds} reasons={buffer.chosen.filter((c) => c.line !== null).map((c) => c.reason)} />
+        <BufferBlock text={buffer.block} pageIds={pageIds} lines={buffer.chosen.filter((c) => c.line !== null)} />
       ) : (
         <p className="rounded-md bg-slate-50 px-3 py-2 text-slate-600 ring-1 ring-slate-200 ring-inset" data-testid="no-buffer">
           No buffer block in this prompt: {buffer.reason}.
@@ -95,7 +95,7 @@ export function BufferSection({ view }: { view: BufferView }) {
                     {seqRange(episode.fromSeq, episode.toSeq)}
                   </Link>
                   {episode.pages.map((title) => (
-                    <PageLink key={title} title={title} id={pageIds[title]} />
+                    <PageLink key={title} title={title} id={pageIds[title]} episodeId={episode.episodeId} />
                   ))}
                 </p>
                 {episode.line === null ? (
