@@ -22,7 +22,7 @@ const KIND_WORDS = new Set(
 );
 
 /** The words of a key that name its subject, singular. */
-function subjectWords(key: string): Set<string> {
+export function subjectWords(key: string): Set<string> {
   const words = normaliseKey(key)
     .split(/[\s/-]+/)
     .filter((w) => w.length > 1 && !KIND_WORDS.has(w));
