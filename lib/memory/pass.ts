@@ -7,6 +7,8 @@ import { saveEpisode, saveFold, toLine } from "@/lib/episodes/store";
 import { dueFold, FOLD_SIZE, foldPages } from "@/lib/memory/fold";
 import { contentWords } from "@/lib/history/words";
 import { fileFacts } from "@/lib/pages/facts";
+import { offerSupersessions } from "@/lib/pages/supersession-offers";
+import { changedDecisions } from "@/lib/memory/changed-decision";
 import { rankPages } from "@/lib/pages/recall";
 import { callMemoryPass, type MemoryPassCall } from "@/lib/memory/pass-call";
 import { fitPassStretch } from "@/lib/memory/pass-budget";
@@ -248,6 +250,8 @@ export async function runMemoryPass(db: Db, model: LanguageModel, threadId: stri
         })),
       );
       const filed = filedFacts.map((result, i) => ({ ...result, plan: plans[i] }));
+      // A changed decision under another key or page replaces nothing by itself: the owner is offered it.
+      await offerSupersessions(tx, thread.workspaceId, changedDecisions(filedFacts, liveFacts));
       if (extendable && !extending) await tx.episode.update({ where: { id: extendable.id }, data: { closed: true } });
       const fold =
         due && foldGist

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { FactItem } from "@/components/pages/fact-item";
 import { LineHighlight } from "@/components/pages/line-highlight";
+import { SupersessionOffers } from "@/components/memory/supersession-offers";
 import { MoreFacts, MorePageEpisodes, PageEpisodeItem } from "@/components/pages/more-facts";
 import { VisibilityToggle } from "@/components/pages/visibility-toggle";
 import { dayAndTime, plural } from "@/components/ui/format";
@@ -10,6 +11,7 @@ import { renderKey } from "@/components/ui/render-key";
 import { recordIdSchema } from "@/lib/contracts/ids";
 import { formatPageRef } from "@/lib/contracts/prompt/common";
 import { FACT_GROUPS, getPage, type FactGroup, type PageDetail } from "@/lib/pages/queries";
+import { listSupersessionOffers } from "@/lib/pages/supersession-offers";
 import { pageScope } from "@/lib/workspaces/current";
 
 const GROUPS: { group: FactGroup; title: string; empty?: string }[] = [
@@ -48,7 +50,11 @@ export default async function TopicPage({ params, searchParams }: { params: Prom
   // ?line=<episode id>: opened from a buffer line. A malformed or unknown id highlights nothing, and the note says so.
   const line = (await searchParams).line;
   const followed = line === undefined ? null : recordIdSchema.safeParse(line);
-  const page = await getPage(db, workspace.id, (await params).id, followed?.success ? { pointedBy: followed.data } : {});
+  const pageId = (await params).id;
+  const [page, offers] = await Promise.all([
+    getPage(db, workspace.id, pageId, followed?.success ? { pointedBy: followed.data } : {}),
+    listSupersessionOffers(db, workspace.id, { pageId }),
+  ]);
   if (!page) notFound();
   return (
     <div>
@@ -69,6 +75,7 @@ export default async function TopicPage({ params, searchParams }: { params: Prom
       <div className="grid gap-8 px-4 py-6 sm:px-8 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-6">
           {followed && <LineHighlight count={page.pointed.length} />}
+          <SupersessionOffers offers={offers} />
           <FactGroups page={page} highlight={new Set(page.pointed)} />
         </div>
         <section aria-labelledby="episodes-heading">
