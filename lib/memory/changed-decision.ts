@@ -1,5 +1,5 @@
 // When a fact just filed looks like a changed decision of a confirmed one (pure): the rule behind the owner's supersession offers.
-import { normaliseKey, subjectWords } from "@/lib/contracts/fact-subject";
+import { kindWords, normaliseKey, subjectWords } from "@/lib/contracts/fact-subject";
 
 /** A fact the pass just filed, as filing returned it. */
 export type JustFiled = {
@@ -56,15 +56,22 @@ function valuesOf(text: string, key: string): Map<string, Set<string>> {
 const coreWords = (key: string) => new Set([...subjectWords(key)].filter((w) => w.length > 2 && !/\d/.test(w)));
 
 /**
- * Same subject: the keys name the same things once kind-of-value words
- * ("price", "choice"), sizes and units are set aside. A key with a thing the
- * other lacks ("butter croissant", "croissant") is another subject: a plain
- * and a butter croissant have prices of their own; a key naming no thing
- * ("price") says too little to be sure of anything.
+ * Same subject. On two pages, the keys must name the same things once
+ * kind-of-value words ("price", "choice"), sizes and units are set aside: a
+ * key with a thing the other lacks ("butter croissant", "croissant") is
+ * another subject, and a key naming no thing ("price") says too little. On
+ * one page, the page names the thing, so keys that state the same kind of
+ * value ("price", "menu price") are the same subject when one key's things
+ * are all among the other's.
  */
-function sameThing(a: string, b: string): boolean {
+function sameThing(a: string, b: string, samePage: boolean): boolean {
   const [x, y] = [coreWords(a), coreWords(b)];
-  return x.size > 0 && x.size === y.size && [...x].every((w) => y.has(w));
+  const [small, large] = x.size <= y.size ? [x, y] : [y, x];
+  const within = [...small].every((w) => large.has(w));
+  const sameThings = x.size > 0 && x.size === y.size && within;
+  if (!samePage) return sameThings;
+  const kinds = kindWords(b);
+  return sameThings || (within && [...kindWords(a)].some((k) => kinds.has(k)));
 }
 
 /** The kind of value both facts state and disagree on entirely; null when they agree on every kind they share, or share none. */
@@ -89,7 +96,8 @@ const KIND_NAMES: Record<string, string> = {
 /**
  * Which confirmed facts each fact just filed looks like a changed decision
  * of: the owner's own confirmed word (not held for review), about the same
- * subject (the same thing-words: "latte price" and "12 oz latte"), stating a value of a kind the older fact also
+ * subject ("latte price" and "12 oz latte"; "price" and "menu price" on the
+ * page Latte), stating a value of a kind the older fact also
  * states and sharing none of its values there ($5.50 then $5.75; Tuesday then
  * Thursday; Acme Dairy then Valley Farms). Facts the filing already replaced,
  * restatements (a shared value) and facts of different subjects are left
@@ -103,7 +111,7 @@ export function changedDecisions(filed: readonly JustFiled[], live: readonly Liv
     const newer = valuesOf(fact.text, fact.key);
     for (const old of live) {
       if (old.status !== "confirmed" || filedIds.has(old.id) || superseded.includes(old.id)) continue;
-      if (!sameThing(fact.key, old.key)) continue;
+      if (!sameThing(fact.key, old.key, old.page === pageTitle)) continue;
       const kind = changedValue(valuesOf(old.text, old.key), newer);
       if (!kind) continue;
       const where = old.page === pageTitle ? `on ${pageTitle}` : `on ${old.page}, now on ${pageTitle}`;

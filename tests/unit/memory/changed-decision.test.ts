@@ -19,6 +19,16 @@ describe("changedDecisions: a changed decision under another key or page is offe
       old: live("old", "12 oz latte", "We charge $5.50 for a 12 oz latte.", "Pricing"),
     },
     {
+      trade: "café: on the page Latte, the menu price after the price",
+      newFact: filed("menu price", "A 12 oz latte is now $5.75 on the menu.", "Latte"),
+      old: live("old", "price", "We charge $5.50 for a 12 oz latte.", "Latte"),
+    },
+    {
+      trade: "bike shop: on one page a service's rate under a longer key",
+      newFact: filed("tune-up labour rate", "Tune-up labour is $70 an hour now.", "Workshop"),
+      old: live("old", "tune-up rate", "Tune-ups are $60 an hour.", "Workshop"),
+    },
+    {
       trade: "plumber: the call-out fee changed, filed under a longer key",
       newFact: filed("call-out fee", "Call-out fee goes up to 95 dollars from March.", "Rates"),
       old: live("old", "call-out fee price", "Our call-out fee is $85.", "Rates"),
@@ -63,9 +73,14 @@ describe("changedDecisions: nothing is offered", () => {
       old: live("old", "card fee", "Card payments cost $2 extra.", "Pricing"),
     },
     {
-      why: "a thing the other key lacks (a butter croissant is not a plain one)",
-      newFact: filed("butter croissant price", "Butter croissants are $3.75.", "Menu"),
+      why: "on two pages, a thing the other key lacks (a butter croissant is not a plain one)",
+      newFact: filed("butter croissant price", "Butter croissants are $3.75.", "Pastries"),
       old: live("old", "croissant price", "A croissant is $3.25.", "Menu"),
+    },
+    {
+      why: "on one page, keys stating different kinds of value (a price and a card fee)",
+      newFact: filed("card fee", "Card payments cost $2 extra.", "Latte"),
+      old: live("old", "price", "A latte is $5.50.", "Latte"),
     },
     {
       why: "the same value restated on another page",
