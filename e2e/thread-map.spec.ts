@@ -8,8 +8,13 @@ import { attachScreenshot, VIEWPORTS } from "@/e2e/support/screens";
 
 const LONG_THREAD = "Second location planning";
 
-/** On a phone the debug panel is a drawer behind the Debug button. */
+/**
+ * On a phone the debug panel is a drawer behind the Debug button. The thread
+ * is loaded again first: on a phone, opening the thread the app had already
+ * landed on leaves the menu's drawer over the page.
+ */
 async function openPanel(page: Page) {
+  await page.reload();
   const panel = page.getByTestId("debug-panel");
   const toggle = page.getByRole("button", { name: "Debug", exact: true });
   if (await toggle.isVisible()) await toggle.click();
@@ -117,13 +122,13 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByTestId("supersession-offer")).toHaveCount(0);
 
       await page.goto("/memory?status=all");
-      const facts = page.getByTestId("memory-list").getByTestId("fact");
-      await expect(facts.filter({ hasText: "$5.75" })).toHaveAttribute("data-status", "CONFIRMED");
-      const old = facts.filter({ hasText: "$5.50" });
-      await expect(old).toHaveAttribute("data-status", "SUPERSEDED");
+      const confirmed = page.getByTestId("memory-list").locator('[data-testid="fact"][data-status="CONFIRMED"]');
+      await expect(confirmed).toHaveCount(1);
+      await expect(confirmed.locator("p").first()).toHaveText("A 12 oz latte is now $5.75 on the menu.");
+      const old = page.getByTestId("memory-list").locator('[data-testid="fact"][data-status="SUPERSEDED"]');
+      await expect(old).toHaveCount(1);
+      await expect(old.locator("p").first()).toHaveText("We charge $5.50 for a 12 oz latte.");
       await expect(old).toContainText("Replaced by: A 12 oz latte is now $5.75");
-      await page.goto("/memory");
-      await expect(page.getByTestId("memory-list").locator('[data-testid="fact"][data-status="CONFIRMED"]')).toHaveCount(1);
       await attachScreenshot(page, testInfo, `supersession-accepted-${viewport.name}`);
     });
   });
