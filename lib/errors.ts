@@ -28,6 +28,7 @@ const REFUSALS = {
   "not_found:trace": { status: 404, message: "No such trace in this workspace." },
   "not_found:episode": { status: 404, message: "No such episode in this workspace." },
   "not_found:import": { status: 404, message: "No such import in this workspace." },
+  "not_found:offer": { status: 404, message: "No such offer in this workspace." },
   "conflict:retry": { status: 409, message: "There is no unanswered message to retry in this thread." },
   "conflict:review": { status: 409, message: "This fact is no longer waiting for review." },
   "conflict:held": {
@@ -35,6 +36,7 @@ const REFUSALS = {
     message: "This fact was held because it reads like instructions to the assistant: release it on purpose, or reject it.",
   },
   "conflict:correction": { status: 409, message: "This fact is no longer live, so it cannot be corrected." },
+  "conflict:offer": { status: 409, message: "This offer was answered already." },
   "conflict:memory_pass": { status: 409, message: "No memory pass in this thread has failed; there is nothing to retry." },
   "conflict:turn": { status: 409, message: "The assistant is still answering the last message in this thread." },
   "conflict:reset": { status: 409, message: "Only the demo workspace has a seeded state to go back to." },

@@ -1,10 +1,12 @@
 import { MemoryFilters } from "@/components/memory/memory-filters";
 import { MoreMemory } from "@/components/memory/more-memory";
+import { SupersessionOffers } from "@/components/memory/supersession-offers";
 import { FactItem } from "@/components/pages/fact-item";
 import { PageHeader } from "@/components/ui/page-header";
 import { renderKey } from "@/components/ui/render-key";
 import { listMemory, memoryFilterSchema, type MemoryFilter } from "@/lib/pages/memory";
 import { findPageSummary, listPages } from "@/lib/pages/queries";
+import { listSupersessionOffers } from "@/lib/pages/supersession-offers";
 import { findThreadSummary, listThreads } from "@/lib/threads/queries";
 import { pageScope } from "@/lib/workspaces/current";
 
@@ -33,11 +35,12 @@ function describe(filter: MemoryFilter, pageTitle: string | undefined, threadTit
 export default async function MemoryPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { db, workspace } = await pageScope();
   const filter = filterOf(await searchParams);
-  const [facts, pages, threads, thread] = await Promise.all([
+  const [facts, pages, threads, thread, offers] = await Promise.all([
     listMemory(db, workspace.id, filter),
     listPages(db, workspace.id),
     listThreads(db, workspace.id),
     filter.thread ? findThreadSummary(db, workspace.id, filter.thread) : null,
+    listSupersessionOffers(db, workspace.id),
   ]);
   const pageChoices = pages.items.map((p) => ({ id: p.id, title: p.title }));
   const chosenPage = filter.page ? (pageChoices.find((p) => p.id === filter.page) ?? (await findPageSummary(db, workspace.id, filter.page))) : null;
@@ -51,6 +54,9 @@ export default async function MemoryPage({ searchParams }: { searchParams: Promi
         and correct or delete what is wrong. The agent recalls only live facts (confirmed, and pending ones marked unconfirmed).
       </PageHeader>
       <div className="space-y-4 px-4 py-6 sm:px-8">
+        <div className="max-w-4xl">
+          <SupersessionOffers offers={offers} />
+        </div>
         <MemoryFilters filter={filter} pages={withChosen(pageChoices, chosenPage)} threads={withChosen(threadChoices, thread ? { id: thread.id, title: thread.title } : null)} />
         <h2 className="text-sm font-semibold text-slate-700" data-testid="memory-heading">
           {describe(filter, chosenPage?.title, thread?.title)}

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import type { BufferReport } from "@/lib/contracts/buffer-report";
 import { BUFFER_GAP_LINE } from "@/lib/contracts/prompt/buffer-block";
 import { formatPageRef } from "@/lib/contracts/prompt/common";
-import { pageHref } from "@/components/ui/routes";
+import { lineOnPageHref } from "@/components/ui/routes";
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -12,9 +12,9 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
  * are matched whole, longest first, because a title may itself contain a
  * comma or a parenthesis that would end a naive match early.
  */
-function linked(line: string, pageIds: Record<string, string>): ReactNode[] {
+function linked(line: string, pageIds: Record<string, string>, episodeId: string | undefined): ReactNode[] {
   const titles = Object.keys(pageIds).sort((a, b) => b.length - a.length);
-  if (titles.length === 0) return [line];
+  if (titles.length === 0 || !episodeId) return [line];
   const pattern = new RegExp(titles.map((t) => escapeRegExp(formatPageRef(t))).join("|"), "g");
   const nodes: ReactNode[] = [];
   let last = 0;
@@ -22,7 +22,7 @@ function linked(line: string, pageIds: Record<string, string>): ReactNode[] {
     const title = match[0].slice(formatPageRef("").length);
     nodes.push(line.slice(last, match.index));
     nodes.push(
-      <Link key={match.index} href={pageHref(pageIds[title])} className="text-sky-300 underline underline-offset-2 hover:text-sky-200" data-testid="block-page-link">
+      <Link key={match.index} href={lineOnPageHref(pageIds[title], episodeId)} className="text-sky-300 underline underline-offset-2 hover:text-sky-200" data-testid="block-page-link">
         {match[0]}
       </Link>,
     );
@@ -33,17 +33,19 @@ function linked(line: string, pageIds: Record<string, string>): ReactNode[] {
 }
 
 /**
- * The block exactly as injected, with its page pointers clickable and the gap
- * marker set apart. `reasons` are why each shown line was chosen, in block
- * order, so every line can say whether it is the first stretch, a fold of older ones or a recent one.
+ * The block exactly as injected, with its page pointers clickable (each opens
+ * the page with the facts its line points at highlighted) and the gap marker
+ * set apart. `lines` are the shown lines in block order, so every line can say
+ * whether it is the first stretch, a fold of older ones or a recent one.
  */
-export function BufferBlock({ text, pageIds, reasons }: { text: string; pageIds: Record<string, string>; reasons: BufferReport["chosen"][number]["reason"][] }) {
+export function BufferBlock({ text, pageIds, lines }: { text: string; pageIds: Record<string, string>; lines: Pick<BufferReport["chosen"][number], "reason" | "episodeId">[] }) {
   let episodeLine = 0;
   return (
     <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs leading-relaxed whitespace-pre-wrap text-slate-100" data-testid="buffer-block">
       {text.split("\n").map((line, i) => {
         const gap = line === BUFFER_GAP_LINE;
-        const reason = !gap && line.startsWith("- ") ? reasons[episodeLine++] : undefined;
+        const shown = !gap && line.startsWith("- ") ? lines[episodeLine++] : undefined;
+        const reason = shown?.reason;
         return (
           <span
             key={i}
@@ -51,7 +53,7 @@ export function BufferBlock({ text, pageIds, reasons }: { text: string; pageIds:
             data-testid={gap ? "buffer-gap-line" : reason ? "buffer-line" : undefined}
             data-reason={reason}
           >
-            {linked(line, pageIds)}
+            {linked(line, pageIds, shown?.episodeId)}
           </span>
         );
       })}

@@ -15,6 +15,7 @@ import { TimingsChart, TokenStats } from "@/components/debug/costs";
 import { promptText } from "@/components/debug/prompt-text";
 import { MemoryPassJobLine, memoryPassJobBadge } from "@/components/debug/memory-pass-job";
 import { Field, Section } from "@/components/debug/section";
+import { ThreadMap } from "@/components/debug/thread-map";
 import { ToolCallView } from "@/components/debug/tool-call";
 
 type PageIds = Record<string, string>;
@@ -42,10 +43,15 @@ const LINE_MARK: Record<BufferReport["chosen"][number]["marks"][number], string>
 };
 
 /** What the buffer section needs; a stored trace and the next turn's preview both have it. */
-export type BufferView = Pick<TurnTraceData, "buffer" | "window" | "settings"> & { threadId: string; pageIds: PageIds };
+export type BufferView = Pick<TurnTraceData, "buffer" | "window" | "settings"> & {
+  threadId: string;
+  pageIds: PageIds;
+  /** How many of the window's oldest messages the budget left out of the prompt. */
+  windowCut?: number;
+};
 
 export function BufferSection({ view }: { view: BufferView }) {
-  const { buffer, window, settings, pageIds, threadId } = view;
+  const { buffer, window, settings, pageIds, threadId, windowCut } = view;
   const status = BUFFER_STATUS[buffer.status];
   return (
     <Section title="Buffer" meta={<Badge tone={status.tone} testId="buffer-status">{status.label}</Badge>} testId="debug-buffer">
@@ -62,8 +68,9 @@ export function BufferSection({ view }: { view: BufferView }) {
           {buffer.gap ? <Badge tone="amber" testId="gap-shown">shown</Badge> : <span className="text-slate-500">not shown</span>}
         </Field>
       </dl>
+      <ThreadMap buffer={buffer} window={window} maxLines={settings.maxLines} windowCut={windowCut} />
       {buffer.block ? (
-        <BufferBlock text={buffer.block} pageIds={pageIds} reasons={buffer.chosen.filter((c) => c.line !== null).map((c) => c.reason)} />
+        <BufferBlock text={buffer.block} pageIds={pageIds} lines={buffer.chosen.filter((c) => c.line !== null)} />
       ) : (
         <p className="rounded-md bg-slate-50 px-3 py-2 text-slate-600 ring-1 ring-slate-200 ring-inset" data-testid="no-buffer">
           No buffer block in this prompt: {buffer.reason}.
@@ -88,7 +95,7 @@ export function BufferSection({ view }: { view: BufferView }) {
                     {seqRange(episode.fromSeq, episode.toSeq)}
                   </Link>
                   {episode.pages.map((title) => (
-                    <PageLink key={title} title={title} id={pageIds[title]} />
+                    <PageLink key={title} title={title} id={pageIds[title]} episodeId={episode.episodeId} />
                   ))}
                 </p>
                 {episode.line === null ? (
@@ -338,9 +345,16 @@ export function TraceView({
         testId="debug-context"
       >
         {data.budget && <BudgetView budget={data.budget} />}
-        <ContextBar split={record.context} />
+        <ContextBar split={record.context} budget={data.budget} />
       </Section>
-      <BufferSection view={{ ...data, threadId: record.threadId, pageIds: record.pageIds }} />
+      <BufferSection
+        view={{
+          ...data,
+          threadId: record.threadId,
+          pageIds: record.pageIds,
+          windowCut: data.budget?.leftOut.find((item) => item.what === "window")?.count ?? 0,
+        }}
+      />
       <RecallSection recall={data.recall} pageIds={record.pageIds} />
       <ToolsSection record={record} />
       {data.replyStatus === "interrupted" && (

@@ -19,16 +19,18 @@ type Fact = Omit<PageFact, "createdAt" | "message" | "releasedAt" | "ownerEdited
  * One fact with where it came from; a pending one carries the owner's
  * confirm and reject buttons, a live one his hand correction, and any one
  * can be deleted. `showPage` names its page too, where facts of several
- * pages are listed together (the Memory screen). Its anchor is #fact-<id>.
+ * pages are listed together (the Memory screen). Its anchor is #fact-<id>;
+ * `highlighted` marks it as one a followed buffer line points at.
  */
-export function FactItem({ fact, showPage = false }: { fact: Fact; showPage?: boolean }) {
+export function FactItem({ fact, showPage = false, highlighted = false }: { fact: Fact; showPage?: boolean; highlighted?: boolean }) {
   return (
     <li
       id={`fact-${fact.id}`}
-      className="scroll-mt-24 space-y-2 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 target:ring-2 target:ring-amber-400"
+      className={`scroll-mt-24 space-y-2 rounded-lg p-4 shadow-sm target:ring-2 target:ring-amber-400 ${highlighted ? "bg-amber-50 ring-2 ring-amber-400" : "bg-white ring-1 ring-slate-200"}`}
       data-testid="fact"
       data-fact-id={fact.id}
       data-status={fact.status}
+      data-highlighted={highlighted ? "true" : undefined}
     >
       <div className="flex items-start justify-between gap-3">
         <p className={`text-sm ${fact.status === "SUPERSEDED" || fact.status === "REJECTED" ? "text-slate-500" : "text-slate-900"}`}>{fact.text}</p>

@@ -1,12 +1,16 @@
 import Link from "next/link";
 import { formatPageRef } from "@/lib/contracts/prompt/common";
-import { pageHref } from "@/components/ui/routes";
+import { lineOnPageHref, pageHref } from "@/components/ui/routes";
 
-/** A page as prompts name it ("pages/Second Location"), linked when the page still exists. */
-export function PageLink({ title, id }: { title: string; id: string | undefined }) {
+/**
+ * A page as prompts name it ("pages/Second Location"), linked when the page
+ * still exists; named by a buffer line (`episodeId`), the link highlights the
+ * facts that line points at.
+ */
+export function PageLink({ title, id, episodeId }: { title: string; id: string | undefined; episodeId?: string }) {
   if (!id) return <span className="font-mono text-xs text-slate-600">{formatPageRef(title)}</span>;
   return (
-    <Link href={pageHref(id)} className="font-mono text-xs text-indigo-700 underline underline-offset-2" data-testid="page-link">
+    <Link href={episodeId ? lineOnPageHref(id, episodeId) : pageHref(id)} className="font-mono text-xs text-indigo-700 underline underline-offset-2" data-testid="page-link">
       {formatPageRef(title)}
     </Link>
   );

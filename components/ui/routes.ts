@@ -2,6 +2,9 @@
 
 export const pageHref = (pageId: string) => `/pages/${pageId}`;
 
+/** A page opened from a buffer line: the facts the line points at are highlighted and scrolled to. */
+export const lineOnPageHref = (pageId: string, episodeId: string) => `/pages/${pageId}?line=${episodeId}`;
+
 /** One fact on its page, scrolled to and marked (its row's anchor is #fact-<id>). */
 export const factHref = (pageId: string, factId: string) => `/pages/${pageId}#fact-${factId}`;
 

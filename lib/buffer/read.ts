@@ -21,7 +21,7 @@ export type BufferSettings = {
 /** What the read path makes of a window read and the episodes it fetched (pure). */
 function bufferReport(
   history: { seq: number }[],
-  read: { first: EpisodeLine | null; recent: EpisodeLine[]; folds: EpisodeLine[] },
+  read: { first: EpisodeLine | null; recent: EpisodeLine[]; folds: EpisodeLine[]; endedBefore: number },
   settings: BufferSettings,
   screen: PromptScreen,
 ): BufferReport {
@@ -33,9 +33,10 @@ function bufferReport(
     settings.maxLines,
     windowStartSeq,
     settings.folds ? read.folds : [],
+    read.endedBefore,
   );
   if (selection.shown.length === 0) {
-    return { status: "no-episodes", reason: "no stretch before the window has an episode yet", block: null, gap: false, chosen: [] };
+    return { status: "no-episodes", reason: "no stretch before the window has an episode yet", block: null, gap: false, gaps: [], chosen: [] };
   }
   const block = renderBufferBlock(selection, { maxLineChars: settings.maxLineChars }, screen);
   const chosen = selection.shown.map(({ episode, reason }) => {
@@ -51,13 +52,14 @@ function bufferReport(
       scanReasons: rendered?.scan.reasons ?? [],
     };
   });
+  const gaps = selection.gaps.map(({ after, ...gap }) => ({ ...gap, afterEpisodeId: selection.shown[after].episode.id }));
   return block.text
-    ? { status: "injected", reason: `window starts at #${windowStartSeq}`, block: block.text, gap: block.gap, chosen }
-    : { status: "all-dropped", reason: "the injection scan dropped every line", block: null, gap: false, chosen };
+    ? { status: "injected", reason: `window starts at #${windowStartSeq}`, block: block.text, gap: block.gap, gaps, chosen }
+    : { status: "all-dropped", reason: "the injection scan dropped every line", block: null, gap: false, gaps: [], chosen };
 }
 
 function fitsWindow(count: number, window: number): BufferReport {
-  return { status: "not-needed", reason: `the thread fits the window (${count} of ${window} messages)`, block: null, gap: false, chosen: [] };
+  return { status: "not-needed", reason: `the thread fits the window (${count} of ${window} messages)`, block: null, gap: false, gaps: [], chosen: [] };
 }
 
 type JsonMessage = Omit<Message, "createdAt"> & { createdAt: string };
@@ -74,8 +76,9 @@ const utc = (text: string) => new Date(`${text}Z`);
  * The window and the buffer's episodes in one statement: the last `window`
  * messages, and only when that read is full (older messages exist), the
  * thread's first episode and the `maxLines` episodes ending before the
- * window's oldest message — both index reads on (threadId, toSeq) — and, with
- * folds on, the `maxLines` folds ending before it.
+ * window's oldest message — both index reads on (threadId, toSeq) — with how
+ * many episodes end before it (an index range count, so a gap can say how
+ * many lines it leaves out) and, with folds on, the `maxLines` folds ending before it.
  */
 export async function readWindowWithBuffer(
   db: Db,
@@ -86,7 +89,7 @@ export async function readWindowWithBuffer(
   const foldLimit = settings.folds ? settings.maxLines : 0;
   // Each episode read is its own subquery: a CTE both shared would be
   // materialised, reading every episode of the thread on every turn.
-  const [row] = await db.$queryRaw<{ messages: JsonMessage[]; first: JsonEpisode | null; recent: JsonEpisode[]; folds: JsonFold[] }[]>`
+  const [row] = await db.$queryRaw<{ messages: JsonMessage[]; first: JsonEpisode | null; recent: JsonEpisode[]; folds: JsonFold[]; endedBefore: number }[]>`
     WITH w AS (
       SELECT id, "threadId", seq, role, speaker, text, parts, "createdAt"
       FROM "Message" WHERE "threadId" = ${threadId} ORDER BY seq DESC LIMIT ${settings.window}
@@ -103,6 +106,8 @@ export async function readWindowWithBuffer(
         FROM "Episode" e, bounds WHERE e."threadId" = ${threadId} AND bounds.n = ${settings.window} AND e."toSeq" < bounds.start
         ORDER BY e."toSeq" DESC LIMIT ${settings.maxLines}
       ) r) AS recent,
+      (SELECT count(*)::int FROM "Episode" e, bounds
+        WHERE e."threadId" = ${threadId} AND bounds.n = ${settings.window} AND e."toSeq" < bounds.start) AS "endedBefore",
       (SELECT coalesce(json_agg(d ORDER BY "toSeq" DESC), '[]'::json) FROM (
         SELECT id, "fromSeq", "toSeq", "fromAt", "toAt", gist, pages FROM "EpisodeFold", bounds
         WHERE "threadId" = ${threadId} AND bounds.n = ${settings.window} AND "toSeq" < bounds.start ORDER BY "toSeq" DESC LIMIT ${foldLimit}
@@ -114,6 +119,11 @@ export async function readWindowWithBuffer(
   const fold = (f: JsonFold) => foldLine({ ...f, fromAt: utc(f.fromAt), toAt: utc(f.toAt) });
   return {
     messages,
-    buffer: bufferReport(messages, { first: row.first ? episode(row.first) : null, recent: row.recent.map(episode), folds: row.folds.map(fold) }, settings, screen),
+    buffer: bufferReport(
+      messages,
+      { first: row.first ? episode(row.first) : null, recent: row.recent.map(episode), folds: row.folds.map(fold), endedBefore: row.endedBefore },
+      settings,
+      screen,
+    ),
   };
 }

@@ -22,11 +22,11 @@ export function renderBufferBlock(selection: Selection, options: { maxLineChars:
 
   const shown = lines.filter((line) => line.text !== null);
   // A gap stays where its stretch sat even when the line before it was dropped: after the last line still shown before it.
-  const gapsAfter = [...new Set(selection.gapsAfter.map((i) => lines.slice(0, i + 1).filter((line) => line.text !== null).length - 1))];
+  const gapsAfter = [...new Set(selection.gaps.map(({ after: i }) => lines.slice(0, i + 1).filter((line) => line.text !== null).length - 1))];
   return {
     text: formatBufferBlock(shown.map((line) => line.text as string), gapsAfter),
     lines,
-    gap: selection.gapsAfter.length > 0,
+    gap: selection.gaps.length > 0,
   };
 }
 

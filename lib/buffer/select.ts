@@ -1,4 +1,4 @@
-import type { ChosenEpisode, EpisodeLine, Selection } from "@/lib/buffer/types";
+import type { ChosenEpisode, EpisodeLine, Gap, Selection } from "@/lib/buffer/types";
 
 /**
  * A history read that came back short already holds the whole thread, so there
@@ -27,6 +27,10 @@ export function shouldReadBuffer(historyLength: number, window: number): boolean
  * `windowStartSeq` (the oldest windowed message's seq) lets the caller pass the
  * thread's first episode unfiltered: a first stretch that has not ended before
  * the window is still on screen and must not be repeated as a note.
+ *
+ * `endedBeforeWindow` (how many episodes end before the window) lets each gap
+ * say how many lines it leaves out: the read left-outs it holds, plus, for the
+ * gap older than everything read, the episodes the read never fetched.
  */
 export function selectEpisodes(
   first: EpisodeLine | null,
@@ -34,9 +38,10 @@ export function selectEpisodes(
   maxLines: number,
   windowStartSeq?: number,
   folds: EpisodeLine[] = [],
+  endedBeforeWindow?: number,
 ): Selection {
   const primacy = first && endsBeforeWindow(first, windowStartSeq) ? first : null;
-  if (!primacy || maxLines < 1) return { shown: [], gapsAfter: [] };
+  if (!primacy || maxLines < 1) return { shown: [], gaps: [] };
 
   const read = [...recent].sort((a, b) => byPosition(b, a)).slice(0, maxLines);
   const later = read.filter((e) => e.id !== primacy.id && e.fromSeq > primacy.toSeq);
@@ -63,12 +68,24 @@ export function selectEpisodes(
   ];
   const shownIds = new Set(shown.map((c) => c.episode.id));
   const leftOut = [...read, ...usableFolds].filter((e) => !shownIds.has(e.id));
+  const readIds = new Set([primacy.id, ...read.map((e) => e.id)]);
+  const oldestRead = read.filter((e) => e.id !== primacy.id).at(-1);
+  // Episodes between the first and the oldest read one that the read never fetched; unknown without the count.
+  const unread = endedBeforeWindow !== undefined ? Math.max(0, endedBeforeWindow - readIds.size) : read.length < maxLines ? 0 : null;
   // After the last line, the next thing shown is the window itself.
-  const gapsAfter = shown.flatMap(({ episode: a }, i) => {
-    const next = shown[i + 1]?.episode.fromSeq ?? Infinity;
-    return leftOut.some((x) => x.fromSeq > a.toSeq && x.toSeq < next) ? [i] : [];
+  const gaps = shown.flatMap(({ episode: a }, i): Gap[] => {
+    const next = shown[i + 1]?.episode.fromSeq ?? windowStartSeq ?? Infinity;
+    const inside = leftOut.filter((x) => x.fromSeq > a.toSeq && x.toSeq < next);
+    if (inside.length === 0) return [];
+    const spansUnread = oldestRead !== undefined && a.toSeq + 1 < oldestRead.fromSeq;
+    // A shown fold in the unread stretch covers episodes nobody counted, so the count would be a guess.
+    const foldInUnread = best.folds.some((f) => spansUnread && f.toSeq < oldestRead.fromSeq);
+    const readLeftOut = inside.filter((x) => read.includes(x)).length;
+    const lines = !spansUnread ? readLeftOut : unread === null || foldInUnread ? null : readLeftOut + unread;
+    const toSeq = Number.isFinite(next) ? next - 1 : Math.max(...inside.map((x) => x.toSeq));
+    return [{ after: i, fromSeq: a.toSeq + 1, toSeq, lines }];
   });
-  return { shown, gapsAfter };
+  return { shown, gaps };
 }
 
 function endsBeforeWindow(episode: EpisodeLine, windowStartSeq: number | undefined): boolean {

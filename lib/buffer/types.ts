@@ -15,8 +15,18 @@ export type ChosenEpisode = {
 export type Selection = {
   /** Oldest first. */
   shown: ChosenEpisode[];
-  /** A stretch provably sits after each shown[i] listed, before the next shown line, that no shown line or fold covers. */
-  gapsAfter: number[];
+  /** Where a stretch provably sits after a shown line, before the next one, that no shown line or fold covers. */
+  gaps: Gap[];
+};
+
+export type Gap = {
+  /** The index in `shown` of the line the gap follows. */
+  after: number;
+  /** The messages between that line and the next thing shown (a line or the window). */
+  fromSeq: number;
+  toSeq: number;
+  /** How many episode lines it leaves out; null when they could not be counted (a fold covers part of it). */
+  lines: number | null;
 };
 
 export type RenderedLine = {

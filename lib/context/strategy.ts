@@ -38,7 +38,7 @@ export interface ContextStrategy {
 
 /** The trace's buffer report for a turn whose strategy has no buffer. */
 export function noBuffer(reason: string): BufferReport {
-  return { status: "not-needed", reason, block: null, gap: false, chosen: [] };
+  return { status: "not-needed", reason, block: null, gap: false, gaps: [], chosen: [] };
 }
 
 export const NO_COST: ContextSelection["cost"] = { noteTokens: 0, ms: 0 };

@@ -6,6 +6,19 @@ export const bufferReportSchema = z.object({
   reason: z.string(),
   block: z.string().nullable(),
   gap: z.boolean(),
+  /** Each stretch the gap marker stands for; absent in traces written before it was recorded. */
+  gaps: z
+    .array(
+      z.object({
+        /** The shown line the gap follows. */
+        afterEpisodeId: z.string(),
+        fromSeq: z.number().int(),
+        toSeq: z.number().int(),
+        /** Episode lines it leaves out; null when a fold covers part of it and they could not be counted. */
+        lines: z.number().int().nullable(),
+      }),
+    )
+    .default([]),
   chosen: z.array(
     z.object({
       episodeId: z.string(),

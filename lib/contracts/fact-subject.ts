@@ -21,8 +21,17 @@ const KIND_WORDS = new Set(
   ).split(" "),
 );
 
+/** The words of a key that say what kind of value it holds ("price", "date"), singular; articles and prepositions aside. */
+export function kindWords(key: string): Set<string> {
+  const kinds = normaliseKey(key)
+    .split(/[\s/-]+/)
+    .filter((w) => KIND_WORDS.has(w) && w.length > 3)
+    .map((w) => (w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w));
+  return new Set(kinds);
+}
+
 /** The words of a key that name its subject, singular. */
-function subjectWords(key: string): Set<string> {
+export function subjectWords(key: string): Set<string> {
   const words = normaliseKey(key)
     .split(/[\s/-]+/)
     .filter((w) => w.length > 1 && !KIND_WORDS.has(w));

@@ -1,9 +1,11 @@
 import type { Db } from "@/lib/db/client";
 import type { EpisodeFold } from "@/lib/db/generated/client";
 import { closeEpisode, deleteEpisode, saveEpisode, saveFold } from "@/lib/episodes/store";
+import { changedDecisions, type LiveFact } from "@/lib/memory/changed-decision";
 import type { Stretch } from "@/lib/memory/gather";
 import type { Vetted } from "@/lib/memory/vet";
 import { fileFacts, type FiledFact } from "@/lib/pages/facts";
+import { offerSupersessions } from "@/lib/pages/supersession-offers";
 import { advanceCursor } from "@/lib/threads/consolidation";
 
 // The pass's fourth step: one transaction that writes what the vetting kept,
@@ -34,12 +36,18 @@ export async function commitCursorOnly(db: Db, stretch: Stretch): Promise<void> 
   await db.$transaction((tx) => moveCursor(tx, stretch));
 }
 
-/** Writes the vetted filing; "raced" when another pass moved the cursor first, and then nothing is written. */
-export async function commit(db: Db, stretch: Stretch, vetted: Vetted): Promise<Committed | "raced"> {
+/**
+ * Writes the vetted filing; "raced" when another pass moved the cursor first,
+ * and then nothing is written. A filed fact that looks like a changed decision
+ * of one of the `live` facts the model was shown, under another key or page,
+ * replaces nothing by itself: the owner is offered the supersession.
+ */
+export async function commit(db: Db, stretch: Stretch, vetted: Vetted, live: readonly LiveFact[] = []): Promise<Committed | "raced"> {
   try {
     return await db.$transaction(async (tx) => {
       await moveCursor(tx, stretch);
       const filed = await fileFacts(tx, vetted.facts);
+      await offerSupersessions(tx, stretch.thread.workspaceId, changedDecisions(filed, live));
       if (vetted.closes) await closeEpisode(tx, vetted.closes);
       const fold = vetted.fold ? await saveFold(tx, vetted.fold) : null;
       if (!vetted.episode) return { filed, fold, episode: null };

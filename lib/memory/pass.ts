@@ -68,7 +68,7 @@ export async function runMemoryPass(db: Db, model: LanguageModel, threadId: stri
   }
   const closeAt = options.episodeMaxMessages ?? options.maxMessages ?? EPISODE_MAX_MESSAGES;
   const vetted = vet({ output: call.output, dropped: call.dropped, thread, messages, trusted, open: context.open, due: context.due, closeAt });
-  const committed = await commit(db, stretch, vetted);
+  const committed = await commit(db, stretch, vetted, context.facts);
   if (committed === "raced") return unfiledReport("raced", range, elapsed(), "another pass covered these messages first");
   return filedReport(range, vetted, committed, call, elapsed());
 }

@@ -2,8 +2,9 @@ import type { Tx } from "@/lib/db/client";
 import type { CopiedIds } from "@/lib/db/ids";
 
 /**
- * Copies a workspace's pages and their facts into another, under copied ids;
- * the threads and messages the facts cite must be copied first. The facts'
+ * Copies a workspace's pages, their facts and the supersession offers between
+ * them into another, under copied ids; the threads and messages the facts cite
+ * must be copied first. The facts'
  * triggers build each page's search vector for its new workspace.
  */
 export async function copyPages(tx: Tx, fromWorkspaceId: string, toWorkspaceId: string, ids: CopiedIds): Promise<void> {
@@ -27,6 +28,16 @@ export async function copyPages(tx: Tx, fromWorkspaceId: string, toWorkspaceId: 
       threadId: ids.of(fact.threadId),
       messageId: ids.of(fact.messageId),
       supersededById: ids.ofNullable(fact.supersededById),
+    })),
+  });
+  const offers = await tx.supersessionOffer.findMany({ where: { workspaceId: fromWorkspaceId } });
+  await tx.supersessionOffer.createMany({
+    data: offers.map((offer) => ({
+      ...offer,
+      id: ids.of(offer.id),
+      workspaceId: toWorkspaceId,
+      oldFactId: ids.of(offer.oldFactId),
+      newFactId: ids.of(offer.newFactId),
     })),
   });
 }

@@ -118,18 +118,36 @@ export async function listPageEpisodes(
  * of the episodes that point here, and how many there are in all; null for
  * another workspace's page.
  */
-export async function getPage(db: Db, workspaceId: string, pageId: string) {
+export async function getPage(db: Db, workspaceId: string, pageId: string, options: { pointedBy?: string } = {}) {
   const page = await db.page.findFirst({ where: { id: pageId, workspaceId }, select: { id: true, title: true, visibility: true, updatedAt: true } });
   if (!page) return null;
-  const [counts, waiting, confirmed, earlier, episodes, episodeCount] = await Promise.all([
+  const [counts, waiting, confirmed, earlier, episodes, episodeCount, pointed] = await Promise.all([
     factCounts(db, [page.id]),
     listPageFacts(db, page.id, "waiting"),
     listPageFacts(db, page.id, "confirmed"),
     listPageFacts(db, page.id, "earlier"),
     listPageEpisodes(db, workspaceId, page.id),
     db.episode.count({ where: { thread: { workspaceId }, pointers: { some: { fact: { pageId } } } } }),
+    options.pointedBy ? pointedFacts(db, workspaceId, page.id, options.pointedBy) : Promise.resolve([]),
   ]);
-  return { ...page, counts: counts.get(page.id)!, facts: { waiting, confirmed, earlier }, episodes, episodeCount };
+  const groups = { waiting, confirmed, earlier };
+  // A line's facts are shown in their group even when they are older than its first page.
+  for (const fact of pointed) {
+    const group = groups[groupOf(fact.status)];
+    if (!group.items.some((f) => f.id === fact.id)) group.items.push(fact);
+  }
+  return { ...page, counts: counts.get(page.id)!, facts: groups, episodes, episodeCount, pointed: pointed.map((f) => f.id) };
+}
+
+const groupOf = (status: FactStatus) => (Object.keys(FACT_GROUPS) as FactGroup[]).find((g) => (FACT_GROUPS[g] as readonly FactStatus[]).includes(status))!;
+
+/** The facts on a page that one of this workspace's episode lines points at, newest first; none for an unknown line. */
+function pointedFacts(db: Db, workspaceId: string, pageId: string, episodeId: string) {
+  return db.fact.findMany({
+    where: { pageId, episodes: { some: { episodeId, episode: { thread: { workspaceId } } } } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: factFields,
+  });
 }
 
 /** A page's id and title, for naming it; null for another workspace's page. */

@@ -26,6 +26,7 @@ import * as activeWorkspaceRoute from "@/app/api/workspaces/active/route";
 import * as resetWorkspaceRoute from "@/app/api/workspaces/reset/route";
 import * as workspacesRoute from "@/app/api/workspaces/route";
 import * as supportChatRoute from "@/app/api/support/[slug]/chat/route";
+import * as supersessionRoute from "@/app/api/supersessions/[id]/route";
 import { getAuth } from "@/lib/auth/server";
 import { CLIENT_ADDRESS_HEADER, markServedByAppServer } from "@/lib/contracts/client-address";
 import { proxy } from "@/proxy";
@@ -97,6 +98,7 @@ let factId: string;
 let traceId: string;
 let episodeId: string;
 let importId: string;
+let offerId: string;
 
 beforeAll(async () => {
   t = await openTestDb();
@@ -120,6 +122,10 @@ beforeAll(async () => {
   const episode = await t.db.episode.create({ data: { threadId, fromSeq: 1, toSeq: 1, fromAt: at, toAt: at, gist: "The owner set the rent." } });
   episodeId = episode.id;
   importId = (await t.db.threadImport.create({ data: { workspaceId, bytes: 2, file: "{}" } })).id;
+  const changed = await t.db.$transaction((tx) =>
+    fileFact(tx, { workspaceId, pageTitle: "Costs", key: "rent", text: "Rent is $2,450 a month.", source: "OWNER", threadId, messageId: message.id, messageSeq: message.seq, replaces: null }),
+  );
+  offerId = (await t.db.supersessionOffer.create({ data: { workspaceId, oldFactId: factId, newFactId: changed.fact.id, reason: "the same rent" } })).id;
 });
 afterAll(async () => {
   delete (globalThis as { episodicBufferDb?: Promise<Db> }).episodicBufferDb;
@@ -130,7 +136,7 @@ afterAll(async () => {
 /** Every row in every table that a request could write, and every fact's status. */
 async function snapshot() {
   const db = t.db;
-  const [workspaces, memberships, sessions, threads, messages, pages, facts, episodes, pointers, traces] = await Promise.all([
+  const [workspaces, memberships, sessions, threads, messages, pages, facts, episodes, pointers, traces, offers] = await Promise.all([
     db.workspace.count(),
     db.membership.count(),
     db.session.findMany({ select: { id: true, activeWorkspaceId: true }, orderBy: { id: "asc" } }),
@@ -141,8 +147,9 @@ async function snapshot() {
     db.episode.findMany({ select: { id: true, ownerGist: true }, orderBy: { id: "asc" } }),
     db.episodeFact.count(),
     db.turnTrace.count(),
+    db.supersessionOffer.findMany({ select: { id: true, status: true }, orderBy: { id: "asc" } }),
   ]);
-  return { workspaces, memberships, sessions, threads, messages, pages, facts, episodes, pointers, traces };
+  return { workspaces, memberships, sessions, threads, messages, pages, facts, episodes, pointers, traces, offers };
 }
 
 type Params = { params: Promise<{ id: string }> };
@@ -156,7 +163,7 @@ type RouteCase = {
   forAnotherOwner?: "lists their own" | "creates in their own";
   handler: Handler;
   /** What the :id names, for routes that have one. */
-  id?: { kind: "thread" | "page" | "fact" | "trace" | "episode" | "import"; valid: () => string };
+  id?: { kind: "thread" | "page" | "fact" | "trace" | "episode" | "import" | "offer"; valid: () => string };
   /** A body the route accepts, and which of its fields holds text. */
   body?: { valid: () => Record<string, unknown>; textField: string };
   /**
@@ -285,6 +292,13 @@ const ROUTES: RouteCase[] = [
     body: { valid: () => ({ workspaceId }), textField: "workspaceId" },
   },
   { file: "workspaces/reset/route.ts", method: "POST", handler: withoutParams(() => resetWorkspaceRoute.POST()) },
+  {
+    file: "supersessions/[id]/route.ts",
+    method: "POST",
+    handler: withParams(supersessionRoute.POST),
+    id: { kind: "offer", valid: () => offerId },
+    body: { valid: () => ({ decision: "keep-both" }), textField: "decision" },
+  },
 ];
 
 /** Routes anyone may call, each walked on its own below: Better Auth's sign-in endpoints and the customers' support chat. */

@@ -1,13 +1,17 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { FactItem } from "@/components/pages/fact-item";
+import { LineHighlight } from "@/components/pages/line-highlight";
+import { SupersessionOffers } from "@/components/memory/supersession-offers";
 import { MoreFacts, MorePageEpisodes, PageEpisodeItem } from "@/components/pages/more-facts";
 import { VisibilityToggle } from "@/components/pages/visibility-toggle";
 import { dayAndTime, plural } from "@/components/ui/format";
 import { PageHeader } from "@/components/ui/page-header";
 import { renderKey } from "@/components/ui/render-key";
+import { recordIdSchema } from "@/lib/contracts/ids";
 import { formatPageRef } from "@/lib/contracts/prompt/common";
 import { FACT_GROUPS, getPage, type FactGroup, type PageDetail } from "@/lib/pages/queries";
+import { listSupersessionOffers } from "@/lib/pages/supersession-offers";
 import { pageScope } from "@/lib/workspaces/current";
 
 const GROUPS: { group: FactGroup; title: string; empty?: string }[] = [
@@ -16,7 +20,7 @@ const GROUPS: { group: FactGroup; title: string; empty?: string }[] = [
   { group: "earlier", title: "Earlier facts" },
 ];
 
-function FactGroups({ page }: { page: PageDetail }) {
+function FactGroups({ page, highlight }: { page: PageDetail; highlight: ReadonlySet<string> }) {
   return GROUPS.map(({ group, title, empty }) => {
     const shown = page.facts[group];
     const total = FACT_GROUPS[group].reduce((sum, status) => sum + page.counts[status], 0);
@@ -31,7 +35,7 @@ function FactGroups({ page }: { page: PageDetail }) {
         ) : (
           <ul className="mt-2 space-y-2">
             {shown.items.map((fact) => (
-              <FactItem key={fact.id} fact={fact} />
+              <FactItem key={fact.id} fact={fact} highlighted={highlight.has(fact.id)} />
             ))}
             <MoreFacts key={renderKey()} pageId={page.id} group={group} next={shown.next} />
           </ul>
@@ -41,9 +45,16 @@ function FactGroups({ page }: { page: PageDetail }) {
   });
 }
 
-export default async function TopicPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function TopicPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ line?: string | string[] }> }) {
   const { db, workspace } = await pageScope();
-  const page = await getPage(db, workspace.id, (await params).id);
+  // ?line=<episode id>: opened from a buffer line. A malformed or unknown id highlights nothing, and the note says so.
+  const line = (await searchParams).line;
+  const followed = line === undefined ? null : recordIdSchema.safeParse(line);
+  const pageId = (await params).id;
+  const [page, offers] = await Promise.all([
+    getPage(db, workspace.id, pageId, followed?.success ? { pointedBy: followed.data } : {}),
+    listSupersessionOffers(db, workspace.id, { pageId }),
+  ]);
   if (!page) notFound();
   return (
     <div>
@@ -63,7 +74,9 @@ export default async function TopicPage({ params }: { params: Promise<{ id: stri
       </PageHeader>
       <div className="grid gap-8 px-4 py-6 sm:px-8 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-6">
-          <FactGroups page={page} />
+          {followed && <LineHighlight count={page.pointed.length} />}
+          <SupersessionOffers offers={offers} />
+          <FactGroups page={page} highlight={new Set(page.pointed)} />
         </div>
         <section aria-labelledby="episodes-heading">
           <h2 id="episodes-heading" className="text-sm font-semibold text-slate-700">

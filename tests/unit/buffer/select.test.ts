@@ -140,7 +140,7 @@ describe("selectEpisodes", () => {
 
     expect(selection.shown.map((c) => c.episode.id)).toEqual(ids);
     expect(selection.shown.map((c) => c.reason)).toEqual(reasons);
-    expect(selection.gapsAfter).toEqual(gap ? [0] : []);
+    expect(selection.gaps.map((g) => g.after)).toEqual(gap ? [0] : []);
   });
 
   it.each([1, 2, 3, 5, 12])("never shows more than maxLines (%i) lines", (maxLines) => {
@@ -207,7 +207,7 @@ describe("selectEpisodes with folds", () => {
     expect(selection.shown.map((c) => c.episode.id)).toEqual(ids);
     expect(selection.shown.length).toBeLessThanOrEqual(12);
     expect(selection.shown.map((c) => c.reason)).toEqual(ids.map((id, i) => (i === 0 ? "first" : id.startsWith("f") ? "fold" : "recent")));
-    expect(selection.gapsAfter).toEqual(gapsAfter);
+    expect(selection.gaps.map((g) => g.after)).toEqual(gapsAfter);
   });
 
   it("never marks a gap where a shown fold covers every stretch in between", () => {
@@ -225,9 +225,42 @@ describe("selectEpisodes with folds", () => {
           if (shown[i + 1]) expect(shown[i].toSeq).toBeLessThan(shown[i + 1].fromSeq);
           const next = shown[i + 1]?.fromSeq ?? Infinity;
           const missing = known.some((x) => !shown.includes(x) && x.fromSeq > shown[i].toSeq && x.toSeq < next);
-          expect(selection.gapsAfter.includes(i)).toBe(missing);
+          expect(selection.gaps.map((g) => g.after).includes(i)).toBe(missing);
         }
       }
     }
+  });
+});
+
+describe("selectEpisodes: what each gap spans and leaves out", () => {
+  it("the gap after the first line runs to the oldest recent line and counts every episode in between", () => {
+    // 30 stretches of 10 messages; the window starts at #301; the read fetched the 12 newest (19–30) and shows 20–30.
+    const selection = selectEpisodes(episode(1), newestFirst(...range(19, 30)), 12, 301, [], 30);
+    expect(selection.gaps).toEqual([{ after: 0, fromSeq: 11, toSeq: 190, lines: 18 }]);
+  });
+
+  it("without the count of episodes before the window, a full read's gap is not counted", () => {
+    const selection = selectEpisodes(episode(1), newestFirst(...range(19, 30)), 12, 301);
+    expect(selection.gaps).toEqual([{ after: 0, fromSeq: 11, toSeq: 190, lines: null }]);
+  });
+
+  it("the smallest provable gap: exactly one stretch dropped to make room for the first", () => {
+    const selection = selectEpisodes(episode(1), newestFirst(...range(2, 13)), 12, 131, [], 13);
+    expect(selection.gaps).toEqual([{ after: 0, fromSeq: 11, toSeq: 20, lines: 1 }]);
+  });
+
+  it("a gap between folds and recent lines counts the read stretches it holds; one in the unread far middle is not guessed", () => {
+    const selection = selectEpisodes(
+      episode(1),
+      newestFirst(...range(34, 45)),
+      12,
+      451,
+      foldsNewestFirst([2, 5], [6, 9], [10, 13], [14, 17], [18, 21], [22, 25], [26, 29], [30, 33]),
+      45,
+    );
+    expect(selection.gaps).toEqual([
+      { after: 0, fromSeq: 11, toSeq: 130, lines: null },
+      { after: 5, fromSeq: 331, toSeq: 390, lines: 6 },
+    ]);
   });
 });

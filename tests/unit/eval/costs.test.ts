@@ -19,7 +19,7 @@ function trace(overrides: Partial<TurnTraceData> = {}): TurnTraceData {
     settings: { window: 30, maxLines: 12, maxLineChars: 220, recallPages: 3 },
     window: { count: 30, fromSeq: 40, toSeq: 69 },
     withheld: [],
-    buffer: { status: "injected", reason: "", block: "…", gap: false, chosen: [] },
+    buffer: { status: "injected", reason: "", block: "…", gap: false, gaps: [], chosen: [] },
     recall: { enabled: true, feed: false, pages: [], droppedFacts: [] },
     toolCalls: [{ name: "read_page", input: { title: "Second Location" }, output: null }],
     reasoning: [],
