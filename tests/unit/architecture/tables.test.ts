@@ -16,6 +16,7 @@ const OWNERS: Record<string, string> = {
   ServerInstance: "threads",
   Page: "pages",
   Fact: "pages",
+  SupersessionOffer: "pages",
   Episode: "episodes",
   EpisodeFold: "episodes",
   EpisodeFact: "episodes",
