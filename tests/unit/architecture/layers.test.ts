@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 // through the contracts alone.
 const LAYERS: string[][] = [
   ["config", "errors", "contracts", "guard", "db"],
-  ["models", "episodes", "history", "pages", "threads", "traces", "auth", "support", "limits"],
+  ["models", "episodes", "history", "pages", "questions", "threads", "traces", "auth", "support", "limits"],
   ["memory", "buffer"],
   ["context", "jobs"],
   ["agent"],
