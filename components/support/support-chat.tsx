@@ -21,7 +21,17 @@ function errorText(error: Error): string {
 }
 
 /** The customer's side of the support chat: their own conversation, text only. */
-export function SupportChat({ slug, initialMessages }: { slug: string; initialMessages: UIMessage[] }) {
+/** "Opening Hours, Menu and Catering": the topics a customer is invited to ask about. */
+function listed(topics: readonly string[]): string {
+  return topics.length <= 1 ? (topics[0] ?? "") : `${topics.slice(0, -1).join(", ")} and ${topics.at(-1)}`;
+}
+
+/** An invitation that names only what the business published; generic words when it published nothing yet. */
+function supportInvitation(business: string, topics: readonly string[]): string {
+  return topics.length > 0 ? `Ask a question: about ${listed(topics)}, or anything else ${business} has published.` : `Ask ${business} a question.`;
+}
+
+export function SupportChat({ slug, business, topics, initialMessages }: { slug: string; business: string; topics: string[]; initialMessages: UIMessage[] }) {
   const transport = useMemo(
     () =>
       new DefaultChatTransport({
@@ -35,7 +45,11 @@ export function SupportChat({ slug, initialMessages }: { slug: string; initialMe
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <ol className="flex-1 space-y-3 overflow-y-auto px-6 py-4" data-testid="support-messages" data-status={status} aria-live="polite">
-        {messages.length === 0 && <li className="text-sm text-slate-500">Ask a question: opening hours, prices, anything the business has published.</li>}
+        {messages.length === 0 && (
+          <li className="text-sm text-slate-600" data-testid="support-invitation">
+            {supportInvitation(business, topics)}
+          </li>
+        )}
         {messages.map((message) => (
           <li
             key={message.id}
@@ -51,7 +65,7 @@ export function SupportChat({ slug, initialMessages }: { slug: string; initialMe
           {errorText(error)}
         </p>
       )}
-      <Composer disabled={busy} onSend={(text) => void sendMessage({ text })} />
+      <Composer disabled={busy} onSend={(text) => void sendMessage({ text })} placeholder="Type your question (Enter sends, Shift+Enter for a new line)" />
     </div>
   );
 }

@@ -154,3 +154,14 @@ export async function pageIdsByTitle(db: Db, workspaceId: string, titles: Iterab
   const pages = await db.page.findMany({ where: { workspaceId, title: { in: wanted } }, select: { id: true, title: true } });
   return Object.fromEntries(pages.map((p) => [p.title, p.id]));
 }
+
+/** What a customer can ask about: the titles of published pages with a confirmed fact, most recently changed first. */
+export async function publishedTopics(db: Db, workspaceId: string, limit = 3): Promise<string[]> {
+  const pages = await db.page.findMany({
+    where: { workspaceId, visibility: "PUBLIC", facts: { some: { status: "CONFIRMED" } } },
+    orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
+    take: limit,
+    select: { title: true },
+  });
+  return pages.map((p) => p.title);
+}
