@@ -8,6 +8,8 @@ import * as pageFactsRoute from "@/app/api/pages/[id]/facts/route";
 import * as factRoute from "@/app/api/facts/[id]/route";
 import * as episodeRoute from "@/app/api/episodes/[id]/route";
 import * as pageRoute from "@/app/api/pages/[id]/route";
+import * as publishPreviewRoute from "@/app/api/pages/[id]/publish-preview/route";
+import * as questionRoute from "@/app/api/questions/[id]/route";
 import * as pagesRoute from "@/app/api/pages/route";
 import * as consolidateRoute from "@/app/api/threads/[id]/consolidate/route";
 import * as episodesRoute from "@/app/api/threads/[id]/episodes/route";
@@ -97,6 +99,7 @@ let factId: string;
 let traceId: string;
 let episodeId: string;
 let importId: string;
+let questionId: string;
 
 beforeAll(async () => {
   t = await openTestDb();
@@ -120,6 +123,7 @@ beforeAll(async () => {
   const episode = await t.db.episode.create({ data: { threadId, fromSeq: 1, toSeq: 1, fromAt: at, toAt: at, gist: "The owner set the rent." } });
   episodeId = episode.id;
   importId = (await t.db.threadImport.create({ data: { workspaceId, bytes: 2, file: "{}" } })).id;
+  questionId = (await t.db.unansweredQuestion.create({ data: { workspaceId, threadId, seq: 1, text: "Do you deliver?" } })).id;
 });
 afterAll(async () => {
   delete (globalThis as { episodicBufferDb?: Promise<Db> }).episodicBufferDb;
@@ -130,7 +134,7 @@ afterAll(async () => {
 /** Every row in every table that a request could write, and every fact's status. */
 async function snapshot() {
   const db = t.db;
-  const [workspaces, memberships, sessions, threads, messages, pages, facts, episodes, pointers, traces] = await Promise.all([
+  const [workspaces, memberships, sessions, threads, messages, pages, facts, episodes, pointers, traces, questions] = await Promise.all([
     db.workspace.count(),
     db.membership.count(),
     db.session.findMany({ select: { id: true, activeWorkspaceId: true }, orderBy: { id: "asc" } }),
@@ -141,8 +145,9 @@ async function snapshot() {
     db.episode.findMany({ select: { id: true, ownerGist: true }, orderBy: { id: "asc" } }),
     db.episodeFact.count(),
     db.turnTrace.count(),
+    db.unansweredQuestion.findMany({ select: { id: true, status: true }, orderBy: { id: "asc" } }),
   ]);
-  return { workspaces, memberships, sessions, threads, messages, pages, facts, episodes, pointers, traces };
+  return { workspaces, memberships, sessions, threads, messages, pages, facts, episodes, pointers, traces, questions };
 }
 
 type Params = { params: Promise<{ id: string }> };
@@ -156,7 +161,7 @@ type RouteCase = {
   forAnotherOwner?: "lists their own" | "creates in their own";
   handler: Handler;
   /** What the :id names, for routes that have one. */
-  id?: { kind: "thread" | "page" | "fact" | "trace" | "episode" | "import"; valid: () => string };
+  id?: { kind: "thread" | "page" | "fact" | "trace" | "episode" | "import" | "question"; valid: () => string };
   /** A body the route accepts, and which of its fields holds text. */
   body?: { valid: () => Record<string, unknown>; textField: string };
   /**
@@ -238,6 +243,14 @@ const ROUTES: RouteCase[] = [
   { file: "threads/import/[id]/route.ts", method: "GET", handler: withParams(importProgressRoute.GET), id: { kind: "import", valid: () => importId } },
   { file: "pages/route.ts", method: "GET", handler: withoutParams(pagesRoute.GET), forAnotherOwner: "lists their own" },
   { file: "pages/[id]/route.ts", method: "GET", handler: withParams(pageRoute.GET), id: { kind: "page", valid: () => pageId } },
+  { file: "pages/[id]/publish-preview/route.ts", method: "GET", handler: withParams(publishPreviewRoute.GET), id: { kind: "page", valid: () => pageId } },
+  {
+    file: "questions/[id]/route.ts",
+    method: "PATCH",
+    handler: withParams(questionRoute.PATCH),
+    id: { kind: "question", valid: () => questionId },
+    body: { valid: () => ({ status: "ANSWERED" }), textField: "status" },
+  },
   { file: "pages/[id]/facts/route.ts", method: "GET", handler: withParams(pageFactsRoute.GET), id: { kind: "page", valid: () => pageId } },
   { file: "pages/[id]/episodes/route.ts", method: "GET", handler: withParams(pageEpisodesRoute.GET), id: { kind: "page", valid: () => pageId } },
   {
