@@ -32,6 +32,7 @@ export type TraceInput = {
   budget?: TurnTraceData["budget"];
   timings: TurnTimings;
   error: string | null;
+  customerVoice?: TurnTraceData["customerVoice"];
 };
 
 /** Each tool call with the reasoning note the model gave right before it in the same step, if any. */
@@ -80,6 +81,7 @@ export function buildTrace(input: TraceInput): TurnTraceData {
     timings: { ...input.timings, memoryPassMs: null },
     prompt: input.prompt,
     ...(input.budget ? { budget: input.budget } : {}),
+    ...(input.customerVoice ? { customerVoice: input.customerVoice } : {}),
     error: input.error,
   };
 }

@@ -185,6 +185,7 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
         withheld: screen.withheld,
         usage,
         prompt: { system: built.system, messages: built.messages },
+        ...(voiced ? { customerVoice: { modelText: textOf(reply), corrections: voiced.checked.corrections, unanswered: voiced.checked.unanswered } } : {}),
         budget: built.budget
           ? { ...built.budget, leftOut: [...built.budget.leftOut, ...(room?.cuts ?? [])], reportedTokens: firstCall, ...(toolsUnavailable ? { toolsUnavailable } : {}) }
           : undefined,

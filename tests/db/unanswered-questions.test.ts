@@ -100,8 +100,13 @@ describe("a support turn", () => {
     expect(chunks.filter((c) => c.type.startsWith("tool-") || c.type.startsWith("reasoning"))).toEqual([]);
     expect(outcome.assistantMessage).toMatchObject({ text: FOLLOW_UP_REPLY, status: "COMPLETE" });
     expect(outcome.assistantMessage!.parts).toEqual([{ type: "text", text: FOLLOW_UP_REPLY }]);
-    // The owner's trace still shows what the model did.
+    // The owner's trace still shows what the model did, and what the check took out.
     expect(outcome.trace.toolCalls.map((c) => c.name)).toEqual(["read_page"]);
+    expect(outcome.trace.customerVoice).toEqual({
+      modelText: expect.stringContaining("could you remind me?"),
+      corrections: expect.arrayContaining(["internals", "asks-to-remind", "found-nothing"]),
+      unanswered: true,
+    });
     expect(await questionsOf(thread.id)).toMatchObject([{ workspaceId, seq: outcome.userMessage.seq, text: "Do you install heated floors?", status: "OPEN" }]);
   });
 
@@ -131,6 +136,7 @@ describe("a support turn", () => {
     const model = scriptedModel([{ text: "I opened pages/Services but couldn't find it — could you remind me?" }]);
     const outcome = await runTurn({ db: t.db, config, choice: scriptedChoice(model), workspaceId, threadId: owner.id, text: "What did we say about heated floors?", consolidate: false });
     expect(outcome.answer).toBe("I opened pages/Services but couldn't find it — could you remind me?");
+    expect(outcome.trace.customerVoice).toBeUndefined();
     expect(await questionsOf(owner.id)).toEqual([]);
   });
 
