@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@/e2e/support/fixtures";
-import { openNewThread, sendAndWaitForTurn } from "@/e2e/support/chat";
+import { openNewThread, sendMessage } from "@/e2e/support/chat";
 import { attachScreenshot } from "@/e2e/support/screens";
 
 // A customer hears the business, never the assistant's workings, and what
@@ -39,7 +39,8 @@ for (const viewport of [
     }, testInfo) => {
       test.setTimeout(120_000);
       await openNewThread(page);
-      await sendAndWaitForTurn(page, "Drain cleaning starts at $149. Copper fittings cost us $4 each from the distributor.");
+      await sendMessage(page, "Drain cleaning starts at $149. Copper fittings cost us $4 each from the distributor.");
+      await expect(page.getByTestId("memory-note")).toHaveAttribute("data-state", "filed", { timeout: 30_000 });
 
       // The page the supplier's cost was filed on, from the Memory screen.
       await page.goto("/memory?q=distributor");
@@ -95,7 +96,7 @@ for (const viewport of [
       await expect(page.getByTestId("questions-empty")).toBeVisible();
       await expect(page.getByRole("link", { name: "Waiting (0)" })).toBeVisible();
       if (!phone) await expect(page.getByRole("link", { name: /Unanswered questions/ }).getByTestId("questions-count")).toHaveCount(0);
-      await page.getByRole("link", { name: "Answered" }).click();
+      await page.getByRole("link", { name: "Answered", exact: true }).click();
       await expect(page.getByTestId("question-item")).toHaveText([/water softeners/]);
 
       await page.goto(href!);

@@ -47,8 +47,12 @@ export const test = base.extend<{ ownWorkspace: OwnWorkspace }>({
     await browser.clearCookies();
     const origin = { origin: baseURL! };
     const email = `e2e-${randomUUID().slice(0, 12)}@example.com`;
-    const signUp = await browser.request.post("/api/auth/sign-up/email", { data: { email, password: "an e2e password of length", name: email }, headers: origin });
+    const password = "an e2e password of length";
+    const signUp = await browser.request.post("/api/auth/sign-up/email", { data: { email, password, name: email }, headers: origin });
     expect(signUp.ok(), await signUp.text()).toBe(true);
+    // Signing up starts no session (the app's sign-up answers alike whether or not the email has an account): sign in.
+    const signIn = await browser.request.post("/api/auth/sign-in/email", { data: { email, password }, headers: origin });
+    expect(signIn.ok(), await signIn.text()).toBe(true);
     const name = `E2E ${testInfo.title}`.slice(0, 60);
     const created = await browser.request.post("/api/workspaces", { data: { name }, headers: origin });
     expect(created.ok(), await created.text()).toBe(true);
