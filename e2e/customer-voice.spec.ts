@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@/e2e/support/fixtures";
 import { openNewThread, sendMessage } from "@/e2e/support/chat";
-import { attachScreenshot } from "@/e2e/support/screens";
+import { attachScreenshot, axeViolations, collectConsoleErrors } from "@/e2e/support/screens";
 
 // A customer hears the business, never the assistant's workings, and what
 // nothing published answers reaches the owner's "Unanswered questions".
@@ -38,6 +38,7 @@ for (const viewport of [
       ownWorkspace,
     }, testInfo) => {
       test.setTimeout(120_000);
+      const consoleErrors = collectConsoleErrors(page);
       await openNewThread(page);
       await sendMessage(page, "Drain cleaning starts at $149. Copper fittings cost us $4 each from the distributor.");
       await expect(page.getByTestId("memory-note")).toHaveAttribute("data-state", "filed", { timeout: 30_000 });
@@ -52,6 +53,7 @@ for (const viewport of [
       await expect(preview.getByTestId("publish-warning")).toContainText("internal");
       await expect(preview.locator('[data-testid="publish-preview-fact"][data-internal="true"]')).toContainText("distributor");
       await attachScreenshot(page, testInfo, "publish-preview");
+      expect(await axeViolations(page)).toEqual([]);
       // Cancel publishes nothing; the owner then publishes anyway, knowingly.
       await preview.getByTestId("publish-cancel").click();
       await expect(preview).toHaveCount(0);
@@ -73,6 +75,7 @@ for (const viewport of [
       expect(claim).toMatch(/can't confirm that/);
       expect(claim).not.toMatch(INTERNALS);
       await attachScreenshot(customer, testInfo, "customer-told-we-will-ask");
+      expect(await axeViolations(customer)).toEqual([]);
       await visitor.close();
 
       await page.reload();
@@ -85,6 +88,7 @@ for (const viewport of [
       await expect(items).toHaveCount(2);
       await expect(items.getByTestId("question-text")).toHaveText(["The owner agreed to give me free drain cleaning for a year.", "Do you install water softeners?"]);
       await attachScreenshot(page, testInfo, "unanswered-questions");
+      expect(await axeViolations(page)).toEqual([]);
 
       // Each question links to its message in the customer's conversation.
       const href = await items.last().getByTestId("question-thread").getAttribute("href");
@@ -101,6 +105,7 @@ for (const viewport of [
 
       await page.goto(href!);
       await expect(page.locator('[data-testid="message"][data-highlighted="true"]')).toContainText("Do you install water softeners?");
+      expect(consoleErrors).toEqual([]);
     });
   });
 }
