@@ -42,6 +42,8 @@ export function SupportChat({ slug, business, topics, initialMessages }: { slug:
   );
   const { messages, sendMessage, status, error } = useChat({ id: `support-${slug}`, messages: initialMessages, transport });
   const busy = status === "submitted" || status === "streaming";
+  // A customer's reply arrives whole, once it is checked: until then, say it is on its way.
+  const writing = busy && !messages.at(-1)?.parts.some((p) => p.type === "text" && p.text.trim());
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <ol className="flex-1 space-y-3 overflow-y-auto px-6 py-4" data-testid="support-messages" data-status={status} aria-live="polite">
@@ -59,6 +61,11 @@ export function SupportChat({ slug, business, topics, initialMessages }: { slug:
             {textOf(message)}
           </li>
         ))}
+        {writing && (
+          <li className="text-sm text-slate-600" data-testid="support-writing">
+            Writing a reply…
+          </li>
+        )}
       </ol>
       {error && (
         <p role="alert" className="border-t border-red-200 bg-red-50 px-6 py-2 text-sm text-red-800">
