@@ -43,7 +43,8 @@ export function SupportChat({ slug, business, topics, initialMessages }: { slug:
   const { messages, sendMessage, status, error } = useChat({ id: `support-${slug}`, messages: initialMessages, transport });
   const busy = status === "submitted" || status === "streaming";
   // A customer's reply arrives whole, once it is checked: until then, say it is on its way.
-  const writing = busy && !messages.at(-1)?.parts.some((p) => p.type === "text" && p.text.trim());
+  const last = messages.at(-1);
+  const writing = busy && (last?.role !== "assistant" || !last.parts.some((p) => p.type === "text" && p.text.trim()));
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <ol className="flex-1 space-y-3 overflow-y-auto px-6 py-4" data-testid="support-messages" data-status={status} aria-live="polite">
