@@ -1,6 +1,8 @@
 import { formatAskTheBusiness } from "@/lib/contracts/prompt/customer-voice";
-import { Tier, bestFacts, readQuestion, type ChatDecision } from "@/lib/models/offline/chat";
+import { Tier, bestFacts, readQuestion, type ChatDecision, type Question } from "@/lib/models/offline/chat";
+import { relatedness } from "@/lib/models/offline/meaning";
 import type { ChatView, KnownFact } from "@/lib/models/offline/prompt-reader";
+import { STRONG, contentWords } from "@/lib/models/offline/relate";
 import { isHelpRequest, isQuestion, isSmallTalk } from "@/lib/models/offline/signals";
 import { sentences, stripLeadIn, trimEndPunctuation } from "@/lib/models/offline/text";
 
@@ -30,6 +32,16 @@ function publishedAnswer(facts: readonly KnownFact[]): string {
   return facts.map((f) => `${trimEndPunctuation(f.text)}.`).join(" ");
 }
 
+/**
+ * A customer is answered only by a fact about everything they named: "oat
+ * milk at the shop" is not answered by a fact about the shop alone. Telling
+ * a customer the business will follow up costs less than a wrong answer.
+ */
+function coversSubjects(question: Question, fact: KnownFact): boolean {
+  const words = contentWords(fact.text);
+  return question.query.subjects.every((subject) => words.some((word) => relatedness(subject, word).score >= STRONG));
+}
+
 function smallTalk(message: string): string {
   return /\b(?:thanks|thank you|appreciate|cheers)\b/i.test(message) ? CUSTOMER_THANKS : CUSTOMER_GREETING;
 }
@@ -43,7 +55,9 @@ export function decideCustomerChat(view: ChatView): ChatDecision {
     return reply(formatAskTheBusiness(BUSINESS_WILL_CONFIRM), "A customer's statement is theirs to make, not a fact of the business: the business is asked to confirm it.");
   }
   // Only what the business published answers, and only when it holds what was asked: a fact that merely shares words does not.
-  const found = bestFacts(readQuestion(message), view.recalled.filter((f) => f.confirmed));
-  if (found && found.tier !== Tier.UntypedMatch) return reply(publishedAnswer(found.item), "A published fact answers the customer's question.");
+  const question = readQuestion(message);
+  const found = bestFacts(question, view.recalled.filter((f) => f.confirmed));
+  const answering = found && found.tier !== Tier.UntypedMatch ? found.item.filter((fact) => coversSubjects(question, fact)) : [];
+  if (answering.length > 0) return reply(publishedAnswer(answering), "A published fact answers the customer's question.");
   return reply(formatAskTheBusiness(ASKED_THE_BUSINESS), "Nothing the business published answers this: the question goes to the business.");
 }

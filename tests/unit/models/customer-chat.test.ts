@@ -62,3 +62,12 @@ describe("the offline model in a customer's support chat", () => {
     expect((await ask("thanks!")).text).toMatch(/^You're welcome/);
   });
 });
+
+describe("the offline model answers a customer only with a fact about everything they named", () => {
+  it("hands on a question a published fact only half covers", async () => {
+    const { text } = await ask("Do you fix carbon wheel rims at the repair shop?", [
+      { title: "Shop", facts: [{ text: "The repair shop is open 9am to 6pm", label: "confirmed", source: "owner", day: "2027-03-02" }] },
+    ]);
+    expect(text).toBe(`${ASK_THE_BUSINESS} ${ASKED_THE_BUSINESS}`);
+  });
+});
