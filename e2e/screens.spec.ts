@@ -38,6 +38,7 @@ function screens(ids: { long: string; page: string }, emptyThread: string): Scre
     { name: "chat-empty-thread", open: visit(`/threads/${emptyThread}`, async (page) => void (await expect(page.getByTestId("suggested-prompts")).toBeVisible())) },
     { name: "memory", open: visit("/memory", async (page) => void (await expect(page.getByTestId("memory-list")).toBeVisible())) },
     { name: "memory-of-a-thread", open: visit(`/memory?thread=${ids.long}`, async (page) => void (await expect(page.getByTestId("memory-heading")).toContainText(DEMO_TURNS.thread))) },
+    { name: "unanswered-questions", open: visit("/questions", async (page) => void (await expect(page.getByRole("heading", { name: "Unanswered questions" })).toBeVisible())) },
     { name: "pages", open: visit("/pages", async (page) => void (await expect(page.getByTestId("page-list")).toBeVisible())) },
     { name: "a-page", open: visit(`/pages/${ids.page}`) },
     { name: "episodes", open: visit(`/threads/${ids.long}/episodes`, async (page) => void (await expect(page.getByTestId("episode-timeline")).toBeVisible())) },

@@ -29,6 +29,7 @@ const REFUSALS = {
   "not_found:episode": { status: 404, message: "No such episode in this workspace." },
   "not_found:import": { status: 404, message: "No such import in this workspace." },
   "not_found:offer": { status: 404, message: "No such offer in this workspace." },
+  "not_found:question": { status: 404, message: "No such question in this workspace." },
   "conflict:retry": { status: 409, message: "There is no unanswered message to retry in this thread." },
   "conflict:review": { status: 409, message: "This fact is no longer waiting for review." },
   "conflict:held": {

@@ -4,7 +4,17 @@ import { useState, type KeyboardEvent } from "react";
 import { MAX_MESSAGE_CHARS } from "@/lib/threads/schemas";
 
 /** The message box; while a reply streams, `onStop` (when given) turns Send into Stop, which ends the reply where it is. */
-export function Composer({ disabled, onSend, onStop }: { disabled: boolean; onSend: (text: string) => void; onStop?: () => void }) {
+export function Composer({
+  disabled,
+  onSend,
+  onStop,
+  placeholder = "Message the agent (Enter sends, Shift+Enter for a new line)",
+}: {
+  disabled: boolean;
+  onSend: (text: string) => void;
+  onStop?: () => void;
+  placeholder?: string;
+}) {
   const [text, setText] = useState("");
   const trimmed = text.trim();
   const tooLong = text.length > MAX_MESSAGE_CHARS;
@@ -40,7 +50,7 @@ export function Composer({ disabled, onSend, onStop }: { disabled: boolean; onSe
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
           rows={2}
-          placeholder="Message the agent (Enter sends, Shift+Enter for a new line)"
+          placeholder={placeholder}
           className="min-h-12 flex-1 resize-y rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-indigo-500"
           data-testid="composer"
         />

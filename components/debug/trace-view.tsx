@@ -315,6 +315,29 @@ function MemoryPassSection({ record, pending, onRetry }: { record: TurnTraceReco
   );
 }
 
+/** A customer's reply as the model wrote it, and what the check took out before the customer read it. */
+function CustomerVoiceSection({ voice }: { voice: NonNullable<TurnTraceData["customerVoice"]> }) {
+  const corrected = voice.corrections.length > 0;
+  return (
+    <Section
+      title="Customer's reply"
+      meta={
+        <>
+          <Badge tone={corrected ? "amber" : "emerald"}>{corrected ? "corrected" : "as written"}</Badge>
+          {voice.unanswered && <Badge tone="violet">to Unanswered questions</Badge>}
+        </>
+      }
+      testId="debug-customer-voice"
+    >
+      <div className="space-y-1 px-4 pb-3 text-xs text-slate-700">
+        {corrected && <p data-testid="customer-voice-corrections">Taken out before the customer read it: {voice.corrections.join(", ")}.</p>}
+        <p>The model wrote:</p>
+        <pre className="rounded-md bg-slate-50 p-2 whitespace-pre-wrap ring-1 ring-slate-200 ring-inset">{voice.modelText}</pre>
+      </div>
+    </Section>
+  );
+}
+
 /** Everything one turn's prompt was built from, section by section. */
 export function TraceView({
   record,
@@ -357,6 +380,7 @@ export function TraceView({
       />
       <RecallSection recall={data.recall} pageIds={record.pageIds} />
       <ToolsSection record={record} />
+      {data.customerVoice && <CustomerVoiceSection voice={data.customerVoice} />}
       {data.replyStatus === "interrupted" && (
         <p className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900" data-testid="trace-interrupted">
           The reply was cut off before it finished ({data.error ?? "the browser went away"}); it is kept, marked interrupted, and no memory pass runs over it.

@@ -9,13 +9,14 @@ import { threadHref } from "@/components/ui/routes";
 import { ThreadActions, threadTitleId } from "@/components/shell/thread-actions";
 import { useHydrated } from "@/components/ui/hydrated";
 
-export type Section = "chat" | "memory" | "pages" | "evaluation" | "design" | "settings" | "import";
+export type Section = "chat" | "memory" | "pages" | "questions" | "evaluation" | "design" | "settings" | "import";
 
 /** The section an address belongs to; none for an address the app has no screen at. */
 function sectionOf(pathname: string): Section | null {
   const under = (prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
   if (under("/pages")) return "pages";
   if (under("/memory")) return "memory";
+  if (under("/questions")) return "questions";
   if (under("/evaluation")) return "evaluation";
   if (under("/design")) return "design";
   if (under("/settings")) return "settings";

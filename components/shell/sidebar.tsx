@@ -1,4 +1,6 @@
+import { countOpenQuestions } from "@/lib/questions/store";
 import { listThreads } from "@/lib/threads/queries";
+import { Badge } from "@/components/ui/badge";
 import { ownedWorkspaces, pageScope } from "@/lib/workspaces/current";
 import { MoreThreads } from "@/components/shell/more-threads";
 import { WorkspaceMenu } from "@/components/shell/workspace-menu";
@@ -9,7 +11,7 @@ import { byDay, dayLabel } from "@/components/shell/thread-days";
 export async function Sidebar() {
   const scope = await pageScope();
   const { db, workspace, user } = scope;
-  const [threads, owned] = await Promise.all([listThreads(db, workspace.id), ownedWorkspaces(scope)]);
+  const [threads, owned, waiting] = await Promise.all([listThreads(db, workspace.id), ownedWorkspaces(scope), countOpenQuestions(db, workspace.id)]);
   const now = new Date();
   const days = byDay(threads.items, now);
   const last = threads.items.at(-1);
@@ -36,6 +38,17 @@ export async function Sidebar() {
           </li>
           <li>
             <SectionLink href="/pages" section="pages">Pages</SectionLink>
+          </li>
+          <li>
+            <SectionLink href="/questions" section="questions">
+              <span className="flex-1">Unanswered questions</span>
+              {waiting > 0 && (
+                <Badge tone="amber" testId="questions-count">
+                  {waiting}
+                  <span className="sr-only"> waiting</span>
+                </Badge>
+              )}
+            </SectionLink>
           </li>
           <li>
             <SectionLink href="/evaluation" section="evaluation">Evaluation</SectionLink>

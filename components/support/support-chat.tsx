@@ -21,7 +21,17 @@ function errorText(error: Error): string {
 }
 
 /** The customer's side of the support chat: their own conversation, text only. */
-export function SupportChat({ slug, initialMessages }: { slug: string; initialMessages: UIMessage[] }) {
+/** "Opening Hours, Menu and Catering": the topics a customer is invited to ask about. */
+function listed(topics: readonly string[]): string {
+  return topics.length <= 1 ? (topics[0] ?? "") : `${topics.slice(0, -1).join(", ")} and ${topics.at(-1)}`;
+}
+
+/** An invitation that names only what the business published; generic words when it published nothing yet. */
+function supportInvitation(business: string, topics: readonly string[]): string {
+  return topics.length > 0 ? `Ask a question: about ${listed(topics)}, or anything else ${business} has published.` : `Ask ${business} a question.`;
+}
+
+export function SupportChat({ slug, business, topics, initialMessages }: { slug: string; business: string; topics: string[]; initialMessages: UIMessage[] }) {
   const transport = useMemo(
     () =>
       new DefaultChatTransport({
@@ -32,10 +42,17 @@ export function SupportChat({ slug, initialMessages }: { slug: string; initialMe
   );
   const { messages, sendMessage, status, error } = useChat({ id: `support-${slug}`, messages: initialMessages, transport });
   const busy = status === "submitted" || status === "streaming";
+  // A customer's reply arrives whole, once it is checked: until then, say it is on its way.
+  const last = messages.at(-1);
+  const writing = busy && (last?.role !== "assistant" || !last.parts.some((p) => p.type === "text" && p.text.trim()));
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <ol className="flex-1 space-y-3 overflow-y-auto px-6 py-4" data-testid="support-messages" data-status={status} aria-live="polite">
-        {messages.length === 0 && <li className="text-sm text-slate-500">Ask a question: opening hours, prices, anything the business has published.</li>}
+        {messages.length === 0 && (
+          <li className="text-sm text-slate-600" data-testid="support-invitation">
+            {supportInvitation(business, topics)}
+          </li>
+        )}
         {messages.map((message) => (
           <li
             key={message.id}
@@ -45,13 +62,18 @@ export function SupportChat({ slug, initialMessages }: { slug: string; initialMe
             {textOf(message)}
           </li>
         ))}
+        {writing && (
+          <li className="text-sm text-slate-600" data-testid="support-writing">
+            Writing a reply…
+          </li>
+        )}
       </ol>
       {error && (
         <p role="alert" className="border-t border-red-200 bg-red-50 px-6 py-2 text-sm text-red-800">
           {errorText(error)}
         </p>
       )}
-      <Composer disabled={busy} onSend={(text) => void sendMessage({ text })} />
+      <Composer disabled={busy} onSend={(text) => void sendMessage({ text })} placeholder="Type your question (Enter sends, Shift+Enter for a new line)" />
     </div>
   );
 }

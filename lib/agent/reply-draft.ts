@@ -25,6 +25,8 @@ export class ReplyDraft {
     private readonly db: Db,
     private readonly threadId: string,
     private readonly intervalMs = DRAFT_SAVE_MS,
+    /** What is stored of the text so far: a customer's reply is stored as the customer may read it. */
+    private readonly stored: (text: string) => string = (text) => text,
   ) {
     this.lastWrite = performance.now();
   }
@@ -41,8 +43,9 @@ export class ReplyDraft {
     this.timer = undefined;
     if (this.closed) return;
     const text = this.text.trim();
+    const saved = this.stored(text);
     this.lastWrite = performance.now();
-    this.writing = (this.message ? rewriteReply(this.db, this.message.id, { text }) : appendMessage(this.db, this.threadId, { role: "ASSISTANT", speaker: "AGENT", text, status: "INTERRUPTED" }))
+    this.writing = (this.message ? rewriteReply(this.db, this.message.id, { text: saved }) : appendMessage(this.db, this.threadId, { role: "ASSISTANT", speaker: "AGENT", text: saved, status: "INTERRUPTED" }))
       .then(
         (message) => void (this.message = message),
         // A draft that could not be written is only a lost safety copy: the turn still saves the reply when it ends.

@@ -34,6 +34,7 @@ export type TraceInput = {
   budget?: TurnTraceData["budget"];
   timings: TurnTimings;
   error: string | null;
+  customerVoice?: TurnTraceData["customerVoice"];
 };
 
 const tenths = (ms: number) => Math.round(ms * 10) / 10;
@@ -55,6 +56,8 @@ export function turnTraceInput(turn: {
   reportedTokens: number | null;
   toolCuts: NonNullable<TraceInput["budget"]>["leftOut"];
   toolsUnavailable: string | undefined;
+  /** A customer's reply: what the model wrote and what the check took out of it. */
+  customerVoice: TraceInput["customerVoice"];
   elapsed: { loadMs: number; readyMs: number; modelMs: number; totalMs: number; waitMs: number };
 }): Omit<TraceInput, "reply" | "error"> {
   const { context, built, elapsed } = turn;
@@ -68,6 +71,7 @@ export function turnTraceInput(turn: {
     withheld: turn.withheld,
     usage: turn.usage,
     prompt: { system: built.system, messages: built.messages },
+    ...(turn.customerVoice ? { customerVoice: turn.customerVoice } : {}),
     budget: built.budget
       ? {
           ...built.budget,
@@ -134,6 +138,7 @@ export function buildTrace(input: TraceInput): TurnTraceData {
     timings: { ...input.timings, memoryPassMs: null },
     prompt: input.prompt,
     ...(input.budget ? { budget: input.budget } : {}),
+    ...(input.customerVoice ? { customerVoice: input.customerVoice } : {}),
     error: input.error,
   };
 }

@@ -4,7 +4,8 @@ import { callModel } from "@/lib/agent/phases/call-model";
 import { loadTurn } from "@/lib/agent/phases/load";
 import { memoryPhase, type Consolidation } from "@/lib/agent/phases/memory";
 import { persistTurn, textOf, type ReplyEnd } from "@/lib/agent/phases/persist";
-import { ReplyDraft } from "@/lib/agent/reply-draft";
+import { customerDraftText, customerReply, customerStream } from "@/lib/agent/customer-voice";
+import { DRAFT_SAVE_MS, ReplyDraft } from "@/lib/agent/reply-draft";
 import { ToolRoom } from "@/lib/agent/tool-room";
 import { turnTraceInput } from "@/lib/agent/trace";
 import { agentTools, agentToolSchemas } from "@/lib/agent/tools";
@@ -16,6 +17,7 @@ import type { Message } from "@/lib/db/generated/client";
 import { PromptScreen } from "@/lib/guard/screen";
 import type { ModelChoice } from "@/lib/models";
 import { audienceOf } from "@/lib/pages/audience";
+import { recordUnansweredQuestion } from "@/lib/questions/store";
 import { releaseTurn } from "@/lib/threads/turn-lease";
 
 export type { Consolidation };
@@ -120,7 +122,10 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
     await release();
     throw error;
   });
-  const draft = new ReplyDraft(db, threadId);
+  // A customer reads the business's voice only: their reply is checked before it is shown or stored.
+  const forCustomer = thread.kind === "SUPPORT";
+  const draft = new ReplyDraft(db, threadId, DRAFT_SAVE_MS, forCustomer ? customerDraftText : undefined);
+  let shownToCustomer: string | null = null;
   const room = built.budget ? new ToolRoom(built.budget, choice.runtime.meter.countText) : undefined;
   const modelStart = performance.now();
   const call = refusal
@@ -148,13 +153,15 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
     const firstCall = reported ? await Promise.resolve(call.result.steps).then((steps) => steps[0]?.usage.inputTokens ?? null, () => null) : null;
     if (built.budget && firstCall) choice.runtime.meter.observe(built.budget.promptTokens, firstCall, built.budget.toolSchemas);
     const toolsUnavailable = choice.runtime.learned.tools.supported === false ? (choice.runtime.learned.tools.reason ?? "the model takes no tools") : undefined;
-    const answer = textOf(reply);
+    const voiced = forCustomer ? customerReply(reply, textOf(reply), built.recalled) : null;
+    const answer = voiced?.checked.text ?? textOf(reply);
     const persisted = await persistTurn({
       db,
       threadId,
       userMessage,
       reply,
       answer,
+      savedParts: voiced?.parts,
       end,
       draft: drafted,
       queuesPass: consolidation.kind === "queue",
@@ -169,9 +176,14 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
         reportedTokens: firstCall,
         toolCuts: room?.cuts ?? [],
         toolsUnavailable,
+        customerVoice: voiced ? { modelText: textOf(reply), corrections: voiced.checked.corrections, unanswered: voiced.checked.unanswered } : undefined,
         elapsed: { loadMs, readyMs, modelMs, totalMs: ms(started), waitMs: call?.waitedMs() ?? 0 },
       }),
     });
+    if (voiced?.checked.unanswered && persisted.assistantMessage?.status === "COMPLETE") {
+      await recordUnansweredQuestion(db, { workspaceId: thread.workspaceId, threadId, seq: userMessage.seq, text: userMessage.text });
+    }
+    shownToCustomer = voiced?.checked.text ?? null;
     return { ...persisted, answer };
   };
 
@@ -208,7 +220,7 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
     onEnd: ({ responseMessage, isAborted, isCancelled, finishReason }) =>
       settle(responseMessage, { finishReason, aborted: isAborted || isCancelled === true, error: call.error() }),
   });
-  return { userMessage, stream, finished: finished.promise };
+  return { userMessage, stream: forCustomer ? customerStream(stream, () => shownToCustomer) : stream, finished: finished.promise };
 }
 
 /** Runs a turn to the end without a browser: the evaluation and scripts use this. */

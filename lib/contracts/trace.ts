@@ -79,6 +79,8 @@ export const turnTraceSchema = z.object({
   /** The context budget; absent in traces written before there was one. */
   budget: promptBudgetSchema.optional(),
   error: z.string().nullable(),
+  /** A customer's reply: what the model wrote, what the check took out before the customer read it, and whether it went to Unanswered questions; absent in owner turns and older traces. */
+  customerVoice: z.object({ modelText: z.string(), corrections: z.array(z.string()), unanswered: z.boolean() }).optional(),
   /** "interrupted" when the reply was saved unfinished (a time limit, an error, the browser going away; `error` says which but the last); absent for a reply that finished or was never saved. */
   replyStatus: z.enum(["interrupted"]).optional(),
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { cursorSchema } from "@/lib/contracts/cursor";
 import { RequestError } from "@/lib/errors";
-import { setPageVisibility } from "@/lib/pages/publish";
+import { previewPublish, setPageVisibility } from "@/lib/pages/publish";
 import { FACT_GROUPS, getPage, listPageEpisodes, listPageFacts, listPages, pageExists, type FactGroup } from "@/lib/pages/queries";
 import { requestScope } from "@/lib/workspaces/current";
 import { handle, parseJsonBody, parseQuery, routeId } from "@/lib/http/respond";
@@ -71,5 +71,16 @@ export function pageUpdateResponse(request: Request, rawPageId: string): Promise
     const page = await setPageVisibility(db, workspace.id, pageId, visibility);
     if (!page) throw new RequestError("not_found:page");
     return Response.json({ page });
+  });
+}
+
+/** GET /api/pages/:id/publish-preview: what a customer would be told once the page is published, with facts that look internal flagged. */
+export function publishPreviewResponse(rawPageId: string): Promise<Response> {
+  return handle(async () => {
+    const pageId = routeId(rawPageId);
+    const { db, workspace } = await requestScope();
+    const preview = await previewPublish(db, workspace.id, pageId);
+    if (!preview) throw new RequestError("not_found:page");
+    return Response.json({ preview });
   });
 }

@@ -1,6 +1,9 @@
 import type { Db } from "@/lib/db/client";
 import type { PageVisibility } from "@/lib/db/generated/client";
+import { formatFactLine } from "@/lib/contracts/prompt/recalled-pages";
+import { isoDay } from "@/lib/contracts/prompt/common";
 import { holdReasonFor } from "@/lib/guard/fact-vetting";
+import { internalKindOf, internalWarning } from "@/lib/pages/internal-facts";
 
 // What a customer may be shown of a published page. A confirmed fact reaches a
 // customer only while it passes the fact vetting under the current rules: when
@@ -73,4 +76,61 @@ export async function setPageVisibility(db: Db, workspaceId: string, pageId: str
     }
     return change;
   });
+}
+
+/** Facts a publish preview lists at most: a customer's recall shows fewer, newest first. */
+export const PREVIEW_FACTS = 50;
+
+export type PreviewFact = {
+  id: string;
+  key: string;
+  text: string;
+  /** The fact as a customer's prompt quotes it. */
+  quoted: string;
+  /** Why it looks like the business's own affairs (a supplier's cost, a wage, the rent), or null. */
+  warning: string | null;
+};
+
+export type PublishPreview = {
+  id: string;
+  title: string;
+  visibility: PageVisibility;
+  /** What a customer asking about the page could be told, newest first. */
+  shown: PreviewFact[];
+  /** Confirmed facts beyond those listed. */
+  more: number;
+  /** Confirmed facts no customer would be told: they read as instructions (held when published, or kept back if the owner vouched for them). */
+  withheld: PublishedFact[];
+};
+
+/**
+ * What publishing the page would let a customer be told, before it is
+ * published: its confirmed facts as the customer's prompt quotes them after
+ * the vetting every customer read runs, those the vetting keeps back, and a
+ * warning on each fact that looks internal. Null for another workspace's page.
+ */
+export async function previewPublish(db: Db, workspaceId: string, pageId: string): Promise<PublishPreview | null> {
+  const page = await db.page.findFirst({ where: { id: pageId, workspaceId }, select: { id: true, title: true, visibility: true } });
+  if (!page) return null;
+  const [facts, total] = await Promise.all([
+    db.fact.findMany({
+      where: { pageId, status: "CONFIRMED" },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: PREVIEW_FACTS,
+      select: { id: true, key: true, text: true, source: true, releasedAt: true, ownerEditedAt: true, message: { select: { text: true, createdAt: true } } },
+    }),
+    db.fact.count({ where: { pageId, status: "CONFIRMED" } }),
+  ]);
+  const preview: PublishPreview = { ...page, shown: [], more: Math.max(0, total - facts.length), withheld: [] };
+  for (const fact of facts) {
+    const reason = customerHoldReason({ ...fact, sourceText: fact.message.text });
+    if (reason) {
+      preview.withheld.push({ id: fact.id, key: fact.key, text: fact.text, reason });
+      continue;
+    }
+    const kind = internalKindOf(fact);
+    const line = { text: fact.text, label: "confirmed" as const, source: fact.source === "OWNER" ? ("owner" as const) : ("agent" as const), day: isoDay(fact.message.createdAt) };
+    preview.shown.push({ id: fact.id, key: fact.key, text: fact.text, quoted: formatFactLine(line, "customer"), warning: kind ? internalWarning(kind) : null });
+  }
+  return preview;
 }

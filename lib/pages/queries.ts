@@ -178,3 +178,14 @@ export async function recentPageTitles(db: Db, workspaceId: string, limit: numbe
   const pages = await db.page.findMany({ where: { workspaceId }, orderBy: { updatedAt: "desc" }, take: limit, select: { title: true } });
   return pages.map((p) => p.title);
 }
+
+/** What a customer can ask about: the titles of published pages with a confirmed fact, most recently changed first. */
+export async function publishedTopics(db: Db, workspaceId: string, limit = 3): Promise<string[]> {
+  const pages = await db.page.findMany({
+    where: { workspaceId, visibility: "PUBLIC", facts: { some: { status: "CONFIRMED" } } },
+    orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
+    take: limit,
+    select: { title: true },
+  });
+  return pages.map((p) => p.title);
+}

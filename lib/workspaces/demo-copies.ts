@@ -7,6 +7,7 @@ import { copyEpisodes } from "@/lib/episodes/copy";
 import { copyPages } from "@/lib/pages/copy";
 import { deleteWorkspacePages } from "@/lib/pages/forget";
 import { deleteWorkspaceThreads } from "@/lib/threads/queries";
+import { copyQuestions } from "@/lib/questions/copy";
 import { copyThreads } from "@/lib/threads/copy";
 import { copyTraces } from "@/lib/traces/copy";
 import { workspaceBySlug } from "@/lib/workspaces/by-slug";
@@ -28,13 +29,14 @@ function copySlug(sessionId: string): string {
   return `demo-${createHash("sha256").update(`demo-copy:${sessionId}`).digest("hex").slice(0, 12)}`;
 }
 
-/** Writes the template's story (its own threads, pages, facts, episodes and traces; no customer's conversation) into `copyId`. */
+/** Writes the template's story (its own threads, pages, facts, episodes, traces and unanswered questions; no customer's conversation) into `copyId`. */
 async function copyStory(tx: Tx, templateId: string, copyId: string, salt: string): Promise<void> {
   const ids = new CopiedIds(salt, new Map([[templateId, copyId]]));
   await copyThreads(tx, templateId, copyId, ids);
   await copyPages(tx, templateId, copyId, ids);
   await copyEpisodes(tx, templateId, ids);
   await copyTraces(tx, templateId, ids);
+  await copyQuestions(tx, templateId, copyId, ids);
 }
 
 function isUniqueViolation(error: unknown): boolean {

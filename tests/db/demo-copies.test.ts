@@ -78,7 +78,12 @@ async function contents(workspaceId: string) {
     orderBy: [{ fromSeq: "asc" }, { toSeq: "asc" }, { gist: "asc" }],
   });
   const traces = await t.db.turnTrace.count({ where: { thread: { workspaceId } } });
-  return { threads, pages, episodes, traces };
+  const questions = await t.db.unansweredQuestion.findMany({
+    where: { workspaceId },
+    select: { seq: true, text: true, status: true, thread: { select: { title: true } } },
+    orderBy: { seq: "asc" },
+  });
+  return { threads, pages, episodes, traces, questions };
 }
 
 const ALL_IDS = /c[a-z0-9]{20,32}/g;
@@ -106,6 +111,8 @@ describe("a demo session's own copy", () => {
     expect(first.copy.slug).toMatch(/^demo-[0-9a-f]{12}$/);
     const seeded = await contents(template.id);
     expect(seeded.threads.length).toBe(3);
+    // The seeded customer's questions nothing published answers wait in every copy's Unanswered questions.
+    expect(seeded.questions.length).toBeGreaterThan(0);
     expect(await contents(first.copy.id)).toEqual(seeded);
     expect(await contents(second.copy.id)).toEqual(seeded);
     // No one works in the template: the account is a member of nothing, and each session sees only its own copy.

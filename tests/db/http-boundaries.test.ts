@@ -8,6 +8,8 @@ import * as pageFactsRoute from "@/app/api/pages/[id]/facts/route";
 import * as factRoute from "@/app/api/facts/[id]/route";
 import * as episodeRoute from "@/app/api/episodes/[id]/route";
 import * as pageRoute from "@/app/api/pages/[id]/route";
+import * as publishPreviewRoute from "@/app/api/pages/[id]/publish-preview/route";
+import * as questionRoute from "@/app/api/questions/[id]/route";
 import * as pagesRoute from "@/app/api/pages/route";
 import * as consolidateRoute from "@/app/api/threads/[id]/consolidate/route";
 import * as episodesRoute from "@/app/api/threads/[id]/episodes/route";
@@ -99,6 +101,7 @@ let traceId: string;
 let episodeId: string;
 let importId: string;
 let offerId: string;
+let questionId: string;
 
 beforeAll(async () => {
   t = await openTestDb();
@@ -126,6 +129,7 @@ beforeAll(async () => {
     fileFact(tx, { workspaceId, pageTitle: "Costs", key: "rent", text: "Rent is $2,450 a month.", source: "OWNER", threadId, messageId: message.id, messageSeq: message.seq, replaces: null }),
   );
   offerId = (await t.db.supersessionOffer.create({ data: { workspaceId, oldFactId: factId, newFactId: changed.fact.id, reason: "the same rent" } })).id;
+  questionId = (await t.db.unansweredQuestion.create({ data: { workspaceId, threadId, seq: 1, text: "Do you deliver?" } })).id;
 });
 afterAll(async () => {
   delete (globalThis as { episodicBufferDb?: Promise<Db> }).episodicBufferDb;
@@ -136,7 +140,7 @@ afterAll(async () => {
 /** Every row in every table that a request could write, and every fact's status. */
 async function snapshot() {
   const db = t.db;
-  const [workspaces, memberships, sessions, threads, messages, pages, facts, episodes, pointers, traces, offers] = await Promise.all([
+  const [workspaces, memberships, sessions, threads, messages, pages, facts, episodes, pointers, traces, offers, questions] = await Promise.all([
     db.workspace.count(),
     db.membership.count(),
     db.session.findMany({ select: { id: true, activeWorkspaceId: true }, orderBy: { id: "asc" } }),
@@ -148,8 +152,9 @@ async function snapshot() {
     db.episodeFact.count(),
     db.turnTrace.count(),
     db.supersessionOffer.findMany({ select: { id: true, status: true }, orderBy: { id: "asc" } }),
+    db.unansweredQuestion.findMany({ select: { id: true, status: true }, orderBy: { id: "asc" } }),
   ]);
-  return { workspaces, memberships, sessions, threads, messages, pages, facts, episodes, pointers, traces, offers };
+  return { workspaces, memberships, sessions, threads, messages, pages, facts, episodes, pointers, traces, offers, questions };
 }
 
 type Params = { params: Promise<{ id: string }> };
@@ -163,7 +168,7 @@ type RouteCase = {
   forAnotherOwner?: "lists their own" | "creates in their own";
   handler: Handler;
   /** What the :id names, for routes that have one. */
-  id?: { kind: "thread" | "page" | "fact" | "trace" | "episode" | "import" | "offer"; valid: () => string };
+  id?: { kind: "thread" | "page" | "fact" | "trace" | "episode" | "import" | "offer" | "question"; valid: () => string };
   /** A body the route accepts, and which of its fields holds text. */
   body?: { valid: () => Record<string, unknown>; textField: string };
   /**
@@ -245,6 +250,14 @@ const ROUTES: RouteCase[] = [
   { file: "threads/import/[id]/route.ts", method: "GET", handler: withParams(importProgressRoute.GET), id: { kind: "import", valid: () => importId } },
   { file: "pages/route.ts", method: "GET", handler: withoutParams(pagesRoute.GET), forAnotherOwner: "lists their own" },
   { file: "pages/[id]/route.ts", method: "GET", handler: withParams(pageRoute.GET), id: { kind: "page", valid: () => pageId } },
+  { file: "pages/[id]/publish-preview/route.ts", method: "GET", handler: withParams(publishPreviewRoute.GET), id: { kind: "page", valid: () => pageId } },
+  {
+    file: "questions/[id]/route.ts",
+    method: "PATCH",
+    handler: withParams(questionRoute.PATCH),
+    id: { kind: "question", valid: () => questionId },
+    body: { valid: () => ({ status: "ANSWERED" }), textField: "status" },
+  },
   { file: "pages/[id]/facts/route.ts", method: "GET", handler: withParams(pageFactsRoute.GET), id: { kind: "page", valid: () => pageId } },
   { file: "pages/[id]/episodes/route.ts", method: "GET", handler: withParams(pageEpisodesRoute.GET), id: { kind: "page", valid: () => pageId } },
   {

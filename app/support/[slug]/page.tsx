@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { SupportChat } from "@/components/support/support-chat";
 import { getDb } from "@/lib/db/client";
 import { RequestError } from "@/lib/errors";
+import { publishedTopics } from "@/lib/pages/queries";
 import { supportWorkspace } from "@/lib/support/scope";
 import { visitorTranscript } from "@/lib/threads/visitors";
 import { VISITOR_COOKIE, verifiedVisitorId } from "@/lib/support/visitor";
@@ -19,7 +20,7 @@ export default async function SupportPage({ params }: { params: Promise<{ slug: 
     throw error;
   });
   const visitorId = verifiedVisitorId((await cookies()).get(VISITOR_COOKIE)?.value);
-  const transcript = visitorId ? await visitorTranscript(db, workspace.id, visitorId) : [];
+  const [transcript, topics] = await Promise.all([visitorId ? visitorTranscript(db, workspace.id, visitorId) : [], publishedTopics(db, workspace.id)]);
   const initialMessages: UIMessage[] = transcript.map((m) => ({
     id: m.id,
     role: m.role === "USER" ? "user" : "assistant",
@@ -34,7 +35,7 @@ export default async function SupportPage({ params }: { params: Promise<{ slug: 
         </h1>
         <p className="text-xs text-slate-500">You are chatting with the business&apos;s assistant. It answers from what the business has published.</p>
       </header>
-      <SupportChat slug={workspace.slug} initialMessages={initialMessages} />
+      <SupportChat slug={workspace.slug} business={workspace.name} topics={topics} initialMessages={initialMessages} />
     </main>
   );
 }

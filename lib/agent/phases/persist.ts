@@ -60,6 +60,8 @@ export async function persistTurn(args: {
   userMessage: Message;
   reply: UIMessage;
   answer: string;
+  /** The reply's parts as stored, when they differ from what the model streamed (a customer's checked reply). */
+  savedParts?: UIMessage["parts"];
   end: ReplyEnd;
   draft: Message | null;
   trace: Omit<TraceInput, "reply" | "error">;
@@ -69,7 +71,7 @@ export async function persistTurn(args: {
   const { db, threadId, reply, draft } = args;
   const { finished, reason } = replyOutcome(args.end);
   const text = args.answer || draft?.text || "";
-  const saved = { text, parts: args.answer ? reply.parts : undefined, status: finished ? ("COMPLETE" as const) : ("INTERRUPTED" as const) };
+  const saved = { text, parts: args.answer ? (args.savedParts ?? reply.parts) : undefined, status: finished ? ("COMPLETE" as const) : ("INTERRUPTED" as const) };
   const assistantMessage = !text
     ? null
     : draft

@@ -85,7 +85,7 @@ const CLOSE_LINK = 0.9;
 const ANSWER_LINK = 0.85;
 
 /** How well a candidate answers, lower is better. */
-const Tier = {
+export const Tier = {
   /** Covers the question's words and holds the asked-for kind of value. */
   Match: 0,
   /** Holds the asked-for kind of value and shares a subject word or synonym: the words were paraphrased. */
@@ -132,7 +132,7 @@ function rankAnswers<T>(
 type Found<T> = { item: T; tier: Tier; reason: Reason | null };
 
 /** The facts that answer the question, best first: confirmed before pending, newer before older. At most two, equally good. */
-function bestFacts(question: Question, facts: readonly KnownFact[]): Found<KnownFact[]> | null {
+export function bestFacts(question: Question, facts: readonly KnownFact[]): Found<KnownFact[]> | null {
   const factWords = facts.map((f) => contentWords(f.text));
   const rarity = rarityAmong(question.query, factWords.map((w, i) => [...w, ...contentWords(facts[i].page)]));
   const candidates = facts.map((item, i) => ({ item, text: item.text, score: match(question.query, factWords[i], contentWords(item.page), rarity) }));

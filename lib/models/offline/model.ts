@@ -11,6 +11,7 @@ import type {
 } from "@ai-sdk/provider";
 import { countTokens } from "@/lib/models/tokens";
 import { decideChat, type ChatDecision } from "@/lib/models/offline/chat";
+import { decideCustomerChat } from "@/lib/models/offline/customer-chat";
 import { offlineMemoryPass } from "@/lib/models/offline/memory-pass";
 import { isSummariseCall, offeredTools, promptText, readChatPrompt, readMemoryPrompt, readSummaryPrompt } from "@/lib/models/offline/prompt-reader";
 import { offlineSummary } from "@/lib/models/offline/summarise";
@@ -56,7 +57,8 @@ function usageOf(input: number, output: number, reasoning: number): LanguageMode
 function replyTo(options: LanguageModelV4CallOptions, promptHash: string): Reply {
   if (options.responseFormat?.type === "json") return { kind: "text", text: JSON.stringify(offlineMemoryPass(readMemoryPrompt(options.prompt))), reasoning: null };
   if (isSummariseCall(options.prompt)) return { kind: "text", text: offlineSummary(readSummaryPrompt(options.prompt)), reasoning: null };
-  return replyFor(decideChat(readChatPrompt(options.prompt), offeredTools(options)), promptHash);
+  const view = readChatPrompt(options.prompt);
+  return replyFor(view.customer ? decideCustomerChat(view) : decideChat(view, offeredTools(options)), promptHash);
 }
 
 function plan(options: LanguageModelV4CallOptions): Plan {

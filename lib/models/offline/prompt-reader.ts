@@ -5,6 +5,7 @@ import type {
   LanguageModelV4ToolResultOutput,
 } from "@ai-sdk/provider";
 import { parseBufferBlock } from "@/lib/contracts/prompt/buffer-block";
+import { isCustomerChat } from "@/lib/contracts/prompt/customer-voice";
 import { isPromptNote } from "@/lib/contracts/prompt/notes";
 import { parseMemoryInput, type MemoryInput } from "@/lib/contracts/prompt/memory-input";
 import { type MessageLine } from "@/lib/contracts/prompt/message-line";
@@ -30,6 +31,8 @@ export type WindowLine = { speaker: "user" | "assistant"; text: string };
 export type ToolRound = { toolName: string; input: unknown; output: unknown };
 
 export type ChatView = {
+  /** The chat is a customer's, on the business's support page: they hear the business, never the assistant's workings. */
+  customer: boolean;
   /** The last user message: the question this turn answers. */
   question: string;
   recalled: KnownFact[];
@@ -125,6 +128,7 @@ export function readChatPrompt(prompt: LanguageModelV4Prompt): ChatView {
     });
   });
   return {
+    customer: systemTexts.some(isCustomerChat),
     question,
     recalled: readRecalled(systemTexts),
     buffer: readBuffer(noteTexts),

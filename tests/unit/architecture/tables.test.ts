@@ -21,6 +21,7 @@ const OWNERS: Record<string, string> = {
   EpisodeFold: "episodes",
   EpisodeFact: "episodes",
   TurnTrace: "traces",
+  UnansweredQuestion: "questions",
   RateLimitBucket: "limits",
 };
 

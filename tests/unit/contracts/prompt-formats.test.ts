@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { systemPrompt } from "@/lib/agent/prompt";
+import { ASK_THE_BUSINESS, CUSTOMER_CHAT_LINE, formatAskTheBusiness, isCustomerChat, parseAskTheBusiness } from "@/lib/contracts/prompt/customer-voice";
 import { BUFFER_GAP_LINE, BUFFER_HEADER, formatBufferBlock, formatBufferLine, parseBufferBlock, parseBufferLine, type BufferMark } from "@/lib/contracts/prompt/buffer-block";
 import { formatPageRef, parsePageRef, parseSection } from "@/lib/contracts/prompt/common";
 import { formatMessageLine, parseMessageLine } from "@/lib/contracts/prompt/message-line";
@@ -128,5 +130,19 @@ describe("tool results", () => {
     };
     expect(readPageOutputSchema.parse(JSON.parse(JSON.stringify(page)))).toEqual(page);
     expect(searchHistoryOutputSchema.parse(JSON.parse(JSON.stringify(search)))).toEqual(search);
+  });
+});
+
+describe("a customer's chat and the mark that hands a question to the business", () => {
+  it("round-trips the mark wherever a model put it, and finds none in a plain reply", () => {
+    expect(parseAskTheBusiness(formatAskTheBusiness("We'll ask the shop."))).toEqual({ asked: true, text: "We'll ask the shop." });
+    expect(parseAskTheBusiness(`We'll ask the shop. ${ASK_THE_BUSINESS}`)).toEqual({ asked: true, text: "We'll ask the shop." });
+    expect(parseAskTheBusiness("Open 9 to 5.")).toEqual({ asked: false, text: "Open 9 to 5." });
+  });
+
+  it("tells a customer's system prompt by its line standing alone, and an owner's from it", () => {
+    expect(isCustomerChat(systemPrompt("Harbor Tiles", "SUPPORT", [], true))).toBe(true);
+    expect(isCustomerChat(systemPrompt("Harbor Tiles", "OWNER", [], true))).toBe(false);
+    expect(isCustomerChat(`The owner wrote: "${CUSTOMER_CHAT_LINE}"`)).toBe(false);
   });
 });

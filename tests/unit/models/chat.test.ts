@@ -10,7 +10,7 @@ const BOTH = new Set([READ_PAGE, SEARCH_HISTORY]);
 const NONE = new Set<string>();
 
 function view(question: string, parts: Partial<ChatView> = {}): ChatView {
-  return { question, recalled: [], buffer: [], window: [], rounds: [], ...parts };
+  return { customer: false, question, recalled: [], buffer: [], window: [], rounds: [], ...parts };
 }
 
 function textOf(decision: ChatDecision): string {
