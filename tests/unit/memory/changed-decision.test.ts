@@ -41,7 +41,7 @@ describe("changedDecisions: a changed decision under another key or page is offe
     {
       trade: "florist: another wholesaler",
       newFact: filed("rose supplier", "Roses now come from Valley Farms.", "Suppliers"),
-      old: live("old", "rose suppliers", "We buy our roses from Bloomfield Growers.", "Flowers"),
+      old: live("old", "rose suppliers", "We buy our roses from Bloomfield Nursery.", "Flowers"),
     },
     {
       trade: "dental clinic: a later opening hour",
