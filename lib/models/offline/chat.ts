@@ -153,7 +153,8 @@ type Found<T> = { item: T; tier: Tier; reason: Reason | null; words: string[]; p
 function bestFacts(question: Question, facts: readonly KnownFact[]): Found<KnownFact[]> | null {
   const factWords = facts.map((f) => contentWords(f.text));
   const rarity = rarityAmong(question.query, factWords.map((w, i) => [...w, ...contentWords(facts[i].page)]));
-  const candidates = facts.map((item, i) => ({ item, text: item.text, dated: true, score: match(question.query, factWords[i], contentWords(item.page), rarity) }));
+  // The day a fact was said dates what the owner reported, not what the agent suggested.
+  const candidates = facts.map((item, i) => ({ item, text: item.text, dated: item.source === "owner", score: match(question.query, factWords[i], contentWords(item.page), rarity) }));
   const ranked = rankAnswers(question, candidates, (a, b) => Number(b.confirmed) - Number(a.confirmed) || b.day.localeCompare(a.day));
   const top = ranked[0];
   if (!top) return null;
@@ -201,10 +202,16 @@ function visibleAnswer(question: Question, view: ChatView): Found<string> | null
 
 type Followed = { line: BufferLine; page: string; reason: Reason };
 
-/** Of the pages a line points at, the one the question is most about, else its first. */
+/**
+ * Of the pages a line points at, the one whose title is nearest the
+ * question in meaning, else the one the gist is about (its title in the
+ * gist: "Contractor: …"), else its first.
+ */
 function pageToOpen(question: Question, line: BufferLine): string {
-  const scored = line.pages.map((page) => ({ page, score: match(question.query, contentWords(page)) }));
-  return scored.filter((s) => s.score.subject !== null).sort((a, b) => byMatch(a.score, b.score))[0]?.page ?? line.pages[0];
+  const scored = line.pages.map((page) => ({ page, score: coverage(question.about, contentWords(page)) }));
+  const nearest = scored.filter((s) => s.score > 0).sort((a, b) => b.score - a.score)[0]?.page;
+  const named = line.pages.find((page) => line.gist.toLowerCase().includes(page.toLowerCase()));
+  return nearest ?? named ?? line.pages[0];
 }
 
 /**
@@ -271,7 +278,7 @@ function factsOnTopic(question: Question, facts: readonly KnownFact[]): KnownFac
   if (matched) return matched.item;
   if (question.asked === null) return null;
   const typed = facts
-    .filter((f) => holdsAnswer(question, f.text, true))
+    .filter((f) => holdsAnswer(question, f.text, f.source === "owner"))
     .sort((a, b) => Number(b.confirmed) - Number(a.confirmed) || Number(b.source === "owner") - Number(a.source === "owner") || b.day.localeCompare(a.day));
   return typed.length > 0 ? typed.slice(0, 1) : null;
 }
