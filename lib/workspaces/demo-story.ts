@@ -114,7 +114,7 @@ const secondLocation = conversation("Second location planning", "OWNER", [
         "So Main St brings walkers and Canal Blvd brings drivers. Which crowd buys more at Thibodaux today?",
       ],
       [
-        "The walkers. About 70% of our Thibodaux sales are before 10 am, from people on foot or on bikes from Nicholls.",
+        "The walkers buy more: about 70% of our Thibodaux sales are before 10 am, from people on foot or on bikes from Nicholls.",
         "Then Main St's foot traffic lines up with how your first shop already makes its money.",
       ],
       [
@@ -516,14 +516,23 @@ export const DEMO_PUBLISHED_THREAD = "Holiday menu pricing";
 
 /**
  * Questions asked in the long thread through the live turn pipeline once it
- * is consolidated, so the debug panel has real turns to show: the first
- * names a page a buffer line points at (the agent opens it), the second is
- * about a stretch in the buffer's gap (the agent searches the thread).
- * Neither mentions the lease, which stays outside the window.
+ * is consolidated, so the debug panel has real turns to show, one for each
+ * way the agent finds what the thread said long ago: the first describes
+ * the work without naming the contractor or the page, and a buffer line
+ * about it points at that page (the agent opens it); the second is about a
+ * stretch in the buffer's gap (the agent searches the thread); the third
+ * names a page recall brings into the prompt (the agent answers from it and
+ * opens nothing). None mentions the lease, which stays outside the window.
+ * `answers` holds what each reply must state, from the story's own values.
  */
 export const DEMO_TURNS = {
   thread: "Second location planning",
-  questions: ["When did the espresso machine quote come in?", "Which crowd buys more at Thibodaux, walkers or drivers?"],
+  questions: [
+    "Who is our builder?",
+    "Which crowd buys more at Thibodaux, walkers or drivers?",
+    "When did the espresso machine quote come in?",
+  ],
+  answers: [["Paul Landry"], ["walkers", "70%"], ["$18,500", "2026-10-15"]],
 } as const;
 
 /** The long thread comes last: seeded last, it is the most recently updated one, so the app opens on it. */

@@ -106,18 +106,34 @@ describe("the seeded demo workspace", () => {
     expect(buffer.chosen.filter((c) => c.reason === "recent").length).toBeGreaterThan(5);
   });
 
-  it("asks the long thread real questions: one opens a page a buffer line points at, one searches the gap", async () => {
+  it("asks the long thread real questions: one opens a page a buffer line points at, one searches the gap, one answers from recall", async () => {
     const long = await threadTitled(DEMO_TURNS.thread);
     const rows = await t.db.turnTrace.findMany({ where: { threadId: long.id }, orderBy: { createdAt: "asc" } });
     expect(rows).toHaveLength(DEMO_TURNS.questions.length);
-    const [opened, searched] = rows.map((row) => turnTraceSchema.parse({ ...(row.data as object), prompt: row.prompt }));
+    const [opened, searched, recalled] = rows.map((row) => turnTraceSchema.parse({ ...(row.data as object), prompt: row.prompt }));
+    // The first question names neither the page nor the person: a buffer line about it points at the page, which it opens.
     expect(opened.buffer.status).toBe("injected");
-    const openedTitle = (opened.toolCalls.find((c) => c.name === "read_page")?.input as { title: string }).title;
+    expect(opened.toolCalls.map((c) => c.name)).toEqual(["read_page"]);
+    const openedTitle = (opened.toolCalls[0].input as { title: string }).title;
     expect(opened.buffer.chosen.some((c) => c.pages.includes(openedTitle))).toBe(true);
+    expect(opened.recall.pages.map((p) => p.title)).not.toContain(openedTitle);
+    expect(opened.toolCalls[0].reason).toMatch(/line of \d{4}-\d{2}-\d{2}/);
     const search = searched.toolCalls.find((c) => c.name === "search_chat_history")?.output as { matches: { seq: number }[] };
     const firstRecent = searched.buffer.chosen.find((c) => c.reason === "recent")!;
     expect(search.matches.some((m) => m.seq < firstRecent.fromSeq && m.seq > searched.buffer.chosen[0].toSeq)).toBe(true);
+    // The third names a page recall brings into the prompt: answered from it, nothing opened.
+    expect(recalled.toolCalls).toEqual([]);
     expect(rows.every((row) => row.assistantMessageId !== null)).toBe(true);
+  });
+
+  it("answers each seeded question with the story's own values", async () => {
+    const long = await threadTitled(DEMO_TURNS.thread);
+    const rows = await t.db.turnTrace.findMany({ where: { threadId: long.id }, orderBy: { createdAt: "asc" }, select: { assistantMessageId: true } });
+    const replies = await t.db.message.findMany({ where: { id: { in: rows.map((r) => r.assistantMessageId!) } }, orderBy: { seq: "asc" } });
+    expect(replies).toHaveLength(DEMO_TURNS.answers.length);
+    DEMO_TURNS.answers.forEach((values, i) => {
+      for (const value of values) expect(replies[i].text).toContain(value);
+    });
   });
 
   it("previews the next turn of the long thread before anyone types, without writing anything", async () => {

@@ -17,6 +17,7 @@ import {
 import { carriesFact, isDurable, isHelpRequest, isQuestion, isSmallTalk, isSuggestionRequest } from "@/lib/models/offline/signals";
 import { relatedness } from "@/lib/models/offline/meaning";
 import { STRONG, byMatch, contentWords, explain, isGoodMatch, match, rarityAmong, subjectWords, type Match, type Query, type Reason } from "@/lib/models/offline/relate";
+import { aboutWords, bestLine, coverage, lineWords } from "@/lib/models/offline/follow";
 import { nounPhrases } from "@/lib/models/offline/subject";
 import { keywords, sentences, stripLeadIn } from "@/lib/models/offline/text";
 
@@ -55,6 +56,10 @@ export type Question = {
   asked: Asked | null;
   /** The options a question weighs ("walk-ins or bookings?"): an answer must speak to each of them. */
   options: string[];
+  /** Its words that can say what it is about, which a buffer line is ranked by. */
+  about: string[];
+  /** "When did …?", "when was …?": asks when something happened, which the day it was said answers. */
+  whenSaid: boolean;
 };
 
 /** "…, walk-ins or bookings?": the last word before and after the closing "or". */
@@ -67,16 +72,28 @@ function optionsOf(text: string): string[] {
 export function readQuestion(message: string): Question {
   const asking = sentences(message).filter(isQuestion);
   const text = asking.length > 0 ? asking.join(" ") : message;
-  return { text, query: { words: contentWords(text), subjects: subjectWords(text) }, asked: askedFor(text), options: optionsOf(text) };
+  const asked = askedFor(text);
+  return {
+    text,
+    query: { words: contentWords(text), subjects: subjectWords(text) },
+    asked,
+    options: optionsOf(text),
+    about: aboutWords(text),
+    whenSaid: asked === "time" && /\bwhen (?:did|was|were)\b/i.test(text),
+  };
 }
 
 type Scored<T> = { item: T; score: Match };
 
 const byScore = <T>(a: Scored<T>, b: Scored<T>) => byMatch(a.score, b.score);
 
-/** A question that asks for no kind of value in particular is answered by any candidate. */
-function holdsAnswer(question: Question, text: string): boolean {
-  return question.asked === null || carriesAnswer(text, question.asked, question.text);
+/**
+ * A question that asks for no kind of value in particular is answered by any
+ * candidate. One asking when something happened is answered by a fact that
+ * says it happened, since the fact carries the day it was said.
+ */
+function holdsAnswer(question: Question, text: string, dated = false): boolean {
+  return question.asked === null || carriesAnswer(text, question.asked, question.text) || (dated && question.whenSaid);
 }
 
 /** A link this close (the same word, a synonym, a kind of it) lets one word carry a candidate that holds the asked-for value. */
@@ -96,13 +113,13 @@ export const Tier = {
 type Tier = (typeof Tier)[keyof typeof Tier];
 
 /** Null when the candidate does not answer at all. */
-function tierOf(question: Question, text: string, score: Match): Tier | null {
+function tierOf(question: Question, text: string, score: Match, dated: boolean): Tier | null {
   // A question weighing options is answered only by what speaks to every one of them.
   const words = contentWords(text);
   if (question.options.some((option) => !words.some((w) => relatedness(option, w).score >= STRONG))) return null;
   // An answer must be plainly about what was asked; a looser link (two kinds of plan) is only worth following a pointer for.
   const good = isGoodMatch(score, question.query) && (score.subject?.link.score ?? 0) >= ANSWER_LINK;
-  const typed = holdsAnswer(question, text);
+  const typed = holdsAnswer(question, text, dated);
   if (good && typed) return Tier.Match;
   // A single linked word is too little on its own; a close link and the asked-for value make it enough.
   const close = (score.subject?.link.score ?? 0) >= CLOSE_LINK && (score.matched >= 2 || score.subject?.link.score === 1);
@@ -118,29 +135,32 @@ type Ranked<T> = Scored<T> & { tier: Tier };
  */
 function rankAnswers<T>(
   question: Question,
-  candidates: readonly (Scored<T> & { text: string })[],
+  candidates: readonly (Scored<T> & { text: string; dated?: boolean })[],
   newer: (a: T, b: T) => number,
 ): Ranked<T>[] {
   return candidates
-    .flatMap(({ item, score, text }) => {
-      const tier = tierOf(question, text, score);
+    .flatMap(({ item, score, text, dated = false }) => {
+      const tier = tierOf(question, text, score, dated);
       return tier === null ? [] : [{ item, score, tier }];
     })
     .sort((a, b) => a.tier - b.tier || byScore(a, b) || newer(a.item, b.item));
 }
 
-type Found<T> = { item: T; tier: Tier; reason: Reason | null };
+/** An answer found, with the words it was found in and the page it is on (none for a message), to weigh it against a buffer line. */
+type Found<T> = { item: T; tier: Tier; reason: Reason | null; words: string[]; page: string | null };
 
 /** The facts that answer the question, best first: confirmed before pending, newer before older. At most two, equally good. */
 export function bestFacts(question: Question, facts: readonly KnownFact[]): Found<KnownFact[]> | null {
   const factWords = facts.map((f) => contentWords(f.text));
   const rarity = rarityAmong(question.query, factWords.map((w, i) => [...w, ...contentWords(facts[i].page)]));
-  const candidates = facts.map((item, i) => ({ item, text: item.text, score: match(question.query, factWords[i], contentWords(item.page), rarity) }));
+  // The day a fact was said dates what the owner reported, not what the agent suggested.
+  const candidates = facts.map((item, i) => ({ item, text: item.text, dated: item.source === "owner", score: match(question.query, factWords[i], contentWords(item.page), rarity) }));
   const ranked = rankAnswers(question, candidates, (a, b) => Number(b.confirmed) - Number(a.confirmed) || b.day.localeCompare(a.day));
   const top = ranked[0];
   if (!top) return null;
   const tied = ranked.slice(1).filter((s) => s.tier === top.tier && byScore(s, top) === 0 && s.item.text !== top.item.text);
-  return { item: [top.item, ...tied.slice(0, 1).map((s) => s.item)], tier: top.tier, reason: top.score.subject };
+  const words = [...factWords[facts.indexOf(top.item)], ...contentWords(top.item.page)];
+  return { item: [top.item, ...tied.slice(0, 1).map((s) => s.item)], tier: top.tier, reason: top.score.subject, words, page: top.item.page };
 }
 
 /** A statement in the visible conversation that answers the question; the owner's words before the agent's, newer before older. */
@@ -149,7 +169,7 @@ function bestWindowSentence(question: Question, window: readonly WindowLine[]): 
   const rarity = rarityAmong(question.query, said.map((s) => s.words));
   const candidates = said.map((s) => ({ item: s, text: s.text, score: match(question.query, s.words, [], rarity) }));
   const top = rankAnswers(question, candidates, ownerFirstNewest)[0];
-  return top ? { item: top.item.line, tier: top.tier, reason: top.score.subject } : null;
+  return top ? { item: top.item.line, tier: top.tier, reason: top.score.subject, words: top.item.words, page: null } : null;
 }
 
 type Statement = { line: WindowLine; text: string; index: number; words: string[] };
@@ -176,41 +196,48 @@ function ownerFirstNewest(a: Statement, b: Statement): number {
 function visibleAnswer(question: Question, view: ChatView): Found<string> | null {
   const facts = bestFacts(question, view.recalled);
   const said = bestWindowSentence(question, view.window);
-  if (facts && (!said || facts.tier <= said.tier)) return { item: factsAnswer(facts.item), tier: facts.tier, reason: facts.reason };
-  return said ? { item: windowAnswer(said.item), tier: said.tier, reason: said.reason } : null;
-}
-
-/** A buffer line's words: its gist and the titles of the pages it points at, which name what the stretch was filed under. */
-function lineWords(line: BufferLine): string[] {
-  return contentWords([line.gist, ...line.pages].join(" "));
-}
-
-function scoreBufferLines(question: Question, lines: readonly BufferLine[]) {
-  const all = lines.map(lineWords);
-  const rarity = rarityAmong(question.query, all);
-  return lines.map((line, index) => ({ item: { line, index }, text: line.gist, score: match(question.query, all[index], [], rarity) }));
+  if (facts && (!said || facts.tier <= said.tier)) return { ...facts, item: factsAnswer(facts.item) };
+  return said ? { ...said, item: windowAnswer(said.item) } : null;
 }
 
 type Followed = { line: BufferLine; page: string; reason: Reason };
 
-/** Of the pages a line points at, the one the question is most about, else its first. */
+/**
+ * Of the pages a line points at, the one whose title is nearest the
+ * question in meaning, else the one the gist is about (its title in the
+ * gist: "Contractor: …"), else its first.
+ */
 function pageToOpen(question: Question, line: BufferLine): string {
-  const scored = line.pages.map((page) => ({ page, score: match(question.query, contentWords(page)) }));
-  return scored.filter((s) => s.score.subject !== null).sort((a, b) => byMatch(a.score, b.score))[0]?.page ?? line.pages[0];
+  const scored = line.pages.map((page) => ({ page, score: coverage(question.about, contentWords(page)) }));
+  const nearest = scored.filter((s) => s.score > 0).sort((a, b) => b.score - a.score)[0]?.page;
+  const named = line.pages.find((page) => line.gist.toLowerCase().includes(page.toLowerCase()));
+  return nearest ?? named ?? line.pages[0];
 }
 
 /**
- * The buffer line that is about what the question asks, by meaning: one of
- * the question's words that names a thing links to the line's words (the
- * same word, a kind of it, what it is for). The best match wins, the newest
- * of equals, since it is closest to now. A line is only a pointer: its
- * numbers are never the answer.
+ * The buffer line that is about what the question asks, by meaning
+ * (follow.ts): the question's words linked to the line's (the same word, a
+ * kind of it, what it is for), the rarer among the lines the more they count.
+ * A line is only a pointer: its numbers are never the answer.
  */
 function lineToFollow(question: Question, lines: readonly BufferLine[]): Followed | null {
-  const best = scoreBufferLines(question, lines)
-    .filter((s) => s.score.subject !== null && s.item.line.pages.length > 0)
-    .sort((a, b) => byScore(a, b) || b.item.index - a.item.index)[0];
-  return best ? { line: best.item.line, page: pageToOpen(question, best.item.line), reason: best.score.subject! } : null;
+  const best = bestLine(question.about, lines, (gist) => question.asked !== null && carriesAnswer(gist, question.asked, question.text));
+  return best?.reason ? { line: best.line, page: pageToOpen(question, best.line), reason: best.reason } : null;
+}
+
+/** How far a line must cover the question better than an answer in view, for the answer to be taken as about something else. */
+const LINE_OVER_ANSWER = 0.2;
+
+/**
+ * Whether an answer the prompt shows is about something other than what the
+ * question describes, and the line is about it: the line points elsewhere
+ * and covers the question's words clearly better. When recall already holds
+ * the fact the line is about, the line points at the same page or covers no
+ * more, and nothing is opened.
+ */
+function lineOutranks(question: Question, followed: Followed, answer: Found<string>): boolean {
+  if (answer.page !== null && followed.line.pages.includes(answer.page)) return false;
+  return coverage(question.about, lineWords(followed.line)) >= coverage(question.about, answer.words) + LINE_OVER_ANSWER;
 }
 
 /** Words that frame what an owner asks without naming it: never worth searching for. */
@@ -225,8 +252,11 @@ export function searchQuery(question: Question): string {
 
 const quoteLine = (line: BufferLine) => `the line of ${line.day} ("${line.gist}")`;
 
-function followNote(followed: Followed): string {
-  return `The prompt does not answer this. ${quoteLine(followed.line)} is about it: ${explain(followed.reason)}. Opening pages/${followed.page}, which it points at.`;
+function followNote(followed: Followed, passedOver: Found<string> | null = null): string {
+  const prompt = passedOver?.page
+    ? `What the prompt shows (pages/${passedOver.page}) is about something else.`
+    : "The prompt does not answer this.";
+  return `${prompt} ${quoteLine(followed.line)} is about it: ${explain(followed.reason)}. Opening pages/${followed.page}, which it points at.`;
 }
 
 function pageFactsAsKnown(page: ReadPageOutput): KnownFact[] {
@@ -237,11 +267,27 @@ function pageFactsAsKnown(page: ReadPageOutput): KnownFact[] {
   );
 }
 
+/**
+ * The facts of a page the question is about that answer it: the best
+ * matches, else, since the page was chosen for being about the question,
+ * its newest fact holding the asked-for kind of value, the owner's
+ * confirmed word first.
+ */
+function factsOnTopic(question: Question, facts: readonly KnownFact[]): KnownFact[] | null {
+  const matched = bestFacts(question, facts);
+  if (matched) return matched.item;
+  if (question.asked === null) return null;
+  const typed = facts
+    .filter((f) => holdsAnswer(question, f.text, f.source === "owner"))
+    .sort((a, b) => Number(b.confirmed) - Number(a.confirmed) || Number(b.source === "owner") - Number(a.source === "owner") || b.day.localeCompare(a.day));
+  return typed.length > 0 ? typed.slice(0, 1) : null;
+}
+
 function answerFromPage(output: unknown, question: Question): string | null {
   const page = readPageOutputSchema.safeParse(output);
   if (!page.success || !page.data.found) return null;
-  const facts = bestFacts(question, pageFactsAsKnown(page.data));
-  return facts ? factsAnswer(facts.item) : null;
+  const facts = factsOnTopic(question, pageFactsAsKnown(page.data));
+  return facts ? factsAnswer(facts) : null;
 }
 
 function sameText(a: string, b: string): boolean {
@@ -335,13 +381,19 @@ function afterTools(view: ChatView, tools: ReadonlySet<string>): ChatDecision {
 function recallAnswer(view: ChatView, tools: ReadonlySet<string>): ChatDecision {
   const question = readQuestion(view.question);
   const visible = visibleAnswer(question, view);
+  const followed = lineToFollow(question, view.buffer);
   // "We need a new driver" sets the scene for "who drives now?" but does not answer it: look further first.
   if (visible && visible.tier !== Tier.UntypedMatch) {
+    if (followed && tools.has(READ_PAGE) && lineOutranks(question, followed, visible)) return readPage(followed.page, followNote(followed, visible));
     const why = visible.reason ? ` (${explain(visible.reason)})` : "";
     return reply(visible.item, `What the prompt already shows answers this${why}, so no page needs opening.`);
   }
-  const followed = lineToFollow(question, view.buffer);
-  if (followed && tools.has(READ_PAGE)) return readPage(followed.page, followNote(followed));
+  if (followed) {
+    // Recall already shows the page the line points at: answer from it instead of opening it again.
+    const shown = factsOnTopic(question, view.recalled.filter((f) => f.page === followed.page));
+    if (shown) return reply(factsAnswer(shown), `${quoteLine(followed.line)} points at pages/${followed.page}, which recall already shows: answering from it.`);
+    if (tools.has(READ_PAGE)) return readPage(followed.page, followNote(followed));
+  }
   const query = searchQuery(question);
   if (tools.has(SEARCH_HISTORY) && query) {
     return search(query, `Nothing in the prompt or the buffer is about this. Searching the thread for "${query}".`);

@@ -165,7 +165,8 @@ function senseLink(a: Synset, aw: Word, b: Synset, bw: Word): Link {
   if (a.derived.includes(b.id) || b.derived.includes(a.id)) return { score: DERIVED, why: `"${aWord}" and "${bWord}" are forms of one word` };
   if (inGloss(aw, b)) return { score: IN_GLOSS, why: `a ${bWord} is "${b.gloss.split(/;\s*"/)[0]}"` };
   if (inGloss(bw, a)) return { score: IN_GLOSS, why: `a ${aWord} is "${a.gloss.split(/;\s*"/)[0]}"` };
-  const partOf = (x: Synset, y: Synset) => x.wholes.some((w) => ancestors(y.id).has(w));
+  // A whole near the root ("part" is part of any "whole") says nothing of either word.
+  const partOf = (x: Synset, y: Synset) => x.wholes.some((w) => depth(w) >= MIN_SHARED_DEPTH && ancestors(y.id).has(w));
   if (partOf(a, b)) return { score: PART_OF, why: `a ${aWord} is part of a ${bWord}` };
   if (partOf(b, a)) return { score: PART_OF, why: `a ${bWord} is part of a ${aWord}` };
   const taxonomy = wuPalmer(a, b);

@@ -14,7 +14,7 @@ import { term, words } from "@/lib/models/offline/text";
 export const STRONG = 0.8;
 
 /** Words about liking or deciding: they link to each other, but say nothing of what was liked or decided. */
-const WEAK = new Set(
+export const WEAK = new Set(
   "like liked prefer preferred favor favour favorite lean leaning pick picked choose chose chosen choice want wanted decide decided decision go going went".split(" "),
 );
 
