@@ -20,7 +20,7 @@ const LINES: BufferLine[] = [
 ];
 
 function view(question: string, parts: Partial<ChatView> = {}): ChatView {
-  return { question, recalled: [], buffer: LINES, window: [], rounds: [], ...parts };
+  return { question, recalled: [], buffer: LINES, window: [], rounds: [], customer: false, ...parts };
 }
 
 const fact = (page: string, text: string, day = "2027-05-09"): KnownFact => ({ page, text, confirmed: true, source: "owner", day });

@@ -16,6 +16,7 @@ function viewOf(trade: CalibrationTrade, c: CalibrationCase): ChatView {
     buffer: trade.lines.map((l, i) => ({ day: `2027-03-${String(2 + i * 3).padStart(2, "0")}`, gist: l.gist, pages: [l.page] })),
     window: [],
     rounds: [],
+    customer: false,
   };
 }
 
