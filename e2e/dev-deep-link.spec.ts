@@ -18,8 +18,9 @@ test.afterAll(async () => {
 });
 
 test("under next dev, a link to an old message lands on it", async ({ page }, testInfo) => {
-  test.setTimeout(240_000);
-  await signIn(page, undefined, dev.url);
+  test.setTimeout(480_000);
+  // Under next dev the sign-in page and the first thread compile on their first visit: minutes on two busy cores.
+  await signIn(page, undefined, dev.url, { landingMs: 180_000 });
   const listed = await page.request.get(`${dev.url}/api/threads`);
   const { threads } = (await listed.json()) as { threads: { id: string; title: string }[] };
   const long = threads.find((t) => t.title === DEMO_TURNS.thread)!;

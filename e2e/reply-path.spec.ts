@@ -156,8 +156,8 @@ test("on the embedded database, a server killed mid-pass runs the pass again whe
     await app.crash();
 
     app = await startAppServer(env);
-    // The session is kept in the database, so it outlives the server; signing in again only makes the test independent of that.
-    owner = await ownerHeaders(app.url);
+    // The session is kept in the database, so it outlives the server, and it is the one whose copy of the demo holds the thread.
+    owner = { ...owner, origin: app.url };
     await expect.poll(async () => (await job())?.status, { timeout: 90_000, intervals: [1000] }).toBe("done");
     expect(await job()).toMatchObject({ status: "done", attempts: 2 });
     const found = await fetch(`${app.url}/api/threads/${threadId}`, { headers: owner }).then((r) => r.json() as Promise<{ thread: { consolidatedSeq: number; lastSeq: number } }>);
@@ -200,7 +200,8 @@ test("a server killed mid-reply leaves the reply so far, marked interrupted, and
     await reply;
 
     app = await startAppServer(env);
-    owner = await ownerHeaders(app.url);
+    // The same session: the thread is in its copy of the demo.
+    owner = { ...owner, origin: app.url };
     const [question, cut] = await messages();
     expect(question).toMatchObject({ role: "USER", status: "COMPLETE" });
     expect(cut).toMatchObject({ role: "ASSISTANT", status: "INTERRUPTED" });

@@ -3,6 +3,7 @@ import { lstatSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@/e2e/support/fixtures";
 import { freePort } from "@/e2e/support/app-server";
+import { openThread } from "@/e2e/support/chat";
 
 // The production server as an attacker, or a careless operator, meets it:
 // what its headers give away, what a malformed address gets, whose files its
@@ -38,7 +39,8 @@ test("pages carry a fresh script nonce and no inline-script allowance, and still
     if (/Content Security Policy|Refused to (execute|load)/i.test(message.text())) refusals.push(message.text());
   });
   await page.goto("/");
-  // The debug panel draws the next turn's preview in the browser only: it is there once the scripts ran.
+  // The debug panel draws the long thread's preview of its next turn in the browser only: it is there once the scripts ran.
+  await openThread(page, "Second location planning");
   await expect(page.getByTestId("buffer-preview")).toBeVisible({ timeout: 30_000 });
   await page.getByRole("link", { name: "Pages", exact: true }).click();
   await expect(page).toHaveURL(/\/pages$/);

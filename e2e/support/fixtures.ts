@@ -17,12 +17,13 @@ export const DEMO_OWNER_STATE = `.data/e2e-${new URL(E2E_BASE_URL).host.replace(
 export type OwnWorkspace = { id: string; name: string; slug: string; email: string; request: APIRequestContext };
 
 /** Signs in through the sign-in page, as a person would; lands on the workspace's latest thread. */
-export async function signIn(page: Page, { email, password } = DEMO_OWNER, baseUrl = "") {
-  await page.goto(`${baseUrl}/sign-in`);
+/** `landingMs`: how long the first thread may take to open (a development server compiles it on its first visit). */
+export async function signIn(page: Page, { email, password } = DEMO_OWNER, baseUrl = "", { landingMs = 30_000 } = {}) {
+  await page.goto(`${baseUrl}/sign-in`, { timeout: Math.max(landingMs, 30_000) });
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(/\/threads\//, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/threads\//, { timeout: landingMs });
 }
 
 /**
