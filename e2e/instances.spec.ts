@@ -16,8 +16,14 @@ let databaseUrl: string;
 let db: pg.Client;
 const servers: AppServer[] = [];
 
-// Each memory pass takes six seconds, so one can be caught in flight.
-const env = () => ({ DATABASE_URL: databaseUrl, OFFLINE_MEMORY_PASS_DELAY_MS: "6000", OFFLINE_MODEL_DELAY_MS: "0" });
+// Each memory pass takes six seconds, so one can be caught in flight. The instances share one AUTH_SECRET, as any
+// deployment of several must: each signs and checks the same session cookie.
+const env = () => ({
+  DATABASE_URL: databaseUrl,
+  AUTH_SECRET: "a-secret-both-instances-of-this-deployment-share",
+  OFFLINE_MEMORY_PASS_DELAY_MS: "6000",
+  OFFLINE_MODEL_DELAY_MS: "0",
+});
 
 async function start(extra: Record<string, string> = {}): Promise<AppServer> {
   const server = await startAppServer({ ...env(), ...extra });
