@@ -22,10 +22,7 @@ test.afterAll(async () => {
   await app?.stop();
 });
 
-// Known failure, kept visible rather than deleted: through the app server's job queue the in-process memory pass
-// stays "running" past MEMORY_PASS_TIMEOUT_MS and never reports (the database tests of the in-process pass, run inline,
-// report filed). Until that is found, this test is marked to fix.
-test.fixme("a local GGUF model answers in the chat and its memory pass reports its outcome", async ({ page }, testInfo) => {
+test("a local GGUF model answers in the chat and its memory pass reports its outcome", async ({ page }, testInfo) => {
   test.setTimeout(300_000);
   await openNewThread(page, app.url);
   await expect(page.getByTestId("model-label")).toContainText("tiny-chatml.gguf");

@@ -90,6 +90,8 @@ export function DebugPanel(props: {
   const newestId = useRef<string | undefined>(undefined);
   // Bumped by a memory-pass retry: the panel then follows the newest turn again without waiting for a new one.
   const [retried, setRetried] = useState(0);
+  // The newest turn was still settling when the thread opened (a reload while its memory pass runs): follow it too.
+  const [unsettledOnOpen, setUnsettledOnOpen] = useState(false);
   // The preview renders in the browser only: sent as HTML too, it would cost every chat page a fifth of its size for a panel narrow screens hide.
   const mounted = useHydrated();
   const turnsSeen = useRef(0);
@@ -108,6 +110,7 @@ export function DebugPanel(props: {
         newestId.current ??= list[0]?.id;
         setOlderCursor(next);
         merge(list);
+        if (list[0] && !list[0].settled) setUnsettledOnOpen(true);
       },
       (reason: unknown) => {
         if (!stopped) setError(`Could not load this thread's turns: ${(reason as Error).message}.`);
@@ -119,7 +122,7 @@ export function DebugPanel(props: {
   }, [threadId, loadAttempt]);
 
   useEffect(() => {
-    if (turnsFinished === 0 && retried === 0) return;
+    if (turnsFinished === 0 && retried === 0 && !unsettledOnOpen) return;
     const afterTurn = turnsFinished !== turnsSeen.current;
     turnsSeen.current = turnsFinished;
     const before = afterTurn ? newestId.current : undefined;
@@ -160,7 +163,7 @@ export function DebugPanel(props: {
     return () => {
       stopped = true;
     };
-  }, [threadId, turnsFinished, retried]);
+  }, [threadId, turnsFinished, retried, unsettledOnOpen]);
 
   async function loadOlder() {
     if (!olderCursor) return;
