@@ -18,7 +18,7 @@ export const NOT_FIGURES = [
   "lib/eval/format.ts",
   "lib/auth",
   "lib/http",
-  "lib/support",
+  "lib/customers",
   "lib/workspaces",
   "lib/jobs",
 ];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { recordIdSchema } from "@/lib/contracts/ids";
 import { messageTextSchema } from "@/lib/threads/schemas";
-import { refuseVisitorThread } from "@/lib/support/scope";
+import { refuseVisitorThread } from "@/lib/customers/scope";
 import { requestScope } from "@/lib/workspaces/current";
 import { handle, parseJsonBody } from "@/lib/http/respond";
 import { streamTurn } from "@/lib/http/turn-stream";

@@ -1,10 +1,10 @@
 import { cookies } from "next/headers";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import { takeSupportMessageTokens } from "@/lib/support/rate-limit";
-import { supportWorkspace } from "@/lib/support/scope";
+import { takeSupportMessageTokens } from "@/lib/customers/rate-limit";
+import { supportWorkspace } from "@/lib/customers/scope";
 import { visitorThread } from "@/lib/threads/visitors";
-import { newVisitorId, VISITOR_COOKIE, verifiedVisitorId, visitorCookieHeader } from "@/lib/support/visitor";
+import { newVisitorId, VISITOR_COOKIE, verifiedVisitorId, visitorCookieHeader } from "@/lib/customers/visitor";
 import { messageTextSchema } from "@/lib/threads/schemas";
 import { clientAddress } from "@/lib/http/client";
 import { handle, parseJsonBody } from "@/lib/http/respond";

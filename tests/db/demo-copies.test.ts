@@ -6,7 +6,7 @@ import { readConfig } from "@/lib/config";
 import { turnTraceSchema } from "@/lib/contracts/trace";
 import type { Db } from "@/lib/db/client";
 import type { Workspace } from "@/lib/db/generated/client";
-import { supportWorkspace } from "@/lib/support/scope";
+import { supportWorkspace } from "@/lib/customers/scope";
 import { ownedWorkspaces, requestScope, requireUser } from "@/lib/workspaces/current";
 import { DEMO_WORKSPACE_SLUG, seedDemoWorkspace } from "@/lib/workspaces/demo";
 import { ensureDemoOwner } from "@/lib/workspaces/demo-owner";

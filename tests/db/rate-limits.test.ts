@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { PrismaClient } from "@/lib/db/generated/client";
 import { takeToken } from "@/lib/limits/buckets";
-import { SUPPORT_LIMITS, takeSupportMessageTokens } from "@/lib/support/rate-limit";
+import { SUPPORT_LIMITS, takeSupportMessageTokens } from "@/lib/customers/rate-limit";
 import { openTestDb, type TestDb } from "@/tests/db/test-db";
 
 // The limits' buckets live in the database, so every instance on it draws

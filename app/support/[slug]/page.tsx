@@ -5,9 +5,9 @@ import { SupportChat } from "@/components/support/support-chat";
 import { getDb } from "@/lib/db/client";
 import { RequestError } from "@/lib/errors";
 import { publishedTopics } from "@/lib/pages/queries";
-import { supportWorkspace } from "@/lib/support/scope";
+import { supportWorkspace } from "@/lib/customers/scope";
 import { visitorTranscript } from "@/lib/threads/visitors";
-import { VISITOR_COOKIE, verifiedVisitorId } from "@/lib/support/visitor";
+import { VISITOR_COOKIE, verifiedVisitorId } from "@/lib/customers/visitor";
 
 export const metadata = { title: "Support chat" };
 

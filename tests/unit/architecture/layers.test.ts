@@ -9,7 +9,7 @@ import { sourceFiles } from "@/tests/unit/architecture/source-files";
 // through the contracts alone.
 const LAYERS: string[][] = [
   ["config", "errors", "recently-used", "contracts", "guard", "db"],
-  ["models", "episodes", "history", "pages", "questions", "threads", "traces", "auth", "support", "limits"],
+  ["models", "episodes", "history", "pages", "questions", "threads", "traces", "auth", "customers", "limits"],
   ["memory", "buffer"],
   ["context", "jobs"],
   ["agent"],
