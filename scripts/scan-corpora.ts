@@ -7,11 +7,20 @@ import { z } from "zod";
 
 export const CORPUS_DIR = path.join(import.meta.dirname, "..", "tests", "fixtures", "injection");
 
+/**
+ * The families the scan is measured by: jailbreaks (a new persona or mode without rules), hijacking (the task or
+ * rules overridden), extraction (the prompt or secrets asked for), tasks injected into a document or email,
+ * attacks in other languages, and encoded payloads.
+ */
+export const ATTACK_FAMILIES = ["jailbreak", "hijacking", "extraction", "injected-task", "multilingual", "encoded"] as const;
+
 const corpusLine = z
   .object({
     kind: z.enum(["attack", "benign"]),
-    /** How the line is written: an attack family, or a kind of ordinary message. */
+    /** How the line is written, in its source's own words: the corpus's category, or a kind of ordinary message. */
     style: z.string().min(1),
+    /** Which family of attack the line belongs to, across sources; the measured sets name one for every attack. */
+    family: z.enum(ATTACK_FAMILIES).optional(),
     text: z.string().min(1),
     /** Who wrote it: the team, or a published corpus as "owner/repository:path". */
     source: z.string().min(1),

@@ -11,19 +11,49 @@
 // worth quoting on text the scan was not shaped on.
 //   npm run scan:report
 import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { scanForInjection } from "@/lib/guard/scan";
-import { CORPUS_DIR, measuredSets, tuningLines, type CorpusLine } from "@/scripts/scan-corpora";
+import { ATTACK_FAMILIES, CORPUS_DIR, measuredSets, tuningLines, type CorpusLine } from "@/scripts/scan-corpora";
 
 /** How a commit that froze the rules is named: the first words of its message. */
 export const FREEZE_MESSAGE = "Injection rules frozen";
 /**
- * What the freeze covers: the scan's code and rules, its classifier's weights, and the lines they were tuned on.
- * The training script is not listed: a unit test holds it to the frozen weights, so it cannot change them unseen.
+ * What the freeze covers: the scan's code and rules, its classifier and weights, and the lines they were tuned on.
+ * The rest of lib/guard (the screen, fact vetting, the customer's reply check) calls the scan but does not change
+ * what it flags. The training script is not listed: a unit test holds it to the frozen weights.
  */
-const FROZEN_PATHS = ["lib/guard", "tests/fixtures/injection/tuning"];
+export const FROZEN_PATHS = [
+  "lib/guard/scan.ts",
+  "lib/guard/normalise.ts",
+  "lib/guard/classifier.ts",
+  "lib/guard/classifier-weights.json",
+  "lib/guard/rules",
+  "tests/fixtures/injection/tuning",
+];
+const ROOT = path.join(CORPUS_DIR, "..", "..", "..");
+
+/** A frozen path's files, relative to the repository: itself when it is a file, everything under it when a folder. */
+const frozenFiles = (relative: string): string[] =>
+  statSync(path.join(ROOT, relative)).isFile()
+    ? [relative]
+    : readdirSync(path.join(ROOT, relative), { withFileTypes: true, recursive: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)));
+
+/**
+ * A hash of every frozen file, path and content, in path order: the report records it, and a test compares it with
+ * the files in the tree, so a figure can never be quoted for a scan other than the one that earned it, with or
+ * without the repository's history at hand.
+ */
+export function frozenFingerprint(): string {
+  const hash = createHash("sha256");
+  const files = FROZEN_PATHS.flatMap(frozenFiles).sort();
+  for (const file of files) hash.update(`${file}\0`).update(readFileSync(path.join(ROOT, file))).update("\0");
+  return hash.digest("hex");
+}
 
 export type Protocol = {
   /** The commit that froze the rules, and when. */
@@ -31,9 +61,11 @@ export type Protocol = {
   frozenOn: string;
   /** Every measured set was added after that commit: none of its files is in it. */
   measuredSetsAddedAfter: true;
+  /** The frozen files as measured (frozenFingerprint). */
+  fingerprint: string;
 };
 
-const git = (...args: string[]) => execFileSync("git", args, { encoding: "utf8", cwd: path.join(CORPUS_DIR, "..", "..", "..") }).trim();
+const git = (...args: string[]) => execFileSync("git", args, { encoding: "utf8", cwd: ROOT }).trim();
 
 /** The freeze commit, checked: nothing it froze has changed since, and no measured set was in it. */
 export function freezeProtocol(setNames: string[]): Protocol {
@@ -44,7 +76,7 @@ export function freezeProtocol(setNames: string[]): Protocol {
   const inFreeze = git("ls-tree", "-r", "--name-only", frozenAt, "--", "tests/fixtures/injection/measured");
   const early = setNames.filter((name) => inFreeze.split("\n").includes(`tests/fixtures/injection/measured/${name}.jsonl`));
   if (early.length > 0) throw new Error(`measured sets already present at the freeze: ${early.join(", ")}`);
-  return { frozenAt, frozenOn, measuredSetsAddedAfter: true };
+  return { frozenAt, frozenOn, measuredSetsAddedAfter: true, fingerprint: frozenFingerprint() };
 }
 
 export const REPORT_FILE = path.join(CORPUS_DIR, "scan-report.json");
@@ -70,6 +102,8 @@ export function measureSets(): SetFigures[] {
   return measuredSets().map(({ name, lines }) => {
     const kinds = new Set(lines.map((l) => l.kind));
     if (kinds.size !== 1) throw new Error(`${name}: a measured set holds attacks or ordinary messages, not both`);
+    const unnamed = lines.filter((l) => l.kind === "attack" && !l.family);
+    if (unnamed.length > 0) throw new Error(`${name}: ${unnamed.length} attack lines name no family`);
     const byStyle: Record<string, Tally> = {};
     let flagged = 0;
     for (const line of lines) {
@@ -83,6 +117,18 @@ export function measureSets(): SetFigures[] {
     }
     return { name, kind: lines[0].kind, sources: [...new Set(lines.map((l) => l.source))], flagged, total: lines.length, byStyle };
   });
+}
+
+/** Attacks caught by family, across every measured set. */
+export function byFamily(): Record<string, Tally> {
+  const tallies: Record<string, Tally> = {};
+  for (const line of measuredSets().flatMap((set) => set.lines)) {
+    if (line.kind !== "attack" || !line.family) continue;
+    const tally = (tallies[line.family] ??= { flagged: 0, total: 0 });
+    tally.total += 1;
+    if (scanForInjection(line.text).flagged) tally.flagged += 1;
+  }
+  return Object.fromEntries(ATTACK_FAMILIES.filter((family) => tallies[family]).map((family) => [family, tallies[family]]));
 }
 
 /** All attacks together and all ordinary messages together. */
@@ -121,7 +167,13 @@ function measureCost(lines: CorpusLine[]) {
   return { microsPerLine: perLine, lines: texts.length, longTextMs: longMs, loadAverage: loadavg() };
 }
 
-export type ScanReport = { protocol: Protocol; sets: SetFigures[]; totals: ReturnType<typeof totals>; cost: ReturnType<typeof measureCost> };
+export type ScanReport = {
+  protocol: Protocol;
+  sets: SetFigures[];
+  families: Record<string, Tally>;
+  totals: ReturnType<typeof totals>;
+  cost: ReturnType<typeof measureCost>;
+};
 
 /** The README's figures, from a report: a table a set a row, then the cost. */
 export function readmeSection(report: ScanReport): string {
@@ -143,6 +195,10 @@ export function readmeSection(report: ScanReport): string {
     "| --- | --- | --- | --- |",
     ...rows,
     "",
+    `By family: ${Object.entries(report.families)
+      .map(([family, tally]) => `${family} ${tally.flagged}/${tally.total} (${percent(tally)})`)
+      .join("; ")}.`,
+    "",
     `Published attacks caught: **${attacksCaught.flagged} of ${attacksCaught.total} (${percent(attacksCaught)})**; ordinary business messages flagged: **${benignFlagged.flagged} of ${benignFlagged.total} (${percent(benignFlagged)})**.`,
     `Cost: ${report.cost.microsPerLine.toFixed(0)} µs of CPU a line on average over ${report.cost.lines} lines (load average ${report.cost.loadAverage.map((l) => l.toFixed(2)).join(", ")}); long texts: ${long.join(", ")}.`,
     README_END,
@@ -162,16 +218,18 @@ if (process.argv[1]?.endsWith("scan-report.ts")) {
   const protocol = freezeProtocol(sets.map((set) => set.name));
   console.log(`rules frozen at ${protocol.frozenAt.slice(0, 12)} (${protocol.frozenOn}); measured sets added after it`);
   const { attacksCaught, benignFlagged } = totals(sets);
+  const families = byFamily();
   const cost = measureCost([...tuningLines(), ...measuredSets().flatMap((s) => s.lines)]);
   for (const set of sets) {
     console.log(`${set.name} (${set.kind === "attack" ? "caught" : "flagged"} ${set.flagged}/${set.total}, ${percent(set)}) from ${set.sources.join(", ")}`);
     for (const [style, tally] of Object.entries(set.byStyle)) console.log(`  ${style}: ${tally.flagged}/${tally.total} ${percent(tally)}`);
   }
+  for (const [family, tally] of Object.entries(families)) console.log(`family ${family}: ${tally.flagged}/${tally.total} ${percent(tally)}`);
   console.log(`published attacks caught: ${attacksCaught.flagged}/${attacksCaught.total} (${percent(attacksCaught)})`);
   console.log(`ordinary business messages flagged: ${benignFlagged.flagged}/${benignFlagged.total} (${percent(benignFlagged)})`);
   console.log(`cost: ${cost.microsPerLine.toFixed(0)} µs CPU a line over ${cost.lines} lines; load average ${cost.loadAverage.map((l) => l.toFixed(2)).join(" ")}`);
   for (const [name, ms] of Object.entries(cost.longTextMs)) console.log(`  ${name}: ${ms.toFixed(1)} ms CPU`);
-  const report: ScanReport = { protocol, sets, totals: { attacksCaught, benignFlagged }, cost };
+  const report: ScanReport = { protocol, sets, families, totals: { attacksCaught, benignFlagged }, cost };
   writeFileSync(REPORT_FILE, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(README_FILE, readmeWith(readFileSync(README_FILE, "utf8"), report));
   console.log(`wrote ${path.relative(process.cwd(), REPORT_FILE)} and the README's scan figures`);

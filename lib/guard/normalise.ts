@@ -56,6 +56,39 @@ function joinSpacedLetters(text: string): string {
   return text.replace(SPACED_RUN, (run) => run.replace(/[^\p{L}]/gu, "")).replace(/\s*\/\s*/g, " ");
 }
 
+/** Hangul written as loose letters ("ㅅㅣㅅㅡㅌㅔㅁ") composed into syllables, the way a reader (or a model) reads them. */
+const INITIALS = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ";
+const MEDIALS = "ㅏㅐㅑㅒㅓㅔㅕㅖㅗㅘㅙㅚㅛㅜㅝㅞㅟㅠㅡㅢㅣ";
+const FINALS = ["", ..."ㄱㄲㄳㄴㄵㄶㄷㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅄㅅㅆㅇㅈㅊㅋㅌㅍㅎ"];
+const LOOSE_JAMO = /([ㄱ-ㅎ])([ㅏ-ㅣ])(?:([ㄱ-ㅎ])(?![ㅏ-ㅣ]))?/g;
+
+/** A syllable with no final consonant, then a consonant left over: NFKC composes the rest but leaves that one loose. */
+const OPEN_SYLLABLE_THEN_CONSONANT = /([\uac00-\ud7a3])([ㄱ-ㅎ])(?![ㅏ-ㅣ])/g;
+
+function composeJamo(text: string): string {
+  const compatible = text
+    .replace(/[\u1100-\u1112]/g, (c) => INITIALS[c.charCodeAt(0) - 0x1100])
+    .replace(/[\u1161-\u1175]/g, (c) => MEDIALS[c.charCodeAt(0) - 0x1161]);
+  const syllables = compatible.replace(LOOSE_JAMO, (whole, initial: string, medial: string, final?: string) => {
+    const [l, v] = [INITIALS.indexOf(initial), MEDIALS.indexOf(medial)];
+    if (l < 0) return whole;
+    const t = final ? FINALS.indexOf(final) : 0;
+    return String.fromCharCode(0xac00 + (l * 21 + v) * 28 + Math.max(t, 0)) + (t < 0 ? final : "");
+  });
+  return syllables.replace(OPEN_SYLLABLE_THEN_CONSONANT, (whole, syllable: string, consonant: string) => {
+    const t = FINALS.indexOf(consonant);
+    return (syllable.charCodeAt(0) - 0xac00) % 28 === 0 && t > 0 ? String.fromCharCode(syllable.charCodeAt(0) + t) : whole;
+  });
+}
+
+/** Three or more Hangul syllables standing alone between spaces or signs ("시@스@템", "이 전 지 시"), read as one word. */
+const SPACED_SYLLABLES = /(?<!\p{Script=Hangul})\p{Script=Hangul}(?:[\s@^*.\-_~·+]+\p{Script=Hangul}(?!\p{Script=Hangul})){2,}/gu;
+
+function joinHangul(text: string): string {
+  if (!/[\u1100-\u11ff\u3131-\u318e\uac00-\ud7a3]/.test(text)) return text;
+  return composeJamo(text).replace(SPACED_SYLLABLES, (run) => run.replace(/[^\p{Script=Hangul}]/gu, ""));
+}
+
 const ENTITIES: Record<string, string> = { lt: "<", gt: ">", quot: '"', apos: "'", amp: "&", nbsp: " " };
 
 /** Entity-encoded markup (`&lt;system&gt;`) must not slip past the markup rules. */
@@ -223,6 +256,7 @@ export function readings(text: string): Readings {
     folded,
     foldLeet(folded),
     collapseSpaces(joinSpacedLetters(unspaced)),
+    joinHangul(base),
     escaped,
     ...[caesar(base, 13), [...base].reverse().join("")].filter((reading) => STEERING_WORD.test(reading)),
     ...ciphered,

@@ -5,6 +5,7 @@
 
 import { DELIMITER_RULES } from "@/lib/guard/rules/delimiter";
 import { ENCODED_RULES } from "@/lib/guard/rules/encoded";
+import { HARMFUL_REQUEST_RULES } from "@/lib/guard/rules/harmful-request";
 import { INJECTED_TASK_RULES } from "@/lib/guard/rules/injected-task";
 import { LINK_RULES } from "@/lib/guard/rules/link";
 import { MARKUP_RULES } from "@/lib/guard/rules/markup";
@@ -29,6 +30,7 @@ export const READING_RULES: Rule[] = [
   ...INJECTED_TASK_RULES,
   ...PRETEXT_RULES,
   ...MULTILINGUAL_RULES,
+  ...HARMFUL_REQUEST_RULES,
 ];
 
 /** Rules about what the text would do to a renderer or a tool: matched on the text as written only. */

@@ -169,7 +169,8 @@ const LANGUAGES: Language[] = [
   { name: "Thai", dismiss: ["เพิกเฉย", "ละเว้น", "ลืม", "ไม่ต้องสนใจ", "ไม่ต้องทำตาม"], scope: ["ทั้งหมด", "ก่อนหน้า", "ข้างต้น"], guidance: ["คำสั่ง", "คำแนะนำ", "กฎ"], script: /\p{Script=Thai}/u, spaced: false },
   { name: "Chinese", dismiss: ["忽略", "无视", "無視", "忽视", "忽視", "忘记", "忘記", "忘掉", "不要理会", "不要理會", "别管", "別管", "抛开", "拋開", "不要遵守", "不要遵循", "不用管"], scope: ["所有", "之前", "以前", "先前", "上面", "以上", "上述", "前面", "你的", "原来", "全部", "一切"], guidance: ["指令", "指示", "规则", "規則", "提示词", "提示詞", "命令", "设定", "設定", "约束", "約束", "说明", "說明"], script: /\p{Script=Han}/u, spaced: false },
   { name: "Japanese", dismiss: ["無視", "忘れ", "従わな"], scope: ["すべて", "全て", "以前", "前の", "これまで", "上記", "今まで"], guidance: ["指示", "命令", "ルール", "指令", "プロンプト", "設定", "制約"], script: /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u, spaced: false },
-  { name: "Korean", dismiss: ["무시", "잊어", "잊고", "따르지"], scope: ["모든", "이전", "위의", "앞의", "기존", "지금까지"], guidance: ["지시", "명령", "규칙", "지침", "프롬프트", "설정"], script: /\p{Script=Hangul}/u, spaced: false },
+  { name: "Korean", dismiss: ["무시", "잊어", "잊고", "따르지", "삭제", "지우고", "지워"], scope: ["모든", "이전", "위의", "앞의", "기존", "지금까지", "전부", "앞에서 받은"], guidance: ["지시", "명령", "규칙", "지침", "프롬프트", "설정"], script: /\p{Script=Hangul}/u, spaced: false },
+  { name: "Hinglish", dismiss: ["bhool jao", "bhool ja", "bhul jao", "bhula do", "nazarandaaz karo", "nazarandaz karo", "ignore karo", "ignore kar do", "cancel kar do", "mat maano", "mat mano", "hata do"], scope: ["sab", "saare", "sare", "saari", "purane", "puraane", "pichhle", "pichle", "previous", "pehle ke", "upar ke", "is chat ke"], guidance: ["rules?", "nirdesh", "instructions?", "niyam", "commands?", "hidayat\\p{L}*", "aadesh"] },
 ];
 
 /** What a prompt is called where "system prompt" is not said in English. */
@@ -224,6 +225,23 @@ const NEW_IDENTITY = [
   "tu es maintenant", "ora sei", "du bist jetzt", "ab jetzt bist du",
 ];
 
+/** Korean requests for what the model keeps to itself, and for its limits lifted ("개발자 메시지를 공개해", "필터를 우회해"). */
+const KOREAN: Rule[] = inScript(/\p{Script=Hangul}/u, [
+  rule("prompt-leak", `${alt("개발자\\s*메시지", "(?:숨겨진|내부)\\s*(?:규칙|지시|정책|설정)", "system\\s*prompt", "시스템\\s*prompt")}${SAME_SENTENCE(20)}${alt("공개", "보여", "출력", "알려", "print", "reveal", "show")}`),
+  rule("prompt-leak", `${alt("api\\s*key", "비밀\\s*(?:값|키)", "토큰", "token", "credential", "비밀번호")}${SAME_SENTENCE(20)}${alt("공개", "보여", "출력", "알려", "읽어")}`),
+  rule("override-instruction", `${alt("필터", "가드레일", "제한", "안전\\s*정책", "정책", "safety\\s*filter", "policy")}${SAME_SENTENCE(12)}${alt("우회", "무시", "bypass")}|${alt("탈옥", "jailbreak", "dan")}\\s*${alt("모드", "mode")}|명령만\\s*(?:실행|따라)|${alt("도구", "tool")}${SAME_SENTENCE(8)}호출${SAME_SENTENCE(30)}${alt("삭제", "열어", "읽어")}|비밀\\s*값${SAME_SENTENCE(8)}읽`),
+]);
+
+/** Overrides and lifted limits written the ways the language rows above miss: an infinitive, a noun form, a phrase of their own. */
+const MORE_FORMS: Rule[] = [
+  rule("override-instruction", `${B}${alt("игнорировать", "не учитывать")}${E}${SAME_SENTENCE(20)}${alt("предыдущ\\p{L}*", "все")}\\s+${alt("инструкци\\p{L}*", "указани\\p{L}*", "правил\\p{L}*")}`),
+  rule("override-instruction", `${B}vergiss${E}\\s+alles,?\\s+was\\s+wir\\s+(?:\\p{L}+\\s+)?${alt("besprochen", "gesagt", "vereinbart")}|${B}(?:tienes|tiene)\\s+que\\s+olvidar\\s+todo${E}|${B}talimat\\p{L}*\\s+artık\\s+(?:benden|bizden)\\s+geliyor${E}`),
+  inScript(/\p{Script=Devanagari}/u, [rule("override-instruction", `${alt("पिछले", "सभी", "पहले के")}\\s+${alt("निर्देशों", "निर्देश", "नियमों")}\\s+(?:की|को)\\s+${alt("अनदेखी", "अनदेखा", "नज़रअंदाज़")}`)]),
+  inScript(/\p{Script=Bengali}/u, [rule("override-instruction", `যা\\s+বলা\\s+হয়েছে${SAME_SENTENCE(10)}উপেক্ষা`)]),
+  inScript(/\p{Script=Arabic}/u, [rule("override-instruction", `${alt("تغاضى عن", "تجاهل", "نادیده بگیر")}${SAME_SENTENCE(30)}${alt("تعليمات\\p{L}*", "دستور\\p{L}*")}|${alt("دستور\\p{L}*", "تعليمات\\p{L}*")}${SAME_SENTENCE(20)}${alt("نادیده بگیر", "تجاهل")}`)]),
+  inScript(/\p{Script=Han}/u, [rule("persona-switch", `${alt("从现在起", "从现在开始", "從現在起", "从今以后")}${SAME_SENTENCE(6)}${alt("没有", "不受", "沒有")}任何${alt("限制", "规则", "規則", "约束")}`)]),
+].flat();
+
 const LANGUAGE_TABLE: Rule[] = [
   ...LANGUAGES.flatMap(languageRules),
   rule("persona-switch", `${B}${alt(...AI_NAMES)}${E}${SAME_SENTENCE(40)}${B}${alt(...WITHOUT_LIMITS)}|${B}${alt(...WITHOUT_LIMITS)}${SAME_SENTENCE(40)}${B}${alt(...AI_NAMES)}${E}`),
@@ -232,4 +250,4 @@ const LANGUAGE_TABLE: Rule[] = [
   rule("persona-switch", `${B}${alt(...ANSWER)}${SAME_SENTENCE(60)}${alt(...WITHOUT_LIMITS)}|${B}${alt(...RULES_GONE)}${E}`),
 ];
 
-export const MULTILINGUAL_RULES: Rule[] = [...BY_LANGUAGE, ...ORIGINAL_RULES, ...FURTHER_LANGUAGES, ...LANGUAGE_TABLE];
+export const MULTILINGUAL_RULES: Rule[] = [...BY_LANGUAGE, ...ORIGINAL_RULES, ...FURTHER_LANGUAGES, ...LANGUAGE_TABLE, ...KOREAN, ...MORE_FORMS];

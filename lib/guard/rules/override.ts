@@ -56,4 +56,5 @@ export const OVERRIDE_RULES: Rule[] = [
   rule("override-instruction", r`\bwhat\s+${alt("are", "were", "is", "was")}\s+the\s+(?:${alt("\\d+", "first", "last", "previous", "two", "three")}\s+)?${alt("sentences?", "words?", "lines?", "paragraphs?")}\s+${alt("before", "above", "preceding", "prior to")}\b`),
   rule("override-instruction", r`\bpwn(?:ed|3d)\b|\bi\s+(?:have|'ve)\s+been\s+${alt("hacked", "pwned", "jailbroken", "compromised")}\b|\baccess\s+granted\b`),
 
+  rule("override-instruction", r`(?<!${alt("don't", "do not", "never", "not")}\s)\b${alt("suppress", "disable", "turn off", "switch off", "bypass", "skip")}\s+(?:all\s+)?(?:${alt("the", "your", "any")}\s+)?${alt("safety", "security")}\s+${alt("checks", "filters", "measures", "constraints", "rules")}\b|\bwithout\s+${alt("telling", "informing", "notifying", "alerting")}\s+(?:the\s+)?${alt("user", "owner", "admin")}\b|\bas\s+if\s+(?:${alt("your", "the", "all")}\s+)?${alt("constraints", "rules", "restrictions", "filters", "guidelines")}\s+${alt("were", "are", "had been")}\s+${alt("removed", "lifted", "gone", "disabled", "off")}\b`),
 ];

@@ -30,4 +30,5 @@ export const PROMPT_LEAK_RULES: Rule[] = [
   rule("prompt-leak", r`\b${alt("spell", "write", "say", "print", "type", "give")}\s+(?:it|them|the\s+\w+)\s+(?:out\s+)?${alt("backwards", "in reverse", "reversed", "letter by letter", "one letter at a time", "with (?:a |one )?(?:dash|space|hyphen|comma|dot|period)s? (?:between|after)")}`),
   rule("prompt-leak", r`\b(?:[a-z]+_)?${alt("api_key", "secret_key", "access_token", "database_url")}\b|\bsk-[a-z0-9_-]{16,}`),
 
+  rule("prompt-leak", r`\b${alt("output", "print", "list", "show", "repeat", "write out")}\s+(?:${alt("the", "your", "all")}\s+)?${alt("previous", "prior", "preceding", "initial", "original", "above")}\s+instructions\b|^\s*print\s+(?:${alt("the", "your")}\s+)?instructions?\s*[.!]?\s*$|\bthe\s+words\s+above\b${SAME_SENTENCE(30)}\b${alt("summari[sz]ed", "bullet", "repeated", "printed", "verbatim")}|\b${alt("what is", "what's", "tell me", "give me", "reveal")}\s+(?:the|your)\s+${alt("pass ?phrase", "secret key", "secret code")}\b`, "imu"),
 ];

@@ -19,7 +19,8 @@ export type Family =
   | "encoded-instruction"
   | "delimiter-spoof"
   | "injected-task"
-  | "pretext";
+  | "pretext"
+  | "harmful-request";
 
 export type Rule = {
   family: Family;
