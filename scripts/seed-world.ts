@@ -9,7 +9,8 @@
 // of two messages. It grows in place: each call writes only what the last
 // did not, so the benchmark measures stop after stop on one database. Every
 // row is fixed by the workspace's seed and its place, and written through
-// the tables' owners (lib/threads, lib/pages, lib/episodes).
+// the tables' owners (lib/threads, lib/pages, lib/episodes); the workspace
+// row itself has no owner yet.
 import type { Db } from "@/lib/db/client";
 import type { FactStatus } from "@/lib/db/generated/client";
 import { CopiedIds } from "@/lib/db/ids";
@@ -28,7 +29,7 @@ const CITED_STRETCH = 108;
 const BATCH_ROWS = 5_000;
 
 /** Mostly confirmed, some waiting for the owner's review, a few superseded: 17, 2 and 1 of every 20 facts of a page. */
-export const MOSTLY_CONFIRMED: readonly FactStatus[] = [
+const MOSTLY_CONFIRMED: readonly FactStatus[] = [
   ...Array<FactStatus>(8).fill("CONFIRMED"),
   "PENDING",
   ...Array<FactStatus>(8).fill("CONFIRMED"),
@@ -84,7 +85,7 @@ export type SeededWorkspace = {
   /** The page of the workspace's first facts, which every episode points at under pointersAmongFirst: 1. */
   firstPageId: string;
   style: WorkspaceStyle & typeof STYLE_DEFAULTS;
-  /** What is written so far; the long thread may hold more messages than this (turns run on it). */
+  /** What it held when it last grew: the long thread's messages count those turns appended before then. */
   size: Required<WorkspaceSize>;
 };
 
