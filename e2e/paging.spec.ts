@@ -4,23 +4,24 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { ownerHeaders, startAppServer, type AppServer } from "@/e2e/support/app-server";
-import type { BulkSize, BulkWorkspace } from "@/tests/support/bulk-seed";
+import { MESSAGES_PER_EPISODE, type SeededWorkspace, type WorkspaceSize } from "@/scripts/seed-world";
 
-// A server on a database written beforehand with generate_series: a small
+// A server on a database written beforehand by the seeder: a small
 // workspace and one ten to a hundred times bigger (a 100,000-message thread,
 // 1,000 threads, 1,000 pages of facts, 1,000 episodes). Every page's HTML is
 // measured in both, side by side: none may grow with the data, and the chat
 // of the long thread stays under 100 KB. Then each list loads more on demand.
 
-const SIZES: Record<"small" | "big", BulkSize> = {
+/** Forty facts to a page (seed-paging.ts): 100 and 1,000 pages. */
+const SIZES: Record<"small" | "big", WorkspaceSize> = {
   // Past every list's first page, so both show full pages: only the totals differ.
-  small: { messages: 1_000, threads: 100, pages: 100, factsPerPage: 40, episodes: 100 },
-  big: { messages: 100_000, threads: 1_000, pages: 1_000, factsPerPage: 40, episodes: 1_000 },
+  small: { messages: 1_000, threads: 100, facts: 4_000, episodes: 100 },
+  big: { messages: 100_000, threads: 1_000, facts: 40_000, episodes: 1_000 },
 };
 
 let app: AppServer;
 let dataDir: string;
-let seeded: Record<"small" | "big", BulkWorkspace>;
+let seeded: Record<"small" | "big", SeededWorkspace>;
 /** A signed-in session of the owner of both workspaces, one acting in each. */
 const sessions: Partial<Record<"small" | "big", Record<string, string>>> = {};
 
@@ -64,7 +65,7 @@ async function htmlBytes(which: "small" | "big", address: string): Promise<numbe
 
 test("no page's HTML grows with the threads, messages, pages, facts or episodes behind it", async () => {
   test.setTimeout(240_000);
-  const screens: [name: string, address: (w: BulkWorkspace) => string][] = [
+  const screens: [name: string, address: (w: SeededWorkspace) => string][] = [
     ["chat of the long thread", (w) => `/threads/${w.longThreadId}`],
     ["a link deep into it", (w) => `/threads/${w.longThreadId}?seq=500`],
     ["episode timeline", (w) => `/threads/${w.longThreadId}/episodes`],
@@ -140,7 +141,7 @@ test("the sidebar, the pages list, a page's facts and the timeline each show mor
   await expect(episodes).toHaveCount(30);
   await page.getByTestId("more-episodes").click();
   await expect(episodes).toHaveCount(60);
-  await expect(episodes.last()).toHaveAttribute("data-from-seq", String(59 * 8 + 1));
+  await expect(episodes.last()).toHaveAttribute("data-from-seq", String(59 * MESSAGES_PER_EPISODE + 1));
 
   await page.goto(`${app.url}/pages`);
   const cards = page.getByTestId("page-card");

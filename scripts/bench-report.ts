@@ -1,9 +1,14 @@
-// The benchmark's report: the `--json` document (the issue's row names), the
-// fuller report `--out` writes (each row with the other workspaces' facts and
-// the load average when it was taken), and the README section
-// `npm run bench:readme` writes from it, so no figure there is copied by hand.
+// The benchmark's report: a stop's row from its timings, the table and the
+// verdicts printed after a run, the `--json` document (the issue's row
+// names), the fuller report `--out` writes (each row with the other
+// workspaces' facts and the load average when it was taken), and the README
+// section `npm run bench:readme` writes from it, so no figure there is copied
+// by hand.
+import os from "node:os";
 import { z } from "zod";
 import type { ReadmeMarkers } from "@/lib/eval/readme";
+import { quantile } from "@/lib/eval/stats";
+import type { StopTimings } from "@/scripts/bench-time";
 
 export const BENCH_SAMPLE = "bench-results-sample/report.json";
 export const BENCH_MARKERS: ReadmeMarkers = { start: "<!-- bench:start -->", end: "<!-- bench:end -->" };
@@ -52,8 +57,63 @@ export const benchReportSchema = z.object({
 });
 export type BenchReport = z.infer<typeof benchReportSchema>;
 
-const thousands = (n: number) => n.toLocaleString("en-US");
+export const thousands = (n: number) => n.toLocaleString("en-US");
 const millis = (n: number) => `${n.toFixed(2)} ms`;
+const round = (n: number, digits = 3) => Math.round(n * 10 ** digits) / 10 ** digits;
+const p50 = (values: readonly number[]) => quantile([...values].sort((a, b) => a - b), 0.5);
+
+/** A stop's row: each kind's median, and the buffer's as a share of the window read's; `load` the one-minute load average. */
+export function benchRow(
+  database: BenchRow["database"],
+  counts: Pick<BenchRunRow, "messages" | "facts" | "otherFacts">,
+  timings: StopTimings,
+  load: number,
+): BenchRunRow {
+  const windowP50Ms = p50(timings.window);
+  const bufferP50Ms = p50(timings.buffer);
+  return {
+    database,
+    messages: counts.messages,
+    facts: counts.facts,
+    windowP50Ms: round(windowP50Ms),
+    bufferP50Ms: round(bufferP50Ms),
+    bufferOverWindow: round(bufferP50Ms / windowP50Ms),
+    recallP50Ms: round(p50(timings.recall)),
+    searchP50Ms: round(p50(timings.search)),
+    turnP50Ms: round(p50(timings.turnServer)),
+    statementsPerTurn: p50(timings.turnStatements),
+    otherFacts: counts.otherFacts,
+    load,
+  };
+}
+
+/** The machine a run is on: its cores, and its load average over 1, 5 and 15 minutes now. */
+export type Machine = { cores: number; loadAverage: number[] };
+
+export function machineNow(): Machine {
+  return { cores: os.cpus().length, loadAverage: os.loadavg().map((l) => round(l, 2)) };
+}
+
+/** What `--json` prints: the rows without what only the fuller report keeps. */
+export function benchJson(rows: readonly BenchRunRow[], machine: Machine): z.infer<typeof benchJsonSchema> {
+  const strip = ({ otherFacts: _o, load: _l, ...row }: BenchRunRow): BenchRow => row;
+  return benchJsonSchema.parse({ rows: rows.map(strip), ...machine });
+}
+
+/** What `--out` writes. */
+export function benchReport(rows: BenchRunRow[], machine: Machine, run: { commit: string; wallMs: number }): BenchReport {
+  return benchReportSchema.parse({ version: 1, createdAt: new Date().toISOString(), commit: run.commit, ...machine, wallMs: round(run.wallMs, 0), rows });
+}
+
+/** The lines printed under the table. */
+export function benchFooter(rows: readonly BenchRunRow[], machine: Machine, run: { postgres: boolean; wallMs: number }): string[] {
+  return [
+    ...benchVerdicts(rows),
+    ...(run.postgres ? [] : ["PostgreSQL skipped: set DATABASE_URL to a server to benchmark it too."]),
+    "Statements per turn: those the app's client sent for a turn (the job queue's own insert for the memory pass comes on top).",
+    `Load average ${machine.loadAverage.map((l) => l.toFixed(2)).join(" / ")} (1 / 5 / 15 min) on ${machine.cores} cores; total ${(run.wallMs / 1000).toFixed(1)} s.`,
+  ];
+}
 
 export function benchTable(rows: readonly BenchRunRow[]): string {
   const header = ["database", "messages", "facts", "other facts", "window p50", "buffer added p50", "added/window", "recall p50", "search p50", "turn p50", "statements/turn", "load (1 min)"];

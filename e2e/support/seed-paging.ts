@@ -10,15 +10,20 @@ import { applyMigrations } from "@/lib/db/migrations";
 import { DEMO_WORKSPACE_SLUG } from "@/lib/workspaces/demo";
 import { DEMO_OWNER } from "@/lib/auth/demo-account";
 import { ensureDemoOwner } from "@/lib/workspaces/demo-owner";
-import { seedBulkWorkspace, type BulkSize } from "@/tests/support/bulk-seed";
+import { PAGING_STYLE, seedWorkspace, type WorkspaceSize } from "@/scripts/seed-world";
 
 const [dataDir, sizes] = process.argv.slice(2);
-const { small, big } = JSON.parse(sizes) as { small: BulkSize; big: BulkSize };
+const { small, big } = JSON.parse(sizes) as { small: WorkspaceSize; big: WorkspaceSize };
+/** Forty facts to a page: 27 confirmed, past the first 20 a page shows of them. */
+const style = { ...PAGING_STYLE, factsPerPage: 40 };
 const pglite = new PGlite(dataDir);
 await applyMigrations(new PrismaPGlite(pglite));
 const db = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
 await db.workspace.create({ data: { slug: DEMO_WORKSPACE_SLUG, name: "Demo (left empty)" } });
-const seeded = { small: await seedBulkWorkspace(db, "paging-small", small), big: await seedBulkWorkspace(db, "paging-big", big) };
+const seeded = {
+  small: await seedWorkspace(db, { ...style, slug: "paging-small" }, small),
+  big: await seedWorkspace(db, { ...style, slug: "paging-big" }, big),
+};
 await ensureDemoOwner(db);
 const owner = await db.user.findUniqueOrThrow({ where: { email: DEMO_OWNER.email } });
 await db.membership.createMany({ data: [seeded.small, seeded.big].map((w) => ({ userId: owner.id, workspaceId: w.workspaceId })) });

@@ -1,22 +1,21 @@
 import type { LanguageModelV4 } from "@ai-sdk/provider";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { consolidateThread, type ConsolidationProgress } from "@/lib/memory/consolidate";
 import { createOfflineModel } from "@/lib/models/offline";
 import { importThread } from "@/lib/threads/transfer";
 import type { ThreadFile } from "@/lib/threads/transfer-schema";
-import { openTestDb, type TestDb } from "@/tests/db/test-db";
+import { openTestDb } from "@/tests/db/test-db";
+import { forFile } from "@/tests/support/for-file";
 
 const MESSAGES = 40;
 const STRETCH = 8;
 
-let t: TestDb;
+const t = forFile(openTestDb);
 let workspaceId: string;
 
 beforeAll(async () => {
-  t = await openTestDb();
   workspaceId = (await t.db.workspace.create({ data: { slug: "consolidate", name: "Consolidate" } })).id;
 });
-afterAll(() => t.close());
 
 const OWNER_LINES = [
   "Our budget for rent is under $2,500 a month.",

@@ -12,7 +12,7 @@ import { DEMO_WORKSPACE_SLUG, seedDemoWorkspace } from "@/lib/workspaces/demo";
 import { ensureDemoOwner } from "@/lib/workspaces/demo-owner";
 import { DEMO_TURNS } from "@/lib/workspaces/demo-story";
 import { createWorkspace, resetOwnDemo, switchWorkspace } from "@/lib/workspaces/manage";
-import { openTestDb, type TestDb } from "@/tests/db/test-db";
+import { appDbForFile } from "@/tests/db/test-db";
 
 // Everyone who opens the demo signs in as one published account. Each of its
 // sessions works in a copy of the seeded demo of its own: what one person
@@ -24,23 +24,18 @@ let cookieHeader = "";
 vi.mock("next/headers", () => ({ headers: async () => new Headers(cookieHeader ? { cookie: cookieHeader } : {}) }));
 process.env.AUTH_SECRET ??= "a-test-secret-that-is-long-enough-for-hmac-signing";
 
-let t: TestDb;
+const t = appDbForFile();
 let template: Workspace;
 let seedMs: number;
 
 beforeAll(async () => {
-  t = await openTestDb();
-  (globalThis as { episodicBufferDb?: Promise<Db> }).episodicBufferDb = Promise.resolve(t.db);
   const started = performance.now();
   template = await seedDemoWorkspace(t.db);
   seedMs = performance.now() - started;
   await ensureDemoOwner(t.db);
 }, 300_000);
 afterAll(async () => {
-  delete (globalThis as { episodicBufferDb?: Promise<Db> }).episodicBufferDb;
-  delete (globalThis as { episodicBufferAuth?: unknown }).episodicBufferAuth;
   delete (globalThis as { episodicBufferDemoOwner?: unknown }).episodicBufferDemoOwner;
-  await t.close();
 });
 
 /** A new session of the demo account: someone else opening the demo. */

@@ -37,7 +37,7 @@ import type { Db } from "@/lib/db/client";
 import { handle, SERVER_FAILURE } from "@/lib/http/respond";
 import { fileFact } from "@/lib/pages/facts";
 import { appendMessage } from "@/lib/threads/messages";
-import { openTestDb, type TestDb } from "@/tests/db/test-db";
+import { appDbForFile } from "@/tests/db/test-db";
 
 // Every route in app/api, called as Next calls it (a real Request, params as a
 // promise) on a real database: malformed input of every kind is a 4xx with
@@ -93,7 +93,7 @@ let ownerUserId: string;
 let workspaceId: string;
 const SUPPORT_SLUG = "boundaries";
 
-let t: TestDb;
+const t = appDbForFile();
 let threadId: string;
 let pageId: string;
 let factId: string;
@@ -104,9 +104,6 @@ let offerId: string;
 let questionId: string;
 
 beforeAll(async () => {
-  t = await openTestDb();
-  // getDb() hands out the process's database from here; the test's own takes its place.
-  (globalThis as { episodicBufferDb?: Promise<Db> }).episodicBufferDb = Promise.resolve(t.db);
   const workspace = await t.db.workspace.create({ data: { slug: SUPPORT_SLUG, name: "Boundaries" } });
   workspaceId = workspace.id;
   ({ cookie: ownerCookie, userId: ownerUserId } = await signUp("owner@boundaries.test"));
@@ -130,11 +127,6 @@ beforeAll(async () => {
   );
   offerId = (await t.db.supersessionOffer.create({ data: { workspaceId, oldFactId: factId, newFactId: changed.fact.id, reason: "the same rent" } })).id;
   questionId = (await t.db.unansweredQuestion.create({ data: { workspaceId, threadId, seq: 1, text: "Do you deliver?" } })).id;
-});
-afterAll(async () => {
-  delete (globalThis as { episodicBufferDb?: Promise<Db> }).episodicBufferDb;
-  delete (globalThis as { episodicBufferAuth?: unknown }).episodicBufferAuth;
-  await t.close();
 });
 
 /** Every row in every table that a request could write, and every fact's status. */

@@ -1,33 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runMemoryPass } from "@/lib/memory/pass";
 import { chooseModel } from "@/lib/models";
 import { parseMemoryInput } from "@/lib/contracts/prompt/memory-input";
 import type { MemoryPassOutput } from "@/lib/contracts/memory-pass";
-import { startOpenAIStandIn, type StandIn } from "@/tests/support/openai-stand-in";
+import { forFile } from "@/tests/support/for-file";
+import { startOpenAIStandIn } from "@/tests/support/openai-stand-in";
 import { scriptedModel, type ScriptedCall } from "@/tests/support/scripted-model";
-import { addConversation, makeThread, makeWorkspace, testConfig } from "@/tests/db/fixtures";
-import { openTestDb, type TestDb } from "@/tests/db/test-db";
+import { addConversation, makeThread, makeWorkspace, ownerThread, testConfig } from "@/tests/db/fixtures";
+import { openTestDb } from "@/tests/db/test-db";
 
 // The write path's rules, with a scripted model stating each pass's output:
 // what is filed, what may replace what, and when an episode closes.
 
-let t: TestDb;
-let standIn: StandIn;
-
-beforeAll(async () => {
-  t = await openTestDb();
-  standIn = await startOpenAIStandIn();
-});
-afterAll(async () => {
-  await standIn?.close();
-  await t?.close();
-});
-
-async function ownerThread(slug: string) {
-  const workspace = await makeWorkspace(t.db, slug);
-  const thread = await makeThread(t.db, workspace.id);
-  return { workspace, thread };
-}
+const t = forFile(openTestDb);
+const standIn = forFile(() => startOpenAIStandIn());
 
 type Fact = MemoryPassOutput["facts"][number];
 const fact = (page: string, key: string, text: string, messageSeq: number, replaces: string | null = null): Fact => ({ page, key, text, messageSeq, replaces });
@@ -41,7 +27,7 @@ const liveOn = async (pageId: string) =>
 
 describe("the memory pass (write path)", () => {
   it("files the owner's facts as confirmed and the agent's proposals as pending", async () => {
-    const { thread } = await ownerThread("filing");
+    const { thread } = await ownerThread(t.db, "filing");
     await addConversation(t.db, thread.id, [
       { who: "owner", text: "Our budget for the second location is under $2,500 a month in Houma." },
       { who: "agent", text: "I suggest we tour the Canal Blvd storefront, quoted at $2,600 a month." },
@@ -59,7 +45,7 @@ describe("the memory pass (write path)", () => {
   });
 
   it("points only at records it wrote, never at what the model merely proposed", async () => {
-    const { workspace, thread } = await ownerThread("pointers");
+    const { workspace, thread } = await ownerThread(t.db, "pointers");
     await addConversation(t.db, thread.id, [
       { who: "owner", text: "The grand opening is November 20." },
       { who: "agent", text: "I'll plan around November 20." },
@@ -96,7 +82,7 @@ describe("the memory pass (write path)", () => {
   });
 
   it("replaces its own episode when retried over the same stretch, with no duplicate facts", async () => {
-    const { thread } = await ownerThread("retry");
+    const { thread } = await ownerThread(t.db, "retry");
     await addConversation(t.db, thread.id, [
       { who: "owner", text: "We picked the corner unit on Main St; the lease is $2,350 a month." },
       { who: "agent", text: "Great, Main St at $2,350 a month it is." },
@@ -115,7 +101,7 @@ describe("the memory pass (write path)", () => {
   });
 
   it("writes no episode for small talk", async () => {
-    const { thread } = await ownerThread("small-talk");
+    const { thread } = await ownerThread(t.db, "small-talk");
     await addConversation(t.db, thread.id, [
       { who: "owner", text: "Morning! How are you?" },
       { who: "agent", text: "Good morning! Doing well, thanks." },
@@ -146,7 +132,7 @@ describe("the memory pass (write path)", () => {
 
 describe("supersession by subject", () => {
   async function supplierPage(slug: string) {
-    const { workspace, thread } = await ownerThread(slug);
+    const { workspace, thread } = await ownerThread(t.db, slug);
     await addConversation(t.db, thread.id, [
       { who: "owner", text: "Our butter supplier is Kestrel Creamery." },
       { who: "agent", text: "Noted." },
@@ -249,7 +235,7 @@ describe("when an episode closes", () => {
   ];
 
   it("extends the open stretch pass by pass, then closes it at the message limit with every fact it filed", async () => {
-    const { thread } = await ownerThread("grow");
+    const { thread } = await ownerThread(t.db, "grow");
     const lines: string[] = [];
     for (let i = 0; i < 4; i += 1) {
       const [said] = await addConversation(t.db, thread.id, exchange(i));
@@ -273,7 +259,7 @@ describe("when an episode closes", () => {
   });
 
   it("closes when the model says the stretch reached a decision", async () => {
-    const { thread } = await ownerThread("decided");
+    const { thread } = await ownerThread(t.db, "decided");
     await addConversation(t.db, thread.id, exchange(0));
     await runMemoryPass(t.db, scriptedModel([pass([], "The owner set the catering menu; decided.", "ends")]), thread.id);
     await addConversation(t.db, thread.id, exchange(1));
@@ -286,7 +272,7 @@ describe("when an episode closes", () => {
   });
 
   it("closes the open stretch as it stood when the talk turns to a new subject, and shows the model the open stretch", async () => {
-    const { thread } = await ownerThread("shift");
+    const { thread } = await ownerThread(t.db, "shift");
     const [first] = await addConversation(t.db, thread.id, exchange(0));
     await runMemoryPass(t.db, scriptedModel([pass([fact("Catering", "menu", "Menu is set", first.seq)], "The owner planned the catering menu.")]), thread.id);
     await addConversation(t.db, thread.id, [{ who: "owner", text: "Different topic: the van lease is $640 a month." }, { who: "agent", text: "Noted." }]);
@@ -301,7 +287,7 @@ describe("when an episode closes", () => {
   });
 
   it("keeps one episode per pass when a caller bounds the pass to a stretch (consolidation, the evaluation)", async () => {
-    const { thread } = await ownerThread("bounded");
+    const { thread } = await ownerThread(t.db, "bounded");
     for (let i = 0; i < 4; i += 1) await addConversation(t.db, thread.id, exchange(i));
     const model = scriptedModel([pass([], "First stretch line."), pass([], "Second stretch line.")]);
     await runMemoryPass(t.db, model, thread.id, { maxMessages: 4 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runTurn } from "@/lib/agent/turn";
 import { cursorSchema } from "@/lib/contracts/cursor";
 import { RequestError } from "@/lib/errors";
@@ -9,8 +9,9 @@ import { countThreadMemory, listMemory, memoryFilterSchema } from "@/lib/pages/m
 import { deleteThread, updateThread } from "@/lib/threads/queries";
 import { exportThread, importThread } from "@/lib/threads/transfer";
 import { memoryNotesByReply } from "@/lib/traces/queries";
-import { addConversation, makeThread, makeWorkspace, testConfig } from "@/tests/db/fixtures";
-import { openTestDb, type TestDb } from "@/tests/db/test-db";
+import { addConversation, makeThread, makeWorkspace, ownerThread, testConfig } from "@/tests/db/fixtures";
+import { openTestDb } from "@/tests/db/test-db";
+import { forFile } from "@/tests/support/for-file";
 import { scriptedChoice, scriptedModel } from "@/tests/support/scripted-model";
 
 // What the owner sees and manages of memory: every fact of a workspace in one
@@ -18,14 +19,8 @@ import { scriptedChoice, scriptedModel } from "@/tests/support/scripted-model";
 // memory; a reply regenerated; a thread file imported twice; the note under
 // a reply. The memory pass's output is scripted; the database is real.
 
-let t: TestDb;
+const t = forFile(openTestDb);
 const config = testConfig();
-beforeAll(async () => {
-  t = await openTestDb();
-});
-afterAll(async () => {
-  await t?.close();
-});
 
 const filter = (raw: Record<string, string> = {}) => memoryFilterSchema.parse(raw);
 type PassFact = { page: string; key: string; text: string; messageSeq: number; replaces: string | null };
@@ -119,8 +114,7 @@ describe("deleting", () => {
 
 describe("a thread kept out of memory", () => {
   it("files nothing and writes no line while the switch is on, never files what was said then, and files again once it is off", async () => {
-    const workspace = await makeWorkspace(t.db, "kept-out");
-    const thread = await makeThread(t.db, workspace.id);
+    const { workspace, thread } = await ownerThread(t.db, "kept-out");
     await updateThread(t.db, workspace.id, thread.id, { keepOutOfMemory: true });
     // The reply, then a pass that would file the rent if it were ever asked.
     const passModel = scriptedModel([{ text: "Noted." }], () => pass([fact("Lease", "rent", "Rent is $2,350 a month", 1)]));
@@ -142,8 +136,7 @@ describe("a thread kept out of memory", () => {
 
 describe("regenerating a reply", () => {
   it("replaces the latest reply with a new one at the same place, and forgets what the pass filed from the old one", async () => {
-    const workspace = await makeWorkspace(t.db, "regenerate");
-    const thread = await makeThread(t.db, workspace.id);
+    const { workspace, thread } = await ownerThread(t.db, "regenerate");
     const first = scriptedModel([{ text: "I suggest a $500 deposit." }, pass([fact("Lease", "deposit idea", "Suggest a $500 deposit", 2)])]);
     await runTurn({ db: t.db, config, choice: scriptedChoice(first), workspaceId: workspace.id, threadId: thread.id, text: "What deposit should we offer?" });
     expect(await t.db.fact.count({ where: { threadId: thread.id } })).toBe(1);
@@ -174,8 +167,7 @@ describe("a thread file imported twice", () => {
 
 describe("the note under a reply", () => {
   it("says what the reply's memory pass filed, each fact with its page's id", async () => {
-    const workspace = await makeWorkspace(t.db, "notes");
-    const thread = await makeThread(t.db, workspace.id);
+    const { workspace, thread } = await ownerThread(t.db, "notes");
     const model = scriptedModel([{ text: "Noted." }, pass([fact("Lease", "rent", "Rent is $2,350 a month", 1), fact("Suppliers", "butter supplier", "Butter from Larkspur Dairy", 1)])]);
     const outcome = await runTurn({ db: t.db, config, choice: scriptedChoice(model), workspaceId: workspace.id, threadId: thread.id, text: "Rent is $2,350; butter from Larkspur Dairy." });
     const replyId = outcome.assistantMessage!.id;

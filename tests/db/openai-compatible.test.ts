@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runTurn } from "@/lib/agent/turn";
 import { runMemoryPass } from "@/lib/memory/pass";
 import { chooseModel } from "@/lib/models";
-import { fileFact } from "@/lib/pages/facts";
-import { startOpenAIStandIn, type StandIn } from "@/tests/support/openai-stand-in";
-import { addConversation, makeThread, makeWorkspace, testConfig } from "@/tests/db/fixtures";
-import { openTestDb, type TestDb } from "@/tests/db/test-db";
+import { startOpenAIStandIn } from "@/tests/support/openai-stand-in";
+import { forFile } from "@/tests/support/for-file";
+import { addConversation, leaseThread, ownerThread, testConfig } from "@/tests/db/fixtures";
+import { openTestDb } from "@/tests/db/test-db";
 
-let t: TestDb;
-let standIn: StandIn;
-beforeAll(async () => {
-  t = await openTestDb();
-  standIn = await startOpenAIStandIn();
-});
-afterAll(async () => {
-  await standIn?.close();
-  await t?.close();
-});
+const t = forFile(openTestDb);
+const standIn = forFile(() => startOpenAIStandIn());
 
 const config = () => testConfig({ OPENAI_BASE_URL: standIn.baseUrl, OPENAI_MODEL: "stand-in" });
+const turn = (workspaceId: string, threadId: string, text: string | null) =>
+  runTurn({ db: t.db, config: config(), choice: chooseModel(config()), workspaceId, threadId, text });
 const failures = (n: number) => Array.from({ length: n }, () => ({ kind: "error" as const, status: 500, message: "upstream is down" }));
 
 describe("an OpenAI-compatible server over real HTTP", () => {
@@ -29,23 +23,7 @@ describe("an OpenAI-compatible server over real HTTP", () => {
   });
 
   it("streams a turn with a tool call and files the memory pass's structured output", async () => {
-    const workspace = await makeWorkspace(t.db, "compat");
-    const thread = await makeThread(t.db, workspace.id);
-    const [said] = await addConversation(t.db, thread.id, [{ who: "owner", text: "The Main St lease is $2,350 a month." }]);
-    await t.db.$transaction((tx) =>
-      fileFact(tx, {
-        workspaceId: workspace.id,
-        pageTitle: "Second Location",
-        key: "preferred lease",
-        text: "Main St lease at $2,350/mo",
-        source: "OWNER",
-        threadId: thread.id,
-        messageId: said.id,
-        messageSeq: said.seq,
-        replaces: null,
-      }),
-    );
-    await t.db.thread.update({ where: { id: thread.id }, data: { consolidatedSeq: 1 } });
+    const { workspace, thread } = await leaseThread(t.db, "compat");
     standIn.requests.length = 0;
     standIn.script(
       { kind: "tool-call", name: "read_page", args: { title: "Second Location" } },
@@ -61,14 +39,7 @@ describe("an OpenAI-compatible server over real HTTP", () => {
       },
     );
 
-    const outcome = await runTurn({
-      db: t.db,
-      config: config(),
-      choice: chooseModel(config()),
-      workspaceId: workspace.id,
-      threadId: thread.id,
-      text: "Which lease did we like?",
-    });
+    const outcome = await turn(workspace.id, thread.id, "Which lease did we like?");
 
     expect(outcome.answer).toBe("We liked the Main St lease at $2,350 a month.");
     expect(outcome.trace.toolCalls).toHaveLength(1);
@@ -93,39 +64,23 @@ describe("an OpenAI-compatible server over real HTTP", () => {
   });
 
   it("keeps the owner's message when the model call fails, and a retry answers it", async () => {
-    const workspace = await makeWorkspace(t.db, "compat-fail");
-    const thread = await makeThread(t.db, workspace.id);
+    const { workspace, thread } = await ownerThread(t.db, "compat-fail");
     standIn.script(...failures(3));
-    const failed = await runTurn({
-      db: t.db,
-      config: config(),
-      choice: chooseModel(config()),
-      workspaceId: workspace.id,
-      threadId: thread.id,
-      text: "What should we charge for a latte?",
-    });
+    const failed = await turn(workspace.id, thread.id, "What should we charge for a latte?");
     expect(failed.assistantMessage).toBeNull();
     expect(failed.trace.error).toMatch(/upstream is down/);
     const kept = await t.db.message.findMany({ where: { threadId: thread.id } });
     expect(kept.map((m) => m.text)).toEqual(["What should we charge for a latte?"]);
 
     standIn.script({ kind: "text", text: "Most shops nearby charge $4.50." }, { kind: "text", text: JSON.stringify({ facts: [], episode: "", stretch: "continues", fold: null }) });
-    const retried = await runTurn({
-      db: t.db,
-      config: config(),
-      choice: chooseModel(config()),
-      workspaceId: workspace.id,
-      threadId: thread.id,
-      text: null,
-    });
+    const retried = await turn(workspace.id, thread.id, null);
     expect(retried.userMessage.id).toBe(failed.userMessage.id);
     expect(retried.answer).toBe("Most shops nearby charge $4.50.");
     expect(await t.db.message.count({ where: { threadId: thread.id } })).toBe(2);
   });
 
   it("leaves the cursor in place when the memory pass fails, so the next pass covers the same stretch", async () => {
-    const workspace = await makeWorkspace(t.db, "compat-pass");
-    const thread = await makeThread(t.db, workspace.id);
+    const { workspace, thread } = await ownerThread(t.db, "compat-pass");
     await addConversation(t.db, thread.id, [
       { who: "owner", text: "We signed with Lakeshore Greens for deliveries." },
       { who: "agent", text: "Noted." },

@@ -1,29 +1,21 @@
 import { generateText, Output, stepCountIs, tool } from "ai";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { runTurn } from "@/lib/agent/turn";
 import { MAX_FACTS_PER_PASS, memoryPassOutput } from "@/lib/contracts/memory-pass";
 import { runMemoryPass } from "@/lib/memory/pass";
 import { chooseModel } from "@/lib/models";
-import { fileFact } from "@/lib/pages/facts";
 import { startOpenAIStandIn, type StandIn, type StreamStyle } from "@/tests/support/openai-stand-in";
-import { addConversation, makeThread, makeWorkspace, testConfig } from "@/tests/db/fixtures";
-import { openTestDb, type TestDb } from "@/tests/db/test-db";
+import { forFile } from "@/tests/support/for-file";
+import { addConversation, leaseThread, testConfig } from "@/tests/db/fixtures";
+import { openTestDb } from "@/tests/db/test-db";
 
 // What the app sends must be what OpenAI accepts: the stand-in answers 400
 // where OpenAI does (strict schemas, tool definitions, tool-call order), so a
 // schema or request the real service would refuse fails here.
 
-let t: TestDb;
-const standIns = new Map<StreamStyle, StandIn>();
-beforeAll(async () => {
-  t = await openTestDb();
-  for (const style of ["openai", "vllm", "ollama"] as const) standIns.set(style, await startOpenAIStandIn({ style }));
-});
-afterAll(async () => {
-  for (const standIn of standIns.values()) await standIn.close();
-  await t?.close();
-});
+const t = forFile(openTestDb);
+const standIns = new Map<StreamStyle, StandIn>((["openai", "vllm", "ollama"] as const).map((style) => [style, forFile(() => startOpenAIStandIn({ style }))]));
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -76,27 +68,6 @@ describe("the stand-in refuses what OpenAI refuses", () => {
   });
 });
 
-async function threadWithLease(slug: string) {
-  const workspace = await makeWorkspace(t.db, slug);
-  const thread = await makeThread(t.db, workspace.id);
-  const [said] = await addConversation(t.db, thread.id, [{ who: "owner", text: "The Main St lease is $2,350 a month." }]);
-  await t.db.$transaction((tx) =>
-    fileFact(tx, {
-      workspaceId: workspace.id,
-      pageTitle: "Second Location",
-      key: "preferred lease",
-      text: "Main St lease at $2,350/mo",
-      source: "OWNER",
-      threadId: thread.id,
-      messageId: said.id,
-      messageSeq: said.seq,
-      replaces: null,
-    }),
-  );
-  await t.db.thread.update({ where: { id: thread.id }, data: { consolidatedSeq: 1 } });
-  return { workspace, thread };
-}
-
 const passReply = {
   kind: "text" as const,
   text: JSON.stringify({
@@ -111,7 +82,7 @@ const passReply = {
 };
 
 async function toolTurn(slug: string, config: ReturnType<typeof testConfig>) {
-  const { workspace, thread } = await threadWithLease(slug);
+  const { workspace, thread } = await leaseThread(t.db, slug);
   return runTurn({ db: t.db, config, choice: chooseModel(config), workspaceId: workspace.id, threadId: thread.id, text: "Which lease did we like?" });
 }
 
@@ -165,7 +136,7 @@ describe("OpenAI's fine-tuned models, which refuse lengths, ranges and array bou
     const standIn = stand();
     standIn.requests.length = 0;
     const before = standIn.rejections.length;
-    const { thread } = await threadWithLease("strict-fine-tuned");
+    const { thread } = await leaseThread(t.db, "strict-fine-tuned");
     await addConversation(t.db, thread.id, [{ who: "owner", text: "Here is everything about the suppliers." }]);
     const facts = Array.from({ length: MAX_FACTS_PER_PASS + 2 }, (_, i) => ({ page: "Suppliers", key: `supplier ${i}`, text: `Supplier number ${i} delivers on Mondays`, messageSeq: 2, replaces: null }));
     standIn.script({ kind: "text", text: JSON.stringify({ facts, episode: "The owner listed the suppliers.", stretch: "ends", fold: null }) });

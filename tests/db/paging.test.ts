@@ -7,8 +7,9 @@ import { FACTS_PER_PAGE, getPage, listPageFacts, listPages, PAGES_PER_PAGE } fro
 import { findThread, listThreads, MESSAGES_PER_PAGE, readStretch, THREADS_PER_PAGE } from "@/lib/threads/queries";
 import { getTrace, listTraceSummaries, TRACES_PER_PAGE } from "@/lib/traces/queries";
 import { testConfig } from "@/tests/db/fixtures";
-import { copyTrace, seedBulkWorkspace, type BulkWorkspace } from "@/tests/support/bulk-seed";
+import { repeatTrace } from "@/lib/traces/bulk";
 import { openTestDb, type TestDb } from "@/tests/db/test-db";
+import { MESSAGES_PER_EPISODE, PAGING_STYLE, seedWorkspace, type SeededWorkspace } from "@/scripts/seed-world";
 
 // Every list the app shows is read a page at a time by its sort key. Two
 // workspaces, one a hundred times the other, are read side by side: what a
@@ -16,25 +17,27 @@ import { openTestDb, type TestDb } from "@/tests/db/test-db";
 // reaches every row once, in order.
 
 let t: TestDb;
-let small: BulkWorkspace;
-let big: BulkWorkspace;
+let small: SeededWorkspace;
+let big: SeededWorkspace;
 
-const SMALL = { messages: 1_000, threads: 10, pages: 10, factsPerPage: 60, episodes: 20 };
-const BIG = { messages: 100_000, threads: 1_000, pages: 1_000, factsPerPage: 60, episodes: 1_000 };
+/** Sixty facts to a page: twenty of them pending, a full page of the waiting group. */
+const STYLE = { ...PAGING_STYLE, factsPerPage: 60 };
+const SMALL = { messages: 1_000, threads: 10, pages: 10, episodes: 20 };
+const BIG = { messages: 100_000, threads: 1_000, pages: 1_000, episodes: 1_000 };
 const TRACES = { small: 5, big: 500 };
 /** The real turn adds its question and reply to the long thread. */
 const BIG_LAST = BIG.messages + 2;
 
 beforeAll(async () => {
   t = await openTestDb();
-  small = await seedBulkWorkspace(t.db, "paging-small", SMALL);
-  big = await seedBulkWorkspace(t.db, "paging-big", BIG);
+  small = await seedWorkspace(t.db, { ...STYLE, slug: "paging-small" }, { ...SMALL, facts: SMALL.pages * STYLE.factsPerPage });
+  big = await seedWorkspace(t.db, { ...STYLE, slug: "paging-big" }, { ...BIG, facts: BIG.pages * STYLE.factsPerPage });
   // One real turn on each long thread, its trace then copied as if every turn had run.
   const config = testConfig();
   for (const [bulk, copies] of [[small, TRACES.small], [big, TRACES.big]] as const) {
     await runTurn({ db: t.db, config, choice: chooseModel(config), workspaceId: bulk.workspaceId, threadId: bulk.longThreadId, text: "What do we pay for butter?", consolidate: { kind: "skip" } });
     const trace = await t.db.turnTrace.findFirstOrThrow({ where: { threadId: bulk.longThreadId } });
-    await copyTrace(t.db, trace.id, copies);
+    await repeatTrace(t.db, trace.id, copies);
   }
 }, 600_000);
 afterAll(() => t?.close());
@@ -142,7 +145,7 @@ describe("the episode timeline", () => {
       if (page.nextAfterSeq === null) break;
       afterSeq = page.nextAfterSeq;
     }
-    expect(seen).toEqual(Array.from({ length: BIG.episodes }, (_, i) => (i + 1) * 8));
+    expect(seen).toEqual(Array.from({ length: BIG.episodes }, (_, i) => (i + 1) * MESSAGES_PER_EPISODE));
   });
 });
 

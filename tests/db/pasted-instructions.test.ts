@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runTurn } from "@/lib/agent/turn";
 import { runMemoryPass } from "@/lib/memory/pass";
 import { chooseModel } from "@/lib/models";
 import { reviewFact } from "@/lib/pages/facts";
 import { setPageVisibility } from "@/lib/pages/publish";
 import { addConversation, makeThread, makeWorkspace, testConfig } from "@/tests/db/fixtures";
-import { openTestDb, type TestDb } from "@/tests/db/test-db";
+import { openTestDb } from "@/tests/db/test-db";
+import { forFile } from "@/tests/support/for-file";
 import { scriptedChoice, scriptedModel } from "@/tests/support/scripted-model";
 import pasted from "@/tests/fixtures/injection/pasted-supplier-messages.json" with { type: "json" };
 
@@ -16,15 +17,8 @@ import pasted from "@/tests/fixtures/injection/pasted-supplier-messages.json" wi
 
 type Supplier = (typeof pasted.messages)[number];
 
-let t: TestDb;
+const t = forFile(openTestDb);
 const config = testConfig();
-
-beforeAll(async () => {
-  t = await openTestDb();
-});
-afterAll(async () => {
-  await t?.close();
-});
 
 async function business(slug: string) {
   const workspace = await makeWorkspace(t.db, slug);

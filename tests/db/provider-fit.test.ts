@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { runTurn } from "@/lib/agent/turn";
 import { BUFFER_HEADER, BUFFER_NOTE_WITHOUT_TOOLS } from "@/lib/contracts/prompt/buffer-block";
 import { JSON_ANSWER_HEADER } from "@/lib/contracts/prompt/json-answer";
@@ -8,32 +8,28 @@ import { runMemoryPass } from "@/lib/memory/pass";
 import { chooseModel } from "@/lib/models";
 import { countTokens } from "@/lib/models/tokens";
 import { fileFact } from "@/lib/pages/facts";
-import { addConversation, makeThread, makeWorkspace, testConfig } from "@/tests/db/fixtures";
-import { openTestDb, type TestDb } from "@/tests/db/test-db";
-import { startOpenAIStandIn, type StandIn, type StandInOptions } from "@/tests/support/openai-stand-in";
+import { addConversation, ownerThread, testConfig } from "@/tests/db/fixtures";
+import { openTestDb } from "@/tests/db/test-db";
+import { forFile, standInsForFile } from "@/tests/support/for-file";
+import type { StandIn, StandInOptions } from "@/tests/support/openai-stand-in";
 
 // Real limits over real HTTP, each provider as it documents itself: a small
 // context the server reports (and refuses or cuts past), chat templates that
 // refuse non-alternating roles, a model without tools, a server without JSON
 // schemas. Each test says what was sent, what is stored and what the trace says.
 
-let t: TestDb;
-const standIns: StandIn[] = [];
-beforeAll(async () => {
-  t = await openTestDb();
+const t = forFile(openTestDb);
+const startStandIn = standInsForFile();
+beforeAll(() => {
+  // The stand-in counts prompts with o200k in this process: its rank table loads once, before any limit is timed.
   countTokens("warm up");
-});
-afterAll(async () => {
-  for (const s of standIns) await s.close();
-  await t?.close();
 });
 
 let models = 0;
 /** A stand-in of its own and a model name of its own, so what one test's model taught the app stays with it. */
 async function server(options: StandInOptions) {
   const model = `model-${++models}`;
-  const standIn = await startOpenAIStandIn({ ...options, model });
-  standIns.push(standIn);
+  const standIn = await startStandIn({ ...options, model });
   const config = (env: Record<string, string> = {}) => testConfig({ OPENAI_BASE_URL: standIn.baseUrl, OPENAI_MODEL: model, ...env });
   return { standIn, config };
 }
@@ -43,8 +39,7 @@ const paragraph = (n: number) => `Message ${n}: ${"The landlord sent the lease t
 
 /** An owner thread of `n` long messages, owner and agent in turn, with an episode line for its first stretch. */
 async function longThread(slug: string, n: number) {
-  const workspace = await makeWorkspace(t.db, slug);
-  const thread = await makeThread(t.db, workspace.id);
+  const { workspace, thread } = await ownerThread(t.db, slug);
   const lines = Array.from({ length: n }, (_, i) => ({ who: i % 2 === 0 ? ("owner" as const) : ("agent" as const), text: paragraph(i + 1) }));
   const messages = await addConversation(t.db, thread.id, lines);
   const filed = await t.db.$transaction((tx) =>
@@ -118,8 +113,7 @@ describe("a small context the server reports", () => {
 
   it("refuses a turn whose minimum cannot fit, with the figures, before anything is sent; the message is kept", async () => {
     const { standIn, config } = await server({ style: "vllm", contextTokens: 1024 });
-    const workspace = await makeWorkspace(t.db, "fit-too-large");
-    const thread = await makeThread(t.db, workspace.id);
+    const { workspace, thread } = await ownerThread(t.db, "fit-too-large");
     const outcome = await runTurn({
       db: t.db,
       config: config({ MODEL_REPLY_TOKENS: "512" }),
@@ -219,8 +213,7 @@ describe("a model without tools", () => {
 describe("a server that refuses JSON schemas", () => {
   it("answers the memory pass's JSON in text, validated the same way, and asks in text from then on", async () => {
     const { standIn, config } = await server({ style: "openai", jsonSchema: false });
-    const workspace = await makeWorkspace(t.db, "no-json-schema");
-    const thread = await makeThread(t.db, workspace.id);
+    const { workspace, thread } = await ownerThread(t.db, "no-json-schema");
     await addConversation(t.db, thread.id, [
       { who: "owner", text: "We signed with Marsh Hollow Farms for deliveries." },
       { who: "agent", text: "Noted." },
@@ -249,8 +242,7 @@ describe("a server that refuses JSON schemas", () => {
 describe("what the model is told is not shown", () => {
   it("opens a full window with a note when no buffer line comes before the agent's reply", async () => {
     const { standIn, config } = await server({ style: "vllm", strictRoles: true });
-    const workspace = await makeWorkspace(t.db, "no-episodes");
-    const thread = await makeThread(t.db, workspace.id);
+    const { workspace, thread } = await ownerThread(t.db, "no-episodes");
     await addConversation(t.db, thread.id, Array.from({ length: 40 }, (_, i) => ({ who: i % 2 === 0 ? ("owner" as const) : ("agent" as const), text: `line ${i + 1}` })));
     standIn.script({ kind: "text", text: "ok." });
     await runTurn({ db: t.db, config: config(), choice: chooseModel(config()), workspaceId: workspace.id, threadId: thread.id, text: "and?", consolidate: { kind: "skip" } });

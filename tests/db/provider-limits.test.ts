@@ -1,40 +1,24 @@
 import type { UIMessageChunk } from "ai";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { startTurn, type StartedTurn } from "@/lib/agent/turn";
 import { chooseModel } from "@/lib/models";
 import { countTokens } from "@/lib/models/tokens";
-import { makeThread, makeWorkspace, testConfig } from "@/tests/db/fixtures";
-import { openTestDb, type TestDb } from "@/tests/db/test-db";
-import { startOpenAIStandIn, type StandIn, type StandInOptions } from "@/tests/support/openai-stand-in";
+import { ownerThread, testConfig } from "@/tests/db/fixtures";
+import { openTestDb } from "@/tests/db/test-db";
+import { forFile, standInsForFile } from "@/tests/support/for-file";
+import type { StandIn } from "@/tests/support/openai-stand-in";
 
 // What a real server does that the offline model never does, over real HTTP
 // to a stand-in behaving as each provider documents: it streams slowly, stops
 // mid-reply, never answers, answers errors in an older shape. Each test says
 // what is stored, what the trace says and what the chat is sent.
 
-let t: TestDb;
-const standIns: StandIn[] = [];
-beforeAll(async () => {
-  t = await openTestDb();
+const t = forFile(openTestDb);
+const server = standInsForFile();
+beforeAll(() => {
   // The stand-in counts prompts with o200k in this process: its rank table loads once, before any limit is timed.
   countTokens("warm up");
 });
-afterAll(async () => {
-  for (const s of standIns) await s.close();
-  await t?.close();
-});
-
-async function server(options: StandInOptions = {}) {
-  const standIn = await startOpenAIStandIn(options);
-  standIns.push(standIn);
-  return standIn;
-}
-
-async function ownerThread(slug: string) {
-  const workspace = await makeWorkspace(t.db, slug);
-  const thread = await makeThread(t.db, workspace.id);
-  return { workspaceId: workspace.id, threadId: thread.id };
-}
 
 async function readAll(turn: StartedTurn): Promise<UIMessageChunk[]> {
   const chunks: UIMessageChunk[] = [];
@@ -47,7 +31,7 @@ const messagesOf = (threadId: string) => t.db.message.findMany({ where: { thread
 /** A turn against the stand-in with these limits; the memory pass would be queued, and the test sees whether it was. */
 async function turnAgainst(standIn: StandIn, slug: string, env: Record<string, string>, text = "Tell me about the lease.") {
   const config = testConfig({ OPENAI_BASE_URL: standIn.baseUrl, OPENAI_MODEL: "stand-in", ...env });
-  const { workspaceId, threadId } = await ownerThread(slug);
+  const { workspace: { id: workspaceId }, thread: { id: threadId } } = await ownerThread(t.db, slug);
   const queued: string[] = [];
   const turn = await startTurn({
     db: t.db,
@@ -125,7 +109,7 @@ describe("a reply is complete only when the model says so", () => {
     const standIn = await server();
     standIn.script({ kind: "text", text: LONG_REPLY, delayMs: 150 });
     const config = testConfig({ OPENAI_BASE_URL: standIn.baseUrl, OPENAI_MODEL: "stand-in" });
-    const { workspaceId, threadId } = await ownerThread("drafted-reply");
+    const { workspace: { id: workspaceId }, thread: { id: threadId } } = await ownerThread(t.db, "drafted-reply");
     const turn = await startTurn({ db: t.db, config, choice: chooseModel(config), workspaceId, threadId, text: "Tell me about the lease.", consolidate: { kind: "skip" } });
     const reading = readAll(turn);
     await expect.poll(async () => (await messagesOf(threadId))[1] ?? null, { timeout: 10_000, interval: 100 }).toMatchObject({ status: "INTERRUPTED", role: "ASSISTANT" });

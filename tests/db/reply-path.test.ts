@@ -1,11 +1,12 @@
 import type { UIMessageChunk } from "ai";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { runTurn, startTurn } from "@/lib/agent/turn";
 import type { TurnTraceData } from "@/lib/contracts/trace";
 import { startMemoryPassQueue, type MemoryPassQueue } from "@/lib/jobs/memory-pass";
 import { runMemoryPass } from "@/lib/memory/pass";
-import { makeThread, makeWorkspace, testConfig } from "@/tests/db/fixtures";
-import { openTestDb, type TestDb } from "@/tests/db/test-db";
+import { ownerThread, testConfig } from "@/tests/db/fixtures";
+import { openTestDb } from "@/tests/db/test-db";
+import { forFile } from "@/tests/support/for-file";
 import { scriptedChoice, scriptedModel, type ScriptEntry, type ScriptedModel } from "@/tests/support/scripted-model";
 
 // The reply path around the model: the stream ends once the reply is saved,
@@ -13,19 +14,13 @@ import { scriptedChoice, scriptedModel, type ScriptEntry, type ScriptedModel } f
 // a reply cut off mid-stream is kept but never consolidated, and a thread
 // takes one turn at a time.
 
-let t: TestDb;
+const t = forFile(openTestDb);
 const config = testConfig();
 const queues: MemoryPassQueue[] = [];
 
-beforeAll(async () => {
-  t = await openTestDb();
-});
 // Every worker on a database takes that database's jobs: one test's queue at a time, with its own model.
 afterEach(async () => {
   for (const queue of queues.splice(0)) await queue.stop();
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const isPass = (call: ScriptedModel["calls"][number]) => call.options.responseFormat?.type === "json";
@@ -50,12 +45,6 @@ async function queueFor(model: ScriptedModel, options: { retries?: number } = {}
   return queue;
 }
 
-async function ownerThread(slug: string) {
-  const workspace = await makeWorkspace(t.db, slug);
-  const thread = await makeThread(t.db, workspace.id);
-  return { workspaceId: workspace.id, threadId: thread.id };
-}
-
 async function traceData(traceId: string): Promise<TurnTraceData> {
   const row = await t.db.turnTrace.findUniqueOrThrow({ where: { id: traceId } });
   return row.data as TurnTraceData;
@@ -74,7 +63,7 @@ const messagesOf = (threadId: string) => t.db.message.findMany({ where: { thread
 
 describe("the reply path", () => {
   it("ends the turn once the reply is saved; the memory pass runs later as a job and reports into the trace", async () => {
-    const { workspaceId, threadId } = await ownerThread("reply-queued");
+    const { workspace: { id: workspaceId }, thread: { id: threadId } } = await ownerThread(t.db, "reply-queued");
     const passModel = passingModel(3000);
     const queue = await queueFor(passModel);
     const chat = scriptedModel([{ text: "Noted." }]);
@@ -91,7 +80,7 @@ describe("the reply path", () => {
   });
 
   it("takes twenty sends at once to one thread one turn at a time, strictly alternating, and wastes no pass", async () => {
-    const { workspaceId, threadId } = await ownerThread("reply-burst");
+    const { workspace: { id: workspaceId }, thread: { id: threadId } } = await ownerThread(t.db, "reply-burst");
     const model = passingModel(100);
     const queue = await queueFor(model);
     const outcomes = await Promise.all(
@@ -123,7 +112,7 @@ describe("the reply path", () => {
   });
 
   it("times out a hung model call: the turn fails with a timeout, the message is kept, and a retry answers it", async () => {
-    const { workspaceId, threadId } = await ownerThread("reply-hung");
+    const { workspace: { id: workspaceId }, thread: { id: threadId } } = await ownerThread(t.db, "reply-hung");
     const quick = testConfig({ MODEL_TIMEOUT_MS: "1000" });
     const hung = scriptedModel([{ hang: true }]);
     const started = performance.now();
@@ -147,7 +136,7 @@ describe("the reply path", () => {
   });
 
   it("keeps a reply cut off by the browser going away, marked interrupted and never consolidated; a retry replaces it", async () => {
-    const { workspaceId, threadId } = await ownerThread("reply-cut");
+    const { workspace: { id: workspaceId }, thread: { id: threadId } } = await ownerThread(t.db, "reply-cut");
     const slow = scriptedModel([{ text: "The delivery van is booked for Tuesday morning at the north depot.", delayMs: 150 }]);
     const browser = new AbortController();
     const queued: string[] = [];
@@ -200,7 +189,7 @@ describe("the reply path", () => {
   });
 
   it("retries a failing pass with backoff, marks it failed with its error after the last try, and runs it again on request", async () => {
-    const { workspaceId, threadId } = await ownerThread("reply-pass-fails");
+    const { workspace: { id: workspaceId }, thread: { id: threadId } } = await ownerThread(t.db, "reply-pass-fails");
     const passModel = scriptedModel([{ fail: "the provider is down" }, { fail: "the provider is down" }], {
       object: { facts: [], episode: "The owner set the opening hours.", stretch: "ends", fold: null },
     });
@@ -219,7 +208,7 @@ describe("the reply path", () => {
   });
 
   it("refuses a send with a 409 while another turn holds the thread past the wait", async () => {
-    const { workspaceId, threadId } = await ownerThread("reply-busy");
+    const { workspace: { id: workspaceId }, thread: { id: threadId } } = await ownerThread(t.db, "reply-busy");
     const slow = scriptedModel([{ text: "one two three four five six", delayMs: 300 }]);
     const first = runTurn({ db: t.db, config, choice: scriptedChoice(slow), workspaceId, threadId, text: "first", consolidate: { kind: "skip" } });
     await eventually(() => t.db.thread.findUniqueOrThrow({ where: { id: threadId } }), (th) => th.turnLeaseId !== null);

@@ -7,6 +7,7 @@ import { PrismaClient } from "@/lib/db/generated/client";
 import type { Db } from "@/lib/db/client";
 import { countStatements, type StatementCounter } from "@/lib/db/statements";
 import type { QueueBackend } from "@/lib/jobs/boss";
+import { forFile } from "@/tests/support/for-file";
 
 /** `queue` is where a memory-pass queue on this database keeps its jobs; `statements` counts what `db` sends. */
 export type TestDb = { db: Db; kind: "pglite" | "postgres"; queue: QueueBackend; statements: StatementCounter; close: () => Promise<void> };
@@ -57,4 +58,25 @@ async function openPostgresCopy(): Promise<TestDb> {
       await admin.end();
     },
   };
+}
+
+/**
+ * The file's own database as the process's: getDb() hands it out (to route
+ * bodies, to the auth adapter, which is built on it afresh), opened before
+ * the file's tests and let go after them.
+ */
+export function appDbForFile(): TestDb {
+  const holder = globalThis as { episodicBufferDb?: Promise<Db>; episodicBufferAuth?: unknown };
+  return forFile(async () => {
+    const t = await openTestDb();
+    holder.episodicBufferDb = Promise.resolve(t.db);
+    return {
+      ...t,
+      close: async () => {
+        delete holder.episodicBufferDb;
+        delete holder.episodicBufferAuth;
+        await t.close();
+      },
+    };
+  });
 }

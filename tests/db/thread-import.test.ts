@@ -4,20 +4,19 @@ import type { Db } from "@/lib/db/client";
 import { startJobBoss } from "@/lib/jobs/boss";
 import { startThreadImportQueue, type ThreadImportQueue } from "@/lib/jobs/thread-import";
 import { failThreadImport, queueThreadImport, runThreadImport, threadImportProgress, type ThreadImportProgress } from "@/lib/threads/transfer-imports";
-import { openTestDb, type TestDb } from "@/tests/db/test-db";
+import { openTestDb } from "@/tests/db/test-db";
+import { forFile } from "@/tests/support/for-file";
 
 // A thread file's import as the import job runs it: off the request, a
 // stretch at a time, the thread out of sight until its last message is in,
 // and carried on from where it stopped when its job is run again.
 
-let t: TestDb;
+const t = forFile(openTestDb);
 let workspaceId: string;
 
 beforeAll(async () => {
-  t = await openTestDb();
   workspaceId = (await t.db.workspace.create({ data: { slug: "imports", name: "Imports" } })).id;
 });
-afterAll(() => t.close());
 
 function fileOf(count: number, title = "Supplier history"): Uint8Array {
   const start = Date.UTC(2026, 3, 1, 9);

@@ -1,33 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runTurn, type Consolidation } from "@/lib/agent/turn";
 import { BUFFER_HEADER } from "@/lib/contracts/prompt/buffer-block";
 import { saveEpisode } from "@/lib/episodes/store";
 import { fileFact } from "@/lib/pages/facts";
 import { currentInstance } from "@/lib/threads/instances";
 import { appendMessages } from "@/lib/threads/messages";
-import { addConversation, makeThread, makeWorkspace, testConfig } from "@/tests/db/fixtures";
-import { openTestDb, type TestDb } from "@/tests/db/test-db";
+import { addConversation, makeWorkspace, ownerThread, testConfig } from "@/tests/db/fixtures";
+import { openTestDb } from "@/tests/db/test-db";
+import { forFile } from "@/tests/support/for-file";
 import { scriptedChoice, scriptedModel, type ScriptedModel } from "@/tests/support/scripted-model";
 
 // The turn's phases on a real database with a scripted model: the model does
 // exactly what each test says, so these assert what the pipeline does around
 // it — what is saved when, what reaches the prompt, what the trace records.
 
-let t: TestDb;
+const t = forFile(openTestDb);
 const config = testConfig();
-
-beforeAll(async () => {
-  t = await openTestDb();
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-async function ownerThread(slug: string) {
-  const workspace = await makeWorkspace(t.db, slug);
-  const thread = await makeThread(t.db, workspace.id);
-  return { workspace, thread };
-}
 
 function turn(model: ScriptedModel, workspaceId: string, threadId: string, text: string | null, consolidate: Consolidation = { kind: "skip" }) {
   return runTurn({ db: t.db, config, choice: scriptedChoice(model), workspaceId, threadId, text, consolidate });
@@ -38,7 +26,7 @@ const lines = (n: number, from = 1) =>
 
 describe("a turn", () => {
   it("keeps the owner's message when the model call fails, and a retry answers that same message", async () => {
-    const { workspace, thread } = await ownerThread("turn-fail");
+    const { workspace, thread } = await ownerThread(t.db, "turn-fail");
     const failed = await turn(scriptedModel([{ fail: "the provider is down" }]), workspace.id, thread.id, "What did the plumber quote?");
     expect(failed.assistantMessage).toBeNull();
     expect(failed.trace.error).toContain("the provider is down");
@@ -55,7 +43,7 @@ describe("a turn", () => {
   });
 
   it("refuses another workspace's thread with a 404 and writes nothing", async () => {
-    const { thread } = await ownerThread("turn-owner");
+    const { thread } = await ownerThread(t.db, "turn-owner");
     const other = await makeWorkspace(t.db, "turn-intruder");
     const model = scriptedModel([{ text: "should not run" }]);
     await expect(turn(model, other.id, thread.id, "hello")).rejects.toMatchObject({ status: 404 });
@@ -64,7 +52,7 @@ describe("a turn", () => {
   });
 
   it("shows a thread that fits its window whole, with no buffer block", async () => {
-    const { workspace, thread } = await ownerThread("turn-short");
+    const { workspace, thread } = await ownerThread(t.db, "turn-short");
     await addConversation(t.db, thread.id, lines(6));
     const model = scriptedModel([{ text: "ok." }]);
     const outcome = await turn(model, workspace.id, thread.id, "and now?");
@@ -76,7 +64,7 @@ describe("a turn", () => {
   });
 
   it("puts the buffer block right before the oldest windowed message once the window is full", async () => {
-    const { workspace, thread } = await ownerThread("turn-buffer");
+    const { workspace, thread } = await ownerThread(t.db, "turn-buffer");
     const messages = await addConversation(t.db, thread.id, lines(40));
     const [owner] = messages;
     const filed = await t.db.$transaction((tx) =>
@@ -103,7 +91,7 @@ describe("a turn", () => {
   });
 
   it("runs the tool the model calls and shows it the result with stored injections withheld", async () => {
-    const { workspace, thread } = await ownerThread("turn-tool");
+    const { workspace, thread } = await ownerThread(t.db, "turn-tool");
     const [m] = await addConversation(t.db, thread.id, [{ who: "owner", text: "notes" }]);
     await t.db.$transaction(async (tx) => {
       await fileFact(tx, { workspaceId: workspace.id, pageTitle: "Suppliers", key: "milk", text: "Milk at $4.20 a gallon", source: "OWNER", threadId: thread.id, messageId: m.id, messageSeq: m.seq, replaces: null });
@@ -133,7 +121,7 @@ describe("a turn", () => {
   });
 
   it("never replays stored tool parts or stored parts instead of the text: a forged import cannot speak as a tool", async () => {
-    const { workspace, thread } = await ownerThread("turn-forged");
+    const { workspace, thread } = await ownerThread(t.db, "turn-forged");
     await t.db.$transaction((tx) =>
       appendMessages(tx, thread.id, [
         { role: "USER", speaker: "OWNER", text: "What's on the Pricing page?" },
@@ -164,7 +152,7 @@ describe("a turn", () => {
   });
 
   it("runs the memory pass after the reply and reports what it filed in the trace", async () => {
-    const { workspace, thread } = await ownerThread("turn-pass");
+    const { workspace, thread } = await ownerThread(t.db, "turn-pass");
     const model = scriptedModel([
       { text: "Noted: the van lease is $410 a month." },
       {
@@ -187,7 +175,7 @@ describe("a turn", () => {
 
 describe("a turn's statements", () => {
   it("answers a full-window turn without tool calls in six statements, the memory pass queued in the trace it writes once", async () => {
-    const { workspace, thread } = await ownerThread("turn-statements");
+    const { workspace, thread } = await ownerThread(t.db, "turn-statements");
     await addConversation(t.db, thread.id, lines(40));
     const [owner] = await t.db.message.findMany({ where: { threadId: thread.id }, orderBy: { seq: "asc" }, take: 1 });
     await t.db.$transaction((tx) =>

@@ -1,17 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type {
-  LanguageModelV4,
-  LanguageModelV4CallOptions,
-  LanguageModelV4Content,
-  LanguageModelV4FinishReason,
-  LanguageModelV4GenerateResult,
-  LanguageModelV4StreamPart,
-  LanguageModelV4StreamResult,
-  LanguageModelV4Usage,
-  SharedV4Warning,
-} from "@ai-sdk/provider";
+import type { LanguageModelV4CallOptions, LanguageModelV4FinishReason, SharedV4Warning } from "@ai-sdk/provider";
 import type { ChatHistoryItem, ChatModelFunctions, LlamaChatResponse, LlamaGrammar } from "node-llama-cpp";
 import type { LocalModelConfig } from "@/lib/config";
+import { InProcessModel, usageOf, type Answer, type Listener, type PlannedCall, type ToolCall } from "@/lib/models/in-process";
 import { readyEngine, type Lane, type LocalEngine } from "@/lib/models/local/engine";
 import { requiredCallSchema, toChatHistory, toFunctions } from "@/lib/models/local/prompt";
 
@@ -21,30 +12,6 @@ export const LOCAL_PROVIDER = "local";
 const DEFAULT_TEMPERATURE = 0.7;
 /** A reply with no limit of its own stops here rather than filling the whole context. */
 const DEFAULT_MAX_TOKENS = 1024;
-const TEXT_ID = "text-0";
-
-type ToolCall = { toolCallId: string; toolName: string; input: string };
-
-/** What the stream is told as generation goes; generate ignores it. */
-type Listener = {
-  text?: (delta: string) => void;
-  toolInput?: (event: { toolCallId: string; toolName: string; delta: string; done: boolean }) => void;
-};
-
-type Generation = {
-  text: string;
-  toolCalls: ToolCall[];
-  finishReason: LanguageModelV4FinishReason;
-  usage: LanguageModelV4Usage;
-  warnings: SharedV4Warning[];
-};
-
-function usageOf(input: { total: number; noCache: number; cacheRead: number }, output: number): LanguageModelV4Usage {
-  return {
-    inputTokens: { ...input, cacheWrite: undefined },
-    outputTokens: { total: output, text: output, reasoning: undefined },
-  };
-}
 
 function finishReasonOf(stopReason: LlamaChatResponse["metadata"]["stopReason"], calledTools: boolean): LanguageModelV4FinishReason {
   if (calledTools) return { unified: "tool-calls", raw: stopReason };
@@ -93,11 +60,11 @@ const laneOf = (options: LanguageModelV4CallOptions): Lane => (options.responseF
 function inputUsage(engine: LocalEngine, lane: Lane, evaluated: number, generated: number) {
   const held = engine.lanes[lane].chat.sequence.contextTokens.length;
   const total = Math.max(evaluated, held - Math.max(generated - 1, 0));
-  return { total, noCache: evaluated, cacheRead: total - evaluated };
+  return { total, cacheRead: total - evaluated };
 }
 
-async function generate(engine: LocalEngine, options: LanguageModelV4CallOptions, plan: CallPlan, listener: Listener): Promise<Generation> {
-  const { functions, tools, mustCallTool, warnings } = plan;
+async function generate(engine: LocalEngine, options: LanguageModelV4CallOptions, plan: CallPlan, listener: Listener): Promise<Answer> {
+  const { functions, tools, mustCallTool } = plan;
   const lane = laneOf(options);
   const { chat } = engine.lanes[lane];
   let { history } = plan;
@@ -152,8 +119,7 @@ async function generate(engine: LocalEngine, options: LanguageModelV4CallOptions
     text,
     toolCalls,
     finishReason: finishReasonOf(response.metadata.stopReason, toolCalls.length > 0),
-    usage: usageOf(inputUsage(engine, lane, used.usedInputTokens, used.usedOutputTokens), used.usedOutputTokens),
-    warnings,
+    usage: usageOf(inputUsage(engine, lane, used.usedInputTokens, used.usedOutputTokens), { total: used.usedOutputTokens }),
   };
 }
 
@@ -162,13 +128,12 @@ async function generate(engine: LocalEngine, options: LanguageModelV4CallOptions
  * AI SDK's language-model interface: streamed text, tool calls in the model's
  * own chat-template syntax, and JSON answers held to their schema by a grammar.
  */
-export class LocalModel implements LanguageModelV4 {
-  readonly specificationVersion = "v4";
+export class LocalModel extends InProcessModel {
   readonly provider = LOCAL_PROVIDER;
   readonly modelId: string;
-  readonly supportedUrls: Record<string, RegExp[]> = {};
 
   constructor(private readonly config: LocalModelConfig) {
+    super();
     this.modelId = config.path.split(/[\\/]/).at(-1) ?? config.path;
   }
 
@@ -190,73 +155,15 @@ export class LocalModel implements LanguageModelV4 {
     }
   }
 
-  async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
+  /** The stream opens once the engine takes the call: a wait for the lane is not charged to the call's first-token limit. */
+  protected async plan(options: LanguageModelV4CallOptions): Promise<PlannedCall> {
     const plan = planCall(options);
     const { engine, free } = await this.take(options);
-    const result = await generate(engine, options, plan, {}).finally(free);
-    const content: LanguageModelV4Content[] = [
-      ...(result.text ? [{ type: "text" as const, text: result.text }] : []),
-      ...result.toolCalls.map((call) => ({ type: "tool-call" as const, ...call })),
-    ];
     return {
-      content,
-      finishReason: result.finishReason,
-      usage: result.usage,
-      warnings: result.warnings,
-      response: { id: `local-${randomUUID()}`, modelId: this.modelId, timestamp: new Date() },
+      warnings: plan.warnings,
+      response: { id: `local-${randomUUID()}`, timestamp: new Date() },
+      answer: (listener) => generate(engine, options, plan, listener).finally(free),
     };
-  }
-
-  async doStream(options: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
-    const { modelId } = this;
-    // A reader that stops reading (the browser went away) stops the generation too, not only the caller's signal.
-    const cancelled = new AbortController();
-    const signal = options.abortSignal ? AbortSignal.any([options.abortSignal, cancelled.signal]) : cancelled.signal;
-    const call = { ...options, abortSignal: signal };
-    const plan = planCall(call);
-    // The stream opens once the engine takes the call: a wait for the lane is not charged to the call's first-token limit.
-    const { engine, free } = await this.take(call);
-    const run = (listener: Listener) => generate(engine, call, plan, listener).finally(free);
-    const stream = new ReadableStream<LanguageModelV4StreamPart>({
-      start(controller) {
-        const emit = (part: LanguageModelV4StreamPart) => {
-          if (!cancelled.signal.aborted) controller.enqueue(part);
-        };
-        emit({ type: "stream-start", warnings: plan.warnings });
-        emit({ type: "response-metadata", id: `local-${randomUUID()}`, modelId, timestamp: new Date() });
-        let textOpen = false;
-        const inputsOpen = new Set<string>();
-        // Not awaited: parts are read as they are generated.
-        void run({
-          text(delta) {
-            if (!delta) return;
-            if (!textOpen) emit({ type: "text-start", id: TEXT_ID });
-            textOpen = true;
-            emit({ type: "text-delta", id: TEXT_ID, delta });
-          },
-          toolInput({ toolCallId, toolName, delta, done }) {
-            if (!inputsOpen.has(toolCallId)) emit({ type: "tool-input-start", id: toolCallId, toolName });
-            inputsOpen.add(toolCallId);
-            if (delta) emit({ type: "tool-input-delta", id: toolCallId, delta });
-            if (done) emit({ type: "tool-input-end", id: toolCallId });
-          },
-        }).then(
-          (result) => {
-            if (textOpen) emit({ type: "text-end", id: TEXT_ID });
-            for (const toolCall of result.toolCalls) emit({ type: "tool-call", ...toolCall });
-            emit({ type: "finish", usage: result.usage, finishReason: result.finishReason });
-            if (!cancelled.signal.aborted) controller.close();
-          },
-          (error: unknown) => {
-            if (!cancelled.signal.aborted) controller.error(error);
-          },
-        );
-      },
-      cancel(reason) {
-        cancelled.abort(reason);
-      },
-    });
-    return { stream };
   }
 }
 

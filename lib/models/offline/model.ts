@@ -1,14 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type {
-  LanguageModelV4,
-  LanguageModelV4CallOptions,
-  LanguageModelV4Content,
-  LanguageModelV4FinishReason,
-  LanguageModelV4GenerateResult,
-  LanguageModelV4StreamPart,
-  LanguageModelV4StreamResult,
-  LanguageModelV4Usage,
-} from "@ai-sdk/provider";
+import type { LanguageModelV4CallOptions, LanguageModelV4FinishReason, LanguageModelV4Usage } from "@ai-sdk/provider";
+import { InProcessModel, usageOf, type Answer, type PlannedCall } from "@/lib/models/in-process";
 import { countTokens } from "@/lib/models/tokens";
 import { decideChat, type ChatDecision } from "@/lib/models/offline/chat";
 import { decideCustomerChat } from "@/lib/models/offline/customer-chat";
@@ -36,21 +28,11 @@ type Reply = { reasoning: string | null } & (
 /** What one call answers, worked out before anything is emitted so generate and stream agree exactly. */
 type Plan = { reply: Reply; usage: LanguageModelV4Usage; finishReason: LanguageModelV4FinishReason; responseId: string };
 
-const TEXT_ID = "text-0";
-const REASONING_ID = "reasoning-0";
-
 function replyFor(decision: ChatDecision, promptHash: string): Reply {
   const reasoning = decision.reasoning ?? null;
   if (decision.type === "text") return { kind: "text", text: decision.text, reasoning };
   // One call per step, and every step's prompt differs, so the prompt's hash makes a unique, repeatable id.
   return { kind: "tool-call", toolCallId: `call_${promptHash}`, toolName: decision.toolName, input: JSON.stringify(decision.input), reasoning };
-}
-
-function usageOf(input: number, output: number, reasoning: number): LanguageModelV4Usage {
-  return {
-    inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
-    outputTokens: { total: output + reasoning, text: output, reasoning },
-  };
 }
 
 /** The memory pass asks for JSON; a summarising call says so in its system prompt; everything else is a chat turn. */
@@ -66,22 +48,23 @@ function plan(options: LanguageModelV4CallOptions): Plan {
   const promptHash = hashText(prompt);
   const reply = replyTo(options, promptHash);
   const emitted = reply.kind === "text" ? reply.text : `${reply.toolName} ${reply.input}`;
+  const reasoning = reply.reasoning ? countTokens(reply.reasoning) : 0;
   return {
     reply,
-    usage: usageOf(countTokens(prompt), countTokens(emitted), reply.reasoning ? countTokens(reply.reasoning) : 0),
+    usage: usageOf({ total: countTokens(prompt) }, { total: countTokens(emitted) + reasoning, reasoning }),
     finishReason: reply.kind === "text" ? { unified: "stop", raw: "stop" } : { unified: "tool-calls", raw: "tool_calls" },
     responseId: `offline-${promptHash}`,
   };
 }
 
-function contentOf(reply: Reply): LanguageModelV4Content[] {
-  const note: LanguageModelV4Content[] = reply.reasoning ? [{ type: "reasoning", text: reply.reasoning }] : [];
-  return [
-    ...note,
-    reply.kind === "text"
-      ? { type: "text", text: reply.text }
-      : { type: "tool-call", toolCallId: reply.toolCallId, toolName: reply.toolName, input: reply.input },
-  ];
+function answerOf({ reply, usage, finishReason }: Plan): Answer {
+  return {
+    ...(reply.reasoning ? { reasoning: reply.reasoning } : {}),
+    text: reply.kind === "text" ? reply.text : "",
+    toolCalls: reply.kind === "tool-call" ? [{ toolCallId: reply.toolCallId, toolName: reply.toolName, input: reply.input }] : [],
+    finishReason,
+    usage,
+  };
 }
 
 /**
@@ -93,62 +76,37 @@ function contentOf(reply: Reply): LanguageModelV4Content[] {
  * from what the prompt held, it emits a short reasoning note saying why.
  * Deterministic and offline: the same prompt always gets the same output.
  */
-export class OfflineModel implements LanguageModelV4 {
-  readonly specificationVersion = "v4";
+export class OfflineModel extends InProcessModel {
   readonly provider = OFFLINE_PROVIDER;
   readonly modelId = OFFLINE_MODEL_ID;
-  readonly supportedUrls: Record<string, RegExp[]> = {};
   private readonly delayMs: number;
   private readonly memoryPassDelayMs: number;
 
   constructor(options: OfflineModelOptions = {}) {
+    super();
     this.delayMs = Math.max(0, options.delayMs ?? 0);
     this.memoryPassDelayMs = Math.max(0, options.memoryPassDelayMs ?? 0);
   }
 
-  async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
-    if (options.responseFormat?.type === "json" && this.memoryPassDelayMs > 0) {
-      await sleep(this.memoryPassDelayMs, undefined, { signal: options.abortSignal });
-    }
-    const planned = plan(options);
-    return {
-      content: contentOf(planned.reply),
-      finishReason: planned.finishReason,
-      usage: planned.usage,
-      warnings: [],
-      response: { id: planned.responseId, modelId: this.modelId },
-    };
-  }
-
-  async doStream(options: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
-    const planned = plan(options);
-    const { delayMs, modelId } = this;
+  protected async plan(options: LanguageModelV4CallOptions): Promise<PlannedCall> {
     const signal = options.abortSignal;
-    const stream = new ReadableStream<LanguageModelV4StreamPart>({
-      async start(controller) {
-        controller.enqueue({ type: "stream-start", warnings: [] });
-        controller.enqueue({ type: "response-metadata", id: planned.responseId, modelId });
-        const { reply } = planned;
-        if (reply.reasoning) {
-          controller.enqueue({ type: "reasoning-start", id: REASONING_ID });
-          controller.enqueue({ type: "reasoning-delta", id: REASONING_ID, delta: reply.reasoning });
-          controller.enqueue({ type: "reasoning-end", id: REASONING_ID });
-        }
-        if (reply.kind === "tool-call") {
-          controller.enqueue({ type: "tool-call", toolCallId: reply.toolCallId, toolName: reply.toolName, input: reply.input });
-        } else {
-          controller.enqueue({ type: "text-start", id: TEXT_ID });
-          for (const [i, delta] of wordChunks(reply.text).entries()) {
+    if (options.responseFormat?.type === "json" && this.memoryPassDelayMs > 0) await sleep(this.memoryPassDelayMs, undefined, { signal });
+    const planned = plan(options);
+    const { delayMs } = this;
+    return {
+      warnings: [],
+      response: { id: planned.responseId },
+      answer: async (listener) => {
+        if (planned.reply.reasoning) listener.reasoning?.(planned.reply.reasoning);
+        if (planned.reply.kind === "text" && listener.text) {
+          for (const [i, delta] of wordChunks(planned.reply.text).entries()) {
             if (i > 0 && delayMs > 0) await sleep(delayMs, undefined, { signal });
-            controller.enqueue({ type: "text-delta", id: TEXT_ID, delta });
+            listener.text(delta);
           }
-          controller.enqueue({ type: "text-end", id: TEXT_ID });
         }
-        controller.enqueue({ type: "finish", usage: planned.usage, finishReason: planned.finishReason });
-        controller.close();
+        return answerOf(planned);
       },
-    });
-    return { stream };
+    };
   }
 }
 
