@@ -1,7 +1,6 @@
-import type { BufferMark } from "@/lib/contracts/prompt/buffer-block";
+import type { BufferMark, EpisodeLine } from "episodic-buffer";
 import type { Db, Tx } from "@/lib/db/client";
 import type { Episode, EpisodeFold } from "@/lib/db/generated/client";
-import type { EpisodeLine } from "@/lib/episodes/types";
 import { pageIdsByTitle } from "@/lib/pages/queries";
 
 export type EpisodeToSave = {
@@ -21,7 +20,7 @@ export type EpisodeToSave = {
 };
 
 /** Each fact's page title, in filing order. */
-async function pagesOf(tx: Tx, factIds: string[]): Promise<{ factId: string; page: string }[]> {
+export async function pagesOf(tx: Tx, factIds: string[]): Promise<{ factId: string; page: string }[]> {
   if (factIds.length === 0) return [];
   return tx.$queryRaw<{ factId: string; page: string }[]>`
     SELECT f.id AS "factId", p.title AS page FROM "Fact" f JOIN "Page" p ON p.id = f."pageId"
@@ -87,6 +86,18 @@ const markedLine = (episode: Episode) =>
       ownerEdited: episode.ownerGist !== null,
     }),
   );
+
+/** The thread's first stretch, as the buffer reads it; null when none was filed yet. */
+export async function firstEpisode(db: Tx, threadId: string): Promise<EpisodeLine | null> {
+  const first = await db.episode.findFirst({ where: { threadId }, orderBy: { toSeq: "asc" } });
+  return first && markedLine(first);
+}
+
+/** At most `limit` episodes ending before message `beforeSeq`, newest first. */
+export async function episodesBefore(db: Tx, threadId: string, beforeSeq: number, limit: number): Promise<EpisodeLine[]> {
+  const rows = await db.episode.findMany({ where: { threadId, toSeq: { lt: beforeSeq } }, orderBy: { toSeq: "desc" }, take: limit });
+  return rows.map(markedLine);
+}
 
 /** Every fold of a thread, oldest first, with how many episodes each covers. */
 export async function listFolds(db: Db, threadId: string): Promise<(EpisodeLine & { episodes: number })[]> {
