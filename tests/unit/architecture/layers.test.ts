@@ -9,11 +9,11 @@ import { sourceFiles } from "@/tests/unit/architecture/source-files";
 // all, the package (packages/episodic-buffer) imports nothing of the app.
 const LAYERS: string[][] = [
   ["config", "errors", "recently-used", "contracts", "guard", "db"],
-  ["models", "episodes", "history", "pages", "questions", "threads", "traces", "auth", "customers", "limits"],
+  ["models", "episodes", "history", "pages", "questions", "threads", "traces", "auth", "customers", "limits", "tokens"],
   ["memory", "buffer"],
   ["context", "jobs"],
   ["agent"],
-  ["eval", "http", "workspaces"],
+  ["eval", "http", "mcp", "workspaces"],
 ];
 
 const root = path.resolve(__dirname, "../../..");
