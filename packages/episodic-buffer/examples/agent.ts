@@ -27,11 +27,6 @@ const scripted = new MockLanguageModelV4({
   doStream: stream("You wanted Houma, under $2,500 a month: shall I open pages/Second Location?"),
 });
 
-// Your own injection scan goes here; this one knows a single attack.
-const screen: Screen = {
-  scan: (text) => (/ignore (all )?previous instructions/i.test(text) ? { flagged: true, reasons: ["override-instruction"] } : { flagged: false, reasons: [] }),
-};
-const store = inMemoryEpisodeStore();
 const threadId = "thread-1";
 const WINDOW = 30;
 const at = (seq: number) => new Date(Date.UTC(2026, 9, 2, 9, seq));
@@ -39,29 +34,39 @@ const history: ModelMessage[] = [
   { role: "user", content: "I want a second location in Houma. Budget is under $2,500 a month." },
   { role: "assistant", content: "Noted: Houma, under $2,500 a month." },
 ];
+const factsSchema = z.array(z.object({ page: z.string(), text: z.string() }));
+
+// The buffer: the part of this file the README shows.
+const store = inMemoryEpisodeStore();
+const screen: Screen = {
+  // Your own injection scan goes here; this one knows a single attack.
+  scan: (text) => (/ignore (all )?previous instructions/i.test(text) ? { flagged: true, reasons: ["override-instruction"] } : { flagged: false, reasons: [] }),
+};
 
 // 1. The memory pass the agent already runs after a reply, with one more field: the episode line.
 const pass = await generateText({
   model: scripted,
-  output: Output.object({ schema: z.object({ facts: z.array(z.object({ page: z.string(), text: z.string() })), ...episodeField({ speaker: "owner" }) }) }),
+  output: Output.object({ schema: z.object({ facts: factsSchema, ...episodeField({ speaker: "owner" }) }) }),
   prompt: history.map((m) => `${m.role}: ${m.content as string}`).join("\n"),
 });
-const filed = pass.output.facts.map((fact) => fact.page); // your memory's record ids; here each record is its page
+const filed = pass.output.facts.map((fact) => fact.page); // the ids of the records it filed; here a record is its page
 const line = vetLine(pass.output.episode, screen);
 if ("kept" in line) {
   await store.upsertEpisode({ threadId, fromSeq: 1, toSeq: 2, fromAt: at(1), toAt: at(2), gist: line.kept, pointers: linePointers({ written: filed }) });
 }
 
-// 2. The thread goes on past the window...
-for (let seq = 3; seq <= 40; seq++) history.push({ role: seq % 2 ? "user" : "assistant", content: `Message ${seq} about the week's schedule.` });
-history.push({ role: "user", content: "Which town did we pick, and what was the budget?" });
-
-// 3. ...and the turn's model, wrapped once, gets the block before its oldest windowed message.
+// 2. A later turn: the same streamText call, its model wrapped once.
 const model = wrapLanguageModel({
   model: scripted,
   middleware: episodicBufferMiddleware({ store, screen, thread: () => ({ threadId, windowStartSeq: history.length - WINDOW + 1 }) }),
 });
-const turn = streamText({ model, system: "You are the owner's business assistant.", messages: history.slice(-WINDOW) });
+const reply = () => streamText({ model, system: "You are the owner's business assistant.", messages: history.slice(-WINDOW) });
+// The end of the part the README shows.
+
+// The thread goes on past the window, and its next turn gets the block before its oldest windowed message.
+for (let seq = 3; seq <= 40; seq++) history.push({ role: seq % 2 ? "user" : "assistant", content: `Message ${seq} about the week's schedule.` });
+history.push({ role: "user", content: "Which town did we pick, and what was the budget?" });
+const turn = reply();
 console.log(`The agent: ${await turn.text}\n`);
 
 const received = scripted.doStreamCalls.at(-1)?.prompt ?? [];
