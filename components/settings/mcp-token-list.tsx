@@ -29,7 +29,10 @@ function Connect({ secret }: { secret: string }) {
       ].map(([title, text]) => (
         <figure key={title} className="min-w-0">
           <figcaption className="text-xs text-slate-500">{title}</figcaption>
-          <pre className="mt-1 overflow-x-auto rounded bg-slate-50 p-2 text-[11px] text-slate-800">{text}</pre>
+          {/* Focusable, so a keyboard can scroll a line wider than the card. */}
+          <pre className="mt-1 overflow-x-auto rounded bg-slate-50 p-2 text-[11px] text-slate-800" tabIndex={0}>
+            {text}
+          </pre>
         </figure>
       ))}
     </div>

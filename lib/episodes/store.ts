@@ -1,15 +1,10 @@
-import type { BufferMark, EpisodeLine } from "episodic-buffer";
+import type { BufferMark, EpisodeLine, EpisodeRecord } from "episodic-buffer";
 import type { Db, Tx } from "@/lib/db/client";
 import type { Episode, EpisodeFold } from "@/lib/db/generated/client";
 import { pageIdsByTitle } from "@/lib/pages/queries";
 
-export type EpisodeToSave = {
-  threadId: string;
-  fromSeq: number;
-  toSeq: number;
-  fromAt: Date;
-  toAt: Date;
-  gist: string;
+/** The package's episode record, its pointers fact ids, and what the app keeps beside it. */
+export type EpisodeToSave = Omit<EpisodeRecord, "pointers"> & {
   /** False while the stretch is still open: the next pass extends it. */
   closed: boolean;
   /** The facts the memory pass actually wrote: the episode's pointers. */
