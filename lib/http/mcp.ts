@@ -1,7 +1,7 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { z } from "zod";
 import { addressBucket } from "@/lib/contracts/client-address";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Db } from "@/lib/db/client";
 import { RequestError } from "@/lib/errors";
 import { takeToken, type BucketRule } from "@/lib/limits/buckets";
 import { memoryServer } from "@/lib/mcp/server";
@@ -36,7 +36,7 @@ function tooMany(retryAfterSeconds: number): RequestError {
   return new RequestError("too_many:requests", `Too many memory requests in a short time; try again in ${retryAfterSeconds} s.`);
 }
 
-async function take(db: Awaited<ReturnType<typeof getDb>>, key: string, rule: BucketRule): Promise<void> {
+async function take(db: Db, key: string, rule: BucketRule): Promise<void> {
   const taken = await takeToken(db, key, rule);
   if (!taken.allowed) throw tooMany(taken.retryAfterSeconds);
 }
