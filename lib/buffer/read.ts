@@ -1,12 +1,10 @@
 import { Prisma } from "@/lib/db/generated/client";
 import type { Db } from "@/lib/db/client";
 import type { Message } from "@/lib/db/generated/client";
+import { renderBufferBlock, selectEpisodes, shouldReadBuffer, type EpisodeLine } from "episodic-buffer";
 import { foldLine, lineMarks, toLine, type PointerCounts } from "@/lib/episodes/store";
-import type { EpisodeLine } from "@/lib/episodes/types";
-import { renderBufferBlock } from "@/lib/buffer/render";
-import { selectEpisodes, shouldReadBuffer } from "@/lib/buffer/select";
 import type { BufferReport } from "@/lib/contracts/buffer-report";
-import type { PromptScreen } from "@/lib/guard/screen";
+import { bufferScreen, type PromptScreen } from "@/lib/guard/screen";
 
 export type BufferSettings = {
   window: number;
@@ -38,7 +36,7 @@ function bufferReport(
   if (selection.shown.length === 0) {
     return { status: "no-episodes", reason: "no stretch before the window has an episode yet", block: null, gap: false, gaps: [], chosen: [] };
   }
-  const block = renderBufferBlock(selection, { maxLineChars: settings.maxLineChars }, screen);
+  const block = renderBufferBlock(selection, { maxLineChars: settings.maxLineChars }, bufferScreen(screen));
   const chosen = selection.shown.map(({ episode, reason }) => {
     const rendered = block.lines.find((l) => l.episodeId === episode.id);
     return {

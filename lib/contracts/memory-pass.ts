@@ -1,3 +1,4 @@
+import { episodeField, episodeInstruction } from "episodic-buffer";
 import { z } from "zod";
 import { portableSchema } from "@/lib/contracts/portable-schema";
 
@@ -12,10 +13,8 @@ import { portableSchema } from "@/lib/contracts/portable-schema";
 // descriptions ask for short strings and the fact list is capped, so the
 // answer fits in MEMORY_PASS_MAX_OUTPUT_TOKENS and is not cut mid-string.
 
-export const EPISODE_INSTRUCTION =
-  "episode: ONE line, under 25 words, in the third person (\"The owner …\"), saying what this stretch of the conversation " +
-  "was about and where it ended up (decided, done, asked, left open). Name things concretely. For the thread's first " +
-  "stretch, say what the thread was started for. Return an empty string only for small talk.";
+/** The episode line's instruction, the episodic-buffer package's write-path field worded for a business's owner. */
+export const EPISODE_INSTRUCTION = episodeInstruction({ speaker: "owner" });
 
 export const STRETCH_INSTRUCTION =
   "stretch: 'continues' while the stretch is still on one subject and unsettled; 'ends' when it reached a decision or a " +
@@ -49,7 +48,7 @@ export const stretchStates = ["continues", "ends", "new-subject"] as const;
 
 export const memoryPassOutputSchema = z.object({
   facts: z.array(proposedFactSchema).max(MAX_FACTS_PER_PASS).describe(`At most ${MAX_FACTS_PER_PASS} durable facts; an empty list when there are none.`),
-  episode: z.string().describe(EPISODE_INSTRUCTION),
+  ...episodeField({ speaker: "owner" }),
   stretch: z.enum(stretchStates).describe(STRETCH_INSTRUCTION),
   fold: z.string().nullable().describe(FOLD_INSTRUCTION),
 });

@@ -1,16 +1,10 @@
-import type { BufferMark } from "@/lib/contracts/prompt/buffer-block";
+import type { BufferMark, EpisodeLine, EpisodeRecord } from "episodic-buffer";
 import type { Db, Tx } from "@/lib/db/client";
 import type { Episode, EpisodeFold } from "@/lib/db/generated/client";
-import type { EpisodeLine } from "@/lib/episodes/types";
 import { pageIdsByTitle } from "@/lib/pages/queries";
 
-export type EpisodeToSave = {
-  threadId: string;
-  fromSeq: number;
-  toSeq: number;
-  fromAt: Date;
-  toAt: Date;
-  gist: string;
+/** The package's episode record, its pointers fact ids, and what the app keeps beside it. */
+export type EpisodeToSave = Omit<EpisodeRecord, "pointers"> & {
   /** False while the stretch is still open: the next pass extends it. */
   closed: boolean;
   /** The facts the memory pass actually wrote: the episode's pointers. */
@@ -21,7 +15,7 @@ export type EpisodeToSave = {
 };
 
 /** Each fact's page title, in filing order. */
-async function pagesOf(tx: Tx, factIds: string[]): Promise<{ factId: string; page: string }[]> {
+export async function pagesOf(tx: Tx, factIds: string[]): Promise<{ factId: string; page: string }[]> {
   if (factIds.length === 0) return [];
   return tx.$queryRaw<{ factId: string; page: string }[]>`
     SELECT f.id AS "factId", p.title AS page FROM "Fact" f JOIN "Page" p ON p.id = f."pageId"
@@ -87,6 +81,18 @@ const markedLine = (episode: Episode) =>
       ownerEdited: episode.ownerGist !== null,
     }),
   );
+
+/** The thread's first stretch, as the buffer reads it; null when none was filed yet. */
+export async function firstEpisode(db: Tx, threadId: string): Promise<EpisodeLine | null> {
+  const first = await db.episode.findFirst({ where: { threadId }, orderBy: { toSeq: "asc" } });
+  return first && markedLine(first);
+}
+
+/** At most `limit` episodes ending before message `beforeSeq`, newest first. */
+export async function episodesBefore(db: Tx, threadId: string, beforeSeq: number, limit: number): Promise<EpisodeLine[]> {
+  const rows = await db.episode.findMany({ where: { threadId, toSeq: { lt: beforeSeq } }, orderBy: { toSeq: "desc" }, take: limit });
+  return rows.map(markedLine);
+}
 
 /** Every fold of a thread, oldest first, with how many episodes each covers. */
 export async function listFolds(db: Db, threadId: string): Promise<(EpisodeLine & { episodes: number })[]> {

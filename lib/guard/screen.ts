@@ -1,3 +1,4 @@
+import type { Screen } from "episodic-buffer";
 import { neutralise, scanForInjection, type ScanResult } from "@/lib/guard/scan";
 import { rememberRecent } from "@/lib/recently-used";
 
@@ -71,4 +72,9 @@ export class PromptScreen {
     }
     return value;
   }
+}
+
+/** A prompt's screen as the episodic-buffer package takes it: the same scan, recorded in the same place, and the app's own flattening. */
+export function bufferScreen(screen: PromptScreen): Screen {
+  return { scan: (text, what) => screen.scan(what, text), flatten: neutralise };
 }

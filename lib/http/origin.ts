@@ -14,14 +14,30 @@ const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  */
 export function crossSiteRefusal(request: Request): RequestError | null {
   if (!STATE_CHANGING.has(request.method.toUpperCase())) return null;
+  return originIsOurs(request) === true ? null : new RequestError("forbidden:origin");
+}
+
+/**
+ * For a route that programs call with a token rather than pages with a
+ * cookie (the memory's MCP endpoint): a request without Origin is not from a
+ * browser page and may pass, but a page of another site is refused, so a
+ * site a browser visits cannot reach a server on the visitor's own machine by
+ * rebinding its name.
+ */
+export function foreignPageRefusal(request: Request): RequestError | null {
+  return originIsOurs(request) === false ? new RequestError("forbidden:origin") : null;
+}
+
+/** Whether the request's Origin names this host; null when it sent none. */
+function originIsOurs(request: Request): boolean | null {
   const origin = request.headers.get("origin");
+  if (origin === null || origin === "") return null;
   const host = request.headers.get("x-forwarded-host")?.split(",")[0]?.trim() || request.headers.get("host") || new URL(request.url).host;
-  if (origin && origin !== "null") {
-    try {
-      if (new URL(origin).host === host) return null;
-    } catch {
-      // An Origin that is not a URL names no site of ours.
-    }
+  if (origin === "null") return false;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    // An Origin that is not a URL names no site of ours.
+    return false;
   }
-  return new RequestError("forbidden:origin");
 }

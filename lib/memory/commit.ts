@@ -1,6 +1,8 @@
+import { linePointers } from "episodic-buffer";
 import type { Db } from "@/lib/db/client";
 import type { EpisodeFold } from "@/lib/db/generated/client";
-import { closeEpisode, deleteEpisode, saveEpisode, saveFold } from "@/lib/episodes/store";
+import { prismaEpisodeStore } from "@/lib/episodes/buffer-store";
+import { closeEpisode, deleteEpisode, saveFold } from "@/lib/episodes/store";
 import { changedDecisions, type LiveFact } from "@/lib/memory/changed-decision";
 import type { Stretch } from "@/lib/memory/gather";
 import type { Vetted } from "@/lib/memory/vet";
@@ -10,7 +12,7 @@ import { advanceCursor } from "@/lib/threads/consolidation";
 
 // The pass's fourth step: one transaction that writes what the vetting kept,
 // through the tables' owners (threads move the cursor, pages file the facts,
-// episodes save the line and the fold). It moves the cursor first, and only
+// episodes save the line, through the episodic-buffer package's store, and the fold). It moves the cursor first, and only
 // from where the pass read it, so of two passes over the same messages one
 // writes and the other finds it raced.
 
@@ -53,9 +55,11 @@ export async function commit(db: Db, stretch: Stretch, vetted: Vetted, live: rea
       if (!vetted.episode) return { filed, fold, episode: null };
       const { keptFactIds, replaces, ...episode } = vetted.episode;
       if (replaces) await deleteEpisode(tx, replaces);
-      const saved = await saveEpisode(tx, { ...episode, factIds: [...keptFactIds, ...filed.map((f) => f.fact.id)] });
-      const { id, fromSeq, gist, closed } = saved.episode;
-      return { filed, fold, episode: { id, fromSeq, gist, closed, pointers: saved.pointers } };
+      // The line points at the facts this pass filed and those the stretch it extends kept: never at what the model only proposed.
+      const pointers = linePointers({ kept: keptFactIds, written: filed.map((f) => f.fact.id) });
+      const saved = await prismaEpisodeStore({ tx }).upsertEpisode({ ...episode, pointers });
+      const { id, fromSeq, gist } = saved;
+      return { filed, fold, episode: { id, fromSeq, gist, closed: episode.closed, pointers: saved.pointers.map((p) => ({ factId: p.id, page: p.page })) } };
     });
   } catch (error) {
     if (error instanceof CursorMovedError) return "raced";

@@ -1,7 +1,7 @@
+import type { EpisodeLine } from "episodic-buffer";
 import type { Db } from "@/lib/db/client";
 import type { Message, Speaker, ThreadKind } from "@/lib/db/generated/client";
 import type { MemoryInputFact } from "@/lib/contracts/prompt/memory-input";
-import type { EpisodeLine } from "@/lib/episodes/types";
 import { episodesAfterNewestFold, openEpisodeBefore, toLine, type OpenEpisode } from "@/lib/episodes/store";
 import { neutralise } from "@/lib/guard/scan";
 import { contentWords } from "@/lib/history/words";

@@ -1,3 +1,4 @@
+import type { EpisodeLine } from "episodic-buffer";
 import { isoDay } from "@/lib/contracts/prompt/common";
 import {
   MEMORY_EARLIER_HEADER,
@@ -8,7 +9,6 @@ import {
 } from "@/lib/contracts/prompt/memory-input";
 import { EPISODE_INSTRUCTION, FOLD_INSTRUCTION, STRETCH_INSTRUCTION } from "@/lib/contracts/memory-pass";
 import { formatBufferLine } from "@/lib/contracts/prompt/buffer-block";
-import type { EpisodeLine } from "@/lib/episodes/types";
 
 export const MEMORY_PASS_SYSTEM = [
   "You maintain a business owner's long-term memory: topic pages of compiled facts.",

@@ -1,9 +1,10 @@
+import { vetLine } from "episodic-buffer";
 import type { Message } from "@/lib/db/generated/client";
 import { checkProposedFact, type MemoryPassOutput } from "@/lib/contracts/memory-pass";
 import type { MemoryPassReport } from "@/lib/contracts/memory-pass-report";
 import type { EpisodeToSave, FoldToSave, OpenEpisode } from "@/lib/episodes/store";
 import { holdReasonFor } from "@/lib/guard/fact-vetting";
-import { neutralise, scanForInjection } from "@/lib/guard/scan";
+import { injectionScreen, neutralise } from "@/lib/guard/scan";
 import { foldPages } from "@/lib/memory/fold";
 import type { FoldCandidate, PassThread } from "@/lib/memory/gather";
 import type { FactToFile } from "@/lib/pages/facts";
@@ -52,10 +53,9 @@ export type VetInput = {
 
 /** Model output is untrusted text: flatten it and refuse anything that reads like an injection. */
 function cleanModelText(text: string, what: Dropped["what"], dropped: Dropped[]): string | null {
-  const flat = neutralise(text);
-  const scan = scanForInjection(text);
-  if (!scan.flagged) return flat;
-  dropped.push({ what, text: flat, reason: `injection scan: ${scan.reasons.join(", ")}` });
+  const vetted = vetLine(text, injectionScreen, what === "page" ? "page-title" : "gist");
+  if ("kept" in vetted) return vetted.kept;
+  dropped.push({ what, text: vetted.dropped, reason: vetted.reason });
   return null;
 }
 

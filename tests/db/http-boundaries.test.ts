@@ -29,6 +29,9 @@ import * as resetWorkspaceRoute from "@/app/api/workspaces/reset/route";
 import * as workspacesRoute from "@/app/api/workspaces/route";
 import * as supportChatRoute from "@/app/api/support/[slug]/chat/route";
 import * as supersessionRoute from "@/app/api/supersessions/[id]/route";
+import * as mcpRoute from "@/app/api/mcp/route";
+import * as mcpTokensRoute from "@/app/api/mcp-tokens/route";
+import * as mcpTokenRoute from "@/app/api/mcp-tokens/[id]/route";
 import { getAuth } from "@/lib/auth/server";
 import { CLIENT_ADDRESS_HEADER, markServedByAppServer } from "@/lib/contracts/client-address";
 import { proxy } from "@/proxy";
@@ -38,6 +41,8 @@ import { handle, SERVER_FAILURE } from "@/lib/http/respond";
 import { fileFact } from "@/lib/pages/facts";
 import { appendMessage } from "@/lib/threads/messages";
 import { appDbForFile } from "@/tests/db/test-db";
+import { MCP_LIMITS } from "@/lib/http/mcp";
+import { createToken } from "@/lib/tokens/store";
 
 // Every route in app/api, called as Next calls it (a real Request, params as a
 // promise) on a real database: malformed input of every kind is a 4xx with
@@ -102,6 +107,8 @@ let episodeId: string;
 let importId: string;
 let offerId: string;
 let questionId: string;
+let tokenId: string;
+let tokenSecret: string;
 
 beforeAll(async () => {
   const workspace = await t.db.workspace.create({ data: { slug: SUPPORT_SLUG, name: "Boundaries" } });
@@ -127,12 +134,13 @@ beforeAll(async () => {
   );
   offerId = (await t.db.supersessionOffer.create({ data: { workspaceId, oldFactId: factId, newFactId: changed.fact.id, reason: "the same rent" } })).id;
   questionId = (await t.db.unansweredQuestion.create({ data: { workspaceId, threadId, seq: 1, text: "Do you deliver?" } })).id;
+  ({ token: { id: tokenId }, secret: tokenSecret } = await createToken(t.db, workspaceId, { name: "Desktop agent", audience: "owner" }));
 });
 
 /** Every row in every table that a request could write, and every fact's status. */
 async function snapshot() {
   const db = t.db;
-  const [workspaces, memberships, sessions, threads, messages, pages, facts, episodes, pointers, traces, offers, questions] = await Promise.all([
+  const [workspaces, memberships, sessions, threads, messages, pages, facts, episodes, pointers, traces, offers, questions, tokens] = await Promise.all([
     db.workspace.count(),
     db.membership.count(),
     db.session.findMany({ select: { id: true, activeWorkspaceId: true }, orderBy: { id: "asc" } }),
@@ -145,8 +153,9 @@ async function snapshot() {
     db.turnTrace.count(),
     db.supersessionOffer.findMany({ select: { id: true, status: true }, orderBy: { id: "asc" } }),
     db.unansweredQuestion.findMany({ select: { id: true, status: true }, orderBy: { id: "asc" } }),
+    db.mcpToken.findMany({ select: { id: true, name: true }, orderBy: { id: "asc" } }),
   ]);
-  return { workspaces, memberships, sessions, threads, messages, pages, facts, episodes, pointers, traces, offers, questions };
+  return { workspaces, memberships, sessions, threads, messages, pages, facts, episodes, pointers, traces, offers, questions, tokens };
 }
 
 type Params = { params: Promise<{ id: string }> };
@@ -160,7 +169,7 @@ type RouteCase = {
   forAnotherOwner?: "lists their own" | "creates in their own";
   handler: Handler;
   /** What the :id names, for routes that have one. */
-  id?: { kind: "thread" | "page" | "fact" | "trace" | "episode" | "import" | "offer" | "question"; valid: () => string };
+  id?: { kind: "thread" | "page" | "fact" | "trace" | "episode" | "import" | "offer" | "question" | "token"; valid: () => string };
   /** A body the route accepts, and which of its fields holds text. */
   body?: { valid: () => Record<string, unknown>; textField: string };
   /**
@@ -304,10 +313,19 @@ const ROUTES: RouteCase[] = [
     id: { kind: "offer", valid: () => offerId },
     body: { valid: () => ({ decision: "keep-both" }), textField: "decision" },
   },
+  { file: "mcp-tokens/route.ts", method: "GET", handler: withoutParams(() => mcpTokensRoute.GET()), forAnotherOwner: "lists their own" },
+  {
+    file: "mcp-tokens/route.ts",
+    method: "POST",
+    forAnotherOwner: "creates in their own",
+    handler: withoutParams(mcpTokensRoute.POST),
+    body: { valid: () => ({ name: "A phone agent", audience: "customer" }), textField: "name" },
+  },
+  { file: "mcp-tokens/[id]/route.ts", method: "DELETE", handler: withParams(mcpTokenRoute.DELETE), id: { kind: "token", valid: () => tokenId } },
 ];
 
-/** Routes anyone may call, each walked on its own below: Better Auth's sign-in endpoints and the customers' support chat. */
-const PUBLIC_ROUTES = ["auth/[...all]/route.ts", "support/[slug]/chat/route.ts"];
+/** Routes anyone may call, each walked on its own below: Better Auth's sign-in endpoints, the customers' support chat, the token-checked MCP endpoint. */
+const PUBLIC_ROUTES = ["auth/[...all]/route.ts", "support/[slug]/chat/route.ts", "mcp/route.ts"];
 
 /** Well formed, as the database's ids are, but naming nothing. */
 const UNKNOWN_ID = "cunknownid0000000000000000";
@@ -594,7 +612,7 @@ describe("who may call each owner route", () => {
     visitorCookie = await newVisitor("198.51.100.7");
   });
 
-  const secrets = () => [threadId, pageId, factId, workspaceId, "Rent", "Boundaries"];
+  const secrets = () => [threadId, pageId, factId, workspaceId, tokenId, "Rent", "Boundaries", "Desktop agent"];
 
   // The startup route answers everyone: it tells only how far the first run's seeding has got.
   for (const route of ROUTES.filter((r) => r.file !== "startup/route.ts")) {
@@ -824,5 +842,96 @@ describe("a thread file's upload", () => {
     expect(queued.status).toBe("QUEUED");
     const progress = ROUTES.find((r) => r.file === "threads/import/[id]/route.ts")!;
     expect(await call(progress, { id: queued.id })).toMatchObject({ status: 200, body: { import: { id: queued.id, status: "QUEUED" } } });
+  });
+});
+
+describe("the memory's MCP endpoint", () => {
+  type McpInput = { body?: string; token?: string | null; authorization?: string; origin?: string | null; throughProxy?: boolean; address?: string };
+  const initialize = () => ({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
+
+  /** A POST to /api/mcp as an MCP client sends it (a bearer token, no cookie), through proxy.ts first when asked. */
+  async function mcp({ body = JSON.stringify(initialize()), token = tokenSecret, authorization, origin = null, throughProxy = false, address = "192.0.2.90" }: McpInput) {
+    const headers = new Headers({ host: "app.test", "content-type": "application/json", accept: "application/json, text/event-stream", [CLIENT_ADDRESS_HEADER]: address });
+    if (authorization ?? token) headers.set("authorization", authorization ?? `Bearer ${token}`);
+    if (origin !== null) headers.set("origin", origin);
+    const request = new Request("http://app.test/api/mcp", { method: "POST", headers, body });
+    const stopped = throughProxy ? proxy(new NextRequest(request.clone())) : null;
+    const response = stopped && !stopped.headers.get("x-middleware-next") ? stopped : await as("", () => mcpRoute.POST(request));
+    const text = await response.text();
+    let parsed: { error?: string; code?: string; result?: unknown } = {};
+    try {
+      parsed = JSON.parse(text) as typeof parsed;
+    } catch {
+      // Not JSON: the status tells.
+    }
+    return { status: response.status, body: parsed, headers: response.headers };
+  }
+
+  async function expectMcpRefused(input: McpInput, status: number, code: string) {
+    const before = await snapshot();
+    const { status: answered, body } = await mcp(input);
+    expect({ status: answered, code: body.code }).toEqual({ status, code });
+    expect(body.error).toEqual(expect.any(String));
+    expect(await snapshot()).toEqual(before);
+  }
+
+  it("answers an MCP client with a live token", async () => {
+    const { status, body } = await mcp({});
+    expect(status).toBe(200);
+    expect(body.result).toMatchObject({ serverInfo: { name: "episodic-buffer" }, capabilities: { tools: {} } });
+  });
+
+  it("answers 401 with the scheme it wants to no token, another scheme, a malformed, unknown or revoked token, and a session cookie alone", async () => {
+    for (const input of [{ token: null }, { authorization: `Basic ${tokenSecret}` }, { token: "ebm_x" }, { token: `ebm_${"B".repeat(43)}` }, { token: `ebm_${"C".repeat(42)}!` }]) {
+      await expectMcpRefused(input, 401, "unauthorized:token");
+      expect((await mcp(input)).headers.get("www-authenticate")).toMatch(/^Bearer/);
+    }
+    const revoked = await createToken(t.db, workspaceId, { name: "Revoked", audience: "owner" });
+    await t.db.mcpToken.delete({ where: { id: revoked.token.id } });
+    await expectMcpRefused({ token: revoked.secret }, 401, "unauthorized:token");
+    const withCookie = await as(ownerCookie, () => mcp({ token: null }));
+    expect(withCookie.status).toBe(401);
+  });
+
+  it("lets programs through proxy.ts without a session or an Origin, and refuses another site's page", async () => {
+    expect((await mcp({ throughProxy: true })).status).toBe(200);
+    for (const origin of ["http://evil.example", "null"]) await expectMcpRefused({ origin, throughProxy: true }, 403, "forbidden:origin");
+    await expectMcpRefused({ origin: "http://evil.example" }, 403, "forbidden:origin");
+    expect((await mcp({ origin: "http://app.test", throughProxy: true })).status).toBe(200);
+  });
+
+  it("refuses a body that is not an MCP message with a 4xx naming why", async () => {
+    const valid = JSON.stringify(initialize());
+    await expectMcpRefused({ body: `${valid.slice(0, -1)},` }, 400, "bad_request:json");
+    await expectMcpRefused({ body: JSON.stringify({ ...initialize(), method: "initialize\u0000" }) }, 422, "invalid:text");
+    await expectMcpRefused({ body: `${"[".repeat(5000)}${"]".repeat(5000)}` }, 422, "invalid:body");
+    for (const body of ["{}", "[]", '{"jsonrpc":"1.0","method":"x"}', JSON.stringify(Array.from({ length: 9 }, () => initialize())), JSON.stringify({ ...initialize(), extra: 1 })]) {
+      await expectMcpRefused({ body }, 422, "invalid:body");
+    }
+    expect((await mcp({ body: JSON.stringify({ ...initialize(), pad: "x".repeat(70_000) }) })).status).toBe(413);
+  });
+
+  it("never answers 5xx, whatever the body", { timeout: 300_000 }, async () => {
+    const served: string[] = [];
+    const WRONG = [null, 0, -1, 1.5, 1e308, true, [], {}, "", "x".repeat(200), "\ud800", { $ne: 1 }];
+    const bodies = ["null", "0", "true", '"text"', "", "{\"__proto__\": {\"admin\": true}}"];
+    for (const field of Object.keys(initialize())) for (const value of WRONG) bodies.push(JSON.stringify({ ...initialize(), [field]: value }));
+    for (const method of ["tools/list", "tools/call", "resources/list", "prompts/get", "ping", "notifications/initialized", "x".repeat(100)]) {
+      bodies.push(JSON.stringify({ jsonrpc: "2.0", id: 2, method, params: { name: "read_page", arguments: { title: { deep: ["x"] } } } }));
+    }
+    for (const [i, body] of bodies.entries()) {
+      const { status } = await mcp({ body, address: `198.51.100.${i % 200}` });
+      if (status >= 500) served.push(`${body.slice(0, 60)}: ${status}`);
+    }
+    expect(served).toEqual([]);
+  });
+
+  it("answers 429 once a token has made too many requests in a short time", async () => {
+    const { secret } = await createToken(t.db, workspaceId, { name: "Busy agent", audience: "owner" });
+    let status = 0;
+    // It refills as it goes, a token a second: a few more than it holds empty it.
+    for (let sent = 0; sent < 2 * MCP_LIMITS.perToken.capacity && status !== 429; sent++) status = (await mcp({ token: secret, body: "{}", address: "192.0.2.91" })).status;
+    expect(status).toBe(429);
+    await expectMcpRefused({ token: secret, address: "192.0.2.91" }, 429, "too_many:requests");
   });
 });

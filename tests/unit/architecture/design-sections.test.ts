@@ -9,7 +9,7 @@ const root = path.resolve(__dirname, "../../..");
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
-    if (name === "generated" || name === "node_modules") return [];
+    if (name === "generated" || name === "node_modules" || name === "dist") return [];
     if (statSync(full).isDirectory()) return sources(full);
     return /\.(tsx?|md)$/.test(name) ? [full] : [];
   });
@@ -18,7 +18,7 @@ function sources(dir: string): string[] {
 const design = readFileSync(path.join(root, "docs/DESIGN.md"), "utf8");
 const headings = new Set([...design.matchAll(/^#{2,3} §(\d\d(?:\.\d)?) /gm)].map((m) => m[1]));
 const cited = new Map<string, string>();
-for (const dir of ["lib", "components", "app", "scripts", "e2e", "tests", "docs"]) {
+for (const dir of ["lib", "components", "app", "scripts", "e2e", "tests", "docs", "packages"]) {
   for (const file of sources(path.join(root, dir))) {
     for (const match of readFileSync(file, "utf8").matchAll(/§(\d\d(?:\.\d)?)/g)) cited.set(match[1], path.relative(root, file));
   }

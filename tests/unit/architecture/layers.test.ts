@@ -1,19 +1,19 @@
-import { readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { sourceFiles } from "@/tests/unit/architecture/source-files";
 
 // The layers of lib/, bottom to top (docs/ARCHITECTURE.md draws them). A
 // module may import its own layer and the ones below, never one above; the
-// contracts import nothing but each other; the offline model reads its prompt
-// through the contracts alone.
+// contracts import nothing of the app but each other; the offline model reads its prompt through the contracts alone. Below them
+// all, the package (packages/episodic-buffer) imports nothing of the app.
 const LAYERS: string[][] = [
   ["config", "errors", "recently-used", "contracts", "guard", "db"],
-  ["models", "episodes", "history", "pages", "questions", "threads", "traces", "auth", "customers", "limits"],
+  ["models", "episodes", "history", "pages", "questions", "threads", "traces", "auth", "customers", "limits", "tokens"],
   ["memory", "buffer"],
   ["context", "jobs"],
   ["agent"],
-  ["eval", "http", "workspaces"],
+  ["eval", "http", "mcp", "workspaces"],
 ];
 
 const root = path.resolve(__dirname, "../../..");
@@ -42,6 +42,25 @@ function existsAs(file: string): string {
 }
 
 const moduleOf = (file: string) => file.split("/")[1].replace(/\.tsx?$/, "");
+
+/** The design's core as a package of its own: the floor under every layer, so anything may import it and it imports nothing of the app. */
+const PACKAGE = "episodic-buffer";
+const packageDir = path.join(root, "packages", PACKAGE);
+
+/** Every module specifier a file imports, statically or dynamically. */
+const specifiersOf = (text: string) => [...text.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)].map((m) => m[1]);
+/** The npm packages a file imports ("@scope/name" or "name"), the "@/" alias and relative paths left out. */
+const packagesOf = (text: string) =>
+  specifiersOf(text)
+    .filter((s) => !s.startsWith(".") && !s.startsWith("@/") && !s.startsWith("node:"))
+    .map((s) => (s.startsWith("@") ? s.split("/").slice(0, 2).join("/") : s.split("/")[0]));
+
+/** An import of the package's file that reaches into the app: the "@/" alias, or a path that leaves the package. */
+function appImport(file: string, specifier: string): boolean {
+  if (specifier.startsWith("@/")) return true;
+  if (!specifier.startsWith(".")) return false;
+  return !path.resolve(path.dirname(file), specifier).startsWith(packageDir + path.sep);
+}
 
 describe("the layers of lib/", () => {
   it("name every module", () => {
@@ -85,5 +104,39 @@ describe("the layers of lib/", () => {
     };
     for (const file of files) visit(file, []);
     expect(cycles).toEqual([]);
+  });
+});
+
+describe("the episodic-buffer package, the ground floor", () => {
+  // Its code and its example; its tests hold app paths as data, to check it would notice one.
+  const packageFiles = ["src", "examples"].flatMap((dir) =>
+    readdirSync(path.join(packageDir, dir), { recursive: true, encoding: "utf8" })
+      .filter((f) => /\.tsx?$/.test(f))
+      .map((f) => path.join(packageDir, dir, f)),
+  );
+
+  it("imports nothing of the app", () => {
+    expect(packageFiles.length).toBeGreaterThan(5);
+    const reaching = packageFiles.flatMap((file) =>
+      specifiersOf(readFileSync(file, "utf8"))
+        .filter((s) => appImport(file, s))
+        .map((s) => `${path.relative(root, file)} -> ${s}`),
+    );
+    expect(reaching).toEqual([]);
+  });
+
+  it("would notice an import of the app", () => {
+    const file = path.join(packageDir, "src", "render.ts");
+    expect(specifiersOf('import { neutralise } from "@/lib/guard/scan";')).toEqual(["@/lib/guard/scan"]);
+    expect(appImport(file, "@/lib/guard/scan")).toBe(true);
+    expect(appImport(file, "../../../lib/guard/scan.ts")).toBe(true);
+    expect(appImport(file, "./text.ts")).toBe(false);
+    expect(appImport(file, "zod")).toBe(false);
+  });
+
+  it("is what lib/ uses for the design's core: no second copy of the read path, the block's format or the episode line", () => {
+    const users = files.filter((file) => packagesOf(readFileSync(path.join(root, `${file}${existsAs(file)}`), "utf8")).includes(PACKAGE));
+    expect(users).toEqual(expect.arrayContaining(["lib/buffer/read", "lib/contracts/prompt/buffer-block", "lib/contracts/memory-pass", "lib/memory/vet", "lib/memory/commit"]));
+    expect(files.filter((f) => /^lib\/buffer\/(select|render)$/.test(f))).toEqual([]);
   });
 });

@@ -23,6 +23,7 @@ const OWNERS: Record<string, string> = {
   TurnTrace: "traces",
   UnansweredQuestion: "questions",
   RateLimitBucket: "limits",
+  McpToken: "tokens",
 };
 
 /** Workspaces and accounts: written by lib/workspaces, Better Auth's adapter (lib/auth) and the import's staging workspace alike. */

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { systemPrompt } from "@/lib/agent/prompt";
 import { ASK_THE_BUSINESS, CUSTOMER_CHAT_LINE, formatAskTheBusiness, isCustomerChat, parseAskTheBusiness } from "@/lib/contracts/prompt/customer-voice";
-import { BUFFER_GAP_LINE, BUFFER_HEADER, formatBufferBlock, formatBufferLine, parseBufferBlock, parseBufferLine, type BufferMark } from "@/lib/contracts/prompt/buffer-block";
-import { formatPageRef, parsePageRef, parseSection } from "@/lib/contracts/prompt/common";
 import { formatMessageLine, parseMessageLine } from "@/lib/contracts/prompt/message-line";
 import { formatFactLine, formatRecalledPages, parseFactLine, parseRecalledPages } from "@/lib/contracts/prompt/recalled-pages";
 import {
@@ -16,25 +14,9 @@ import {
 import { readPageOutputSchema, searchHistoryOutputSchema } from "@/lib/contracts/tools";
 
 // Every prompt text format is written by its format half and read by its
-// parse half; these round trips are what keeps the two in step.
-
-describe("page references", () => {
-  it.each(["Second Location", "Menu & Prices", "Q3, Q4 plans", "Café — été"])("round-trips %s", (title) => {
-    expect(parsePageRef(formatPageRef(title))).toBe(title);
-  });
-  it("is not fooled by text that is not a reference", () => {
-    expect(parsePageRef("Second Location")).toBeNull();
-    expect(parsePageRef("pages/")).toBeNull();
-  });
-});
-
-describe("sections", () => {
-  it("reads only the lines under a header standing alone, up to the next header", () => {
-    const text = ["Prose that mentions [RECALLED PAGES] in passing.", "[A]", "one", "", "two", "[B]", "three"].join("\n");
-    expect(parseSection(text, "[A]")).toEqual(["one", "two"]);
-    expect(parseSection(text, "[RECALLED PAGES]")).toBeNull();
-  });
-});
+// parse half; these round trips are what keeps the two in step. The buffer
+// block's pair, and the page references and sections every format shares,
+// come from the episodic-buffer package, whose own tests round-trip them.
 
 describe("recalled pages", () => {
   const pages = [
@@ -57,39 +39,6 @@ describe("recalled pages", () => {
   it("round-trips one fact line, brackets in the text included", () => {
     const fact = { text: "Oven [model 3] quoted at $4,100", label: "confirmed" as const, source: "owner" as const, day: "2026-01-31" };
     expect(parseFactLine(formatFactLine(fact))).toEqual(fact);
-  });
-});
-
-describe("buffer block", () => {
-  const lines = [
-    { since: null, day: "2026-10-02", gist: "Owner planned a second shop; budget set", pages: ["Second Shop"], more: 0, marks: [] },
-    { since: null, day: "2026-10-09", gist: "Compared two quotes, one left open", pages: ["Quotes, 2026", "Budget"], more: 2, marks: [] },
-    { since: null, day: "2026-10-11", gist: "Small talk only", pages: [], more: 0, marks: [] },
-  ];
-
-  it("round-trips each line, pointer and overflow count included", () => {
-    for (const line of lines) expect(parseBufferLine(formatBufferLine(line))).toEqual(line);
-  });
-  it("round-trips the block with its gap after the first line", () => {
-    const text = formatBufferBlock(lines.map(formatBufferLine), [0]);
-    expect(text.split("\n")[0]).toBe(BUFFER_HEADER);
-    expect(text.split("\n")[3]).toBe(BUFFER_GAP_LINE);
-    expect(parseBufferBlock(text)).toEqual({ lines, gapsAfter: [0] });
-  });
-  it("keeps the gap where the first stretch ends when that line was dropped", () => {
-    expect(parseBufferBlock(formatBufferBlock(lines.slice(1).map(formatBufferLine), [-1]))).toEqual({ lines: lines.slice(1), gapsAfter: [-1] });
-  });
-  it("round-trips a block without a gap, and finds none in other text", () => {
-    expect(parseBufferBlock(formatBufferBlock(lines.map(formatBufferLine), []))).toEqual({ lines, gapsAfter: [] });
-    expect(parseBufferBlock("no block here")).toBeNull();
-  });
-  it("round-trips a fold's span and a line's marks, and a gap after each of two lines", () => {
-    const fold = { since: "2026-07-01", day: "2026-08-15", gist: "Four stretches on the lease", pages: ["Lease"], more: 0, marks: [] };
-    const marked = { since: null, day: "2026-08-20", gist: "Owner set the rent", pages: ["Lease"], more: 0, marks: ["rejected", "owner-edit"] as BufferMark[] };
-    for (const line of [fold, marked]) expect(parseBufferLine(formatBufferLine(line))).toEqual(line);
-    expect(formatBufferLine(fold)).toBe("- 2026-07-01 to 2026-08-15: Four stretches on the lease (filed in pages/Lease)");
-    const all = [lines[0], fold, marked];
-    expect(parseBufferBlock(formatBufferBlock(all.map(formatBufferLine), [0, 1]))).toEqual({ lines: all, gapsAfter: [0, 1] });
   });
 });
 

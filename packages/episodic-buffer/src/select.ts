@@ -1,4 +1,4 @@
-import type { ChosenEpisode, EpisodeLine, Gap, Selection } from "@/lib/buffer/types";
+import type { ChosenEpisode, EpisodeLine, Gap, Selection } from "./types.ts";
 
 /**
  * A history read that came back short already holds the whole thread, so there

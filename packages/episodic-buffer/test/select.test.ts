@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { selectEpisodes, shouldReadBuffer } from "@/lib/buffer/select";
-import type { EpisodeLine } from "@/lib/buffer/types";
+import { selectEpisodes, shouldReadBuffer } from "../src/select.ts";
+import type { EpisodeLine } from "../src/types.ts";
 
 /** Episode n covers messages 10n-9..10n, so a smaller n is an older stretch. */
 function episode(n: number, toAt = new Date(Date.UTC(2026, 9, n))): EpisodeLine {

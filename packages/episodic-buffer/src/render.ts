@@ -1,8 +1,6 @@
-import { formatBufferBlock, formatBufferLine, formatBufferLinePrefix, formatMarks, formatPointer } from "@/lib/contracts/prompt/buffer-block";
-import { isoDay } from "@/lib/contracts/prompt/common";
-import { neutralise, type ScanResult } from "@/lib/guard/scan";
-import type { PromptScreen } from "@/lib/guard/screen";
-import type { BufferBlock, ChosenEpisode, EpisodeLine, RenderedLine, Selection } from "@/lib/buffer/types";
+import { formatBufferBlock, formatBufferLine, formatBufferLinePrefix, formatMarks, formatPointer } from "./block.ts";
+import { flattenLine, isoDay } from "./text.ts";
+import type { BufferBlock, ChosenEpisode, EpisodeLine, RenderedLine, ScanResult, Screen, Selection } from "./types.ts";
 
 /** More pointers than this crowd out the gist; the rest are counted so the model knows they exist. */
 const MAX_LISTED_PAGES = 3;
@@ -16,7 +14,7 @@ const ELLIPSIS = "…";
  * scanned before it can reach the prompt; a flagged line is dropped rather than
  * repaired, because a half-cleaned instruction is still an instruction.
  */
-export function renderBufferBlock(selection: Selection, options: { maxLineChars: number }, screen: PromptScreen): BufferBlock {
+export function renderBufferBlock(selection: Selection, options: { maxLineChars: number }, screen: Screen): BufferBlock {
   const lines = selection.shown.map((chosen) => renderLine(chosen, options.maxLineChars, screen));
   if (!lines.some((line) => line.text !== null)) return { text: null, lines, gap: false };
 
@@ -30,14 +28,15 @@ export function renderBufferBlock(selection: Selection, options: { maxLineChars:
   };
 }
 
-function renderLine({ episode, reason }: ChosenEpisode, maxLineChars: number, screen: PromptScreen): RenderedLine {
+function renderLine({ episode, reason }: ChosenEpisode, maxLineChars: number, screen: Screen): RenderedLine {
   const scan = scanEpisode(episode, screen);
-  return { episodeId: episode.id, reason, text: scan.flagged ? null : lineText(episode, reason === "fold", maxLineChars), scan };
+  const flatten = screen.flatten ?? flattenLine;
+  return { episodeId: episode.id, reason, text: scan.flagged ? null : lineText(episode, reason === "fold", maxLineChars, flatten), scan };
 }
 
 /** Page titles reach the prompt as pointers, so they are as untrusted as the gist. */
-function scanEpisode(episode: EpisodeLine, screen: PromptScreen): ScanResult {
-  const scans = [screen.scan("gist", episode.gist), ...episode.pages.map((title) => screen.scan("page-title", title))];
+function scanEpisode(episode: EpisodeLine, screen: Screen): ScanResult {
+  const scans = [screen.scan(episode.gist, "gist"), ...episode.pages.map((title) => screen.scan(title, "page-title"))];
   const reasons = [...new Set(scans.flatMap((scan) => scan.reasons))];
   return { flagged: reasons.length > 0, reasons };
 }
@@ -49,15 +48,15 @@ function scanEpisode(episode: EpisodeLine, screen: PromptScreen): ScanResult {
  * a truncated title would name a page that does not exist, and a mark is what
  * keeps a rejected record from reading as true.
  */
-function lineText(episode: EpisodeLine, fold: boolean, maxLineChars: number): string {
+function lineText(episode: EpisodeLine, fold: boolean, maxLineChars: number, flatten: (text: string) => string): string {
   const day = isoDay(episode.toAt);
   const since = fold ? isoDay(episode.fromAt) : null;
   const prefix = formatBufferLinePrefix(day, since);
   const marks = formatMarks(episode.marks);
   const fixed = prefix.length + (marks ? marks.length + 1 : 0);
-  const listed = fittingPages(episode.pages.map(neutralise), maxLineChars - fixed - MIN_GIST_CHARS - 2);
+  const listed = fittingPages(episode.pages.map(flatten), maxLineChars - fixed - MIN_GIST_CHARS - 2);
   const pointer = formatPointer(listed.pages, listed.more);
-  const gist = clip(neutralise(episode.gist), maxLineChars - fixed - pointer.length - 2);
+  const gist = clip(flatten(episode.gist), maxLineChars - fixed - pointer.length - 2);
   return clip(formatBufferLine({ since, day, gist, marks: episode.marks, ...listed }), maxLineChars);
 }
 

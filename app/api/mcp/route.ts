@@ -1,0 +1,5 @@
+import { mcpResponse } from "@/lib/http/mcp";
+
+export function POST(request: Request) {
+  return mcpResponse(request);
+}
