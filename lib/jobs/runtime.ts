@@ -1,6 +1,7 @@
 import type { PgBoss } from "pg-boss";
 import { readConfig } from "@/lib/config";
 import { getDb, getEmbeddedDatabase } from "@/lib/db/client";
+import { reportStartup } from "@/lib/db/startup-status";
 import { startJobBoss } from "@/lib/jobs/boss";
 import { startMemoryPassQueue, type MemoryPassQueue } from "@/lib/jobs/memory-pass";
 import { startThreadImportQueue, type ThreadImportQueue } from "@/lib/jobs/thread-import";
@@ -31,7 +32,10 @@ function getJobBoss(): Promise<PgBoss> {
     const pglite = await getEmbeddedDatabase();
     const backend = config.databaseUrl ? { connectionString: config.databaseUrl } : pglite ? { pglite } : null;
     if (!backend) throw new Error("No database for the job queue: neither DATABASE_URL nor an embedded database is open.");
-    return startJobBoss(backend);
+    reportStartup("queue", "Starting the job queue…");
+    const boss = await startJobBoss(backend);
+    reportStartup("ready", "The server is ready.");
+    return boss;
   });
 }
 

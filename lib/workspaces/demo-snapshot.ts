@@ -1,0 +1,49 @@
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { readConfig } from "@/lib/config";
+import { PrismaClient } from "@/lib/db/generated/client";
+import { applyMigrations } from "@/lib/db/migrations";
+import { reportStartup } from "@/lib/db/startup-status";
+import { demoSeedConfig } from "@/lib/workspaces/demo";
+import { seedDemoOwner } from "@/lib/workspaces/demo-owner";
+
+// The demo's seeded database, made once and then copied: npm run demo makes
+// it beside the build, and a server whose data directory is new starts from
+// it (PGLITE_SNAPSHOT) instead of creating an empty database, migrating it and
+// filing the demo's 190 messages through the memory pass on the first
+// request. The snapshot holds what that first request would have written and
+// nothing else: the demo workspace (the template each demo session copies)
+// and its owner's account, no session, no copy, no job.
+
+/**
+ * A new in-memory database, migrated, with the demo workspace seeded and
+ * filed and its owner's account, dumped as PGlite's gzipped data directory.
+ * The startup status reports each step, as the server's first request does.
+ */
+export async function makeDemoSnapshot(): Promise<Blob> {
+  reportStartup("opening", "Creating the demo's database…");
+  const pglite = new PGlite();
+  try {
+    await pglite.waitReady;
+    const adapter = new PrismaPGlite(pglite);
+    reportStartup("migrating", "Applying database migrations…");
+    await applyMigrations(adapter);
+    const db = new PrismaClient({ adapter });
+    await seedDemoOwner(db);
+    await db.$disconnect();
+    return await pglite.dumpDataDir("gzip");
+  } finally {
+    await pglite.close();
+  }
+}
+
+/**
+ * The settings that shape what the seed writes (window, buffer, recall,
+ * extensions…), as text: a snapshot made under other settings is not the
+ * demo this configuration would seed. Where the data lives, secrets and
+ * addresses are left out; they change nothing the seed writes.
+ */
+export function demoSnapshotSettings(config = readConfig()): string {
+  const { databaseUrl, pgliteDataDir, pgliteSnapshot, authSecret, publicUrl, proxyTrust, ...shaping } = demoSeedConfig(config);
+  return JSON.stringify(shaping);
+}
