@@ -32,10 +32,7 @@ function getJobBoss(): Promise<PgBoss> {
     const pglite = await getEmbeddedDatabase();
     const backend = config.databaseUrl ? { connectionString: config.databaseUrl } : pglite ? { pglite } : null;
     if (!backend) throw new Error("No database for the job queue: neither DATABASE_URL nor an embedded database is open.");
-    reportStartup("queue", "Starting the job queue…");
-    const boss = await startJobBoss(backend);
-    reportStartup("ready", "The server is ready.");
-    return boss;
+    return startJobBoss(backend);
   });
 }
 
@@ -63,5 +60,8 @@ export function getThreadImportQueue(): Promise<ThreadImportQueue> {
 
 /** Starts every queue's worker, so jobs a stopped server left (or another instance queued) run without waiting for a request. */
 export async function startJobWorkers(): Promise<void> {
+  await getDb();
+  reportStartup("queue", "Starting the job queue…");
   await Promise.all([getMemoryPassQueue(), getThreadImportQueue()]);
+  reportStartup("ready", "The server is ready.");
 }
