@@ -44,8 +44,8 @@ export type FirstRunReport = z.infer<typeof firstRunReportSchema>;
 
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-/** What each phase of the startup status does, as the table names it. */
-const PHASE_LABELS: Record<StartupStep["phase"], string> = {
+/** What each phase of the startup status does, as the README names it; what follows "ready" depends on the process. */
+const PHASE_LABELS: Record<Exclude<StartupStep["phase"], "ready">, string> = {
   starting: "start",
   opening: "create or open the database",
   restoring: "restore the snapshot",
@@ -54,17 +54,18 @@ const PHASE_LABELS: Record<StartupStep["phase"], string> = {
   seeding: "write the demo's threads",
   consolidating: "memory pass over the demo's threads",
   replaying: `the demo's ${DEMO_SUPPORT.messages.length + DEMO_TURNS.questions.length} turns through the agent`,
-  ready: "load and render the page",
 };
 
 type Span = { label: string; ms: number; cpuMs: number };
 
 /**
- * A process's steps as spans: from its start to its first phase (loading
- * Node, Next.js and the code that opens the database), then each phase to
- * the next and the last to `end`. Spans of one label are added up.
+ * A process's steps as spans: from its start to its first phase (`first`:
+ * for a server, loading Node, Next.js and the code that opens the database;
+ * none when the clock starts at the first phase), then each phase to the
+ * next and the last to `end`, what follows a "ready" named `ready`. Spans of
+ * one label are added up.
  */
-export function stepSpans(steps: StartupStep[], end: Omit<StartupStep, "phase">, firstLabel: string): Span[] {
+export function stepSpans(steps: StartupStep[], end: Omit<StartupStep, "phase">, labels: { first: string | null; ready: string }): Span[] {
   const spans: Span[] = [];
   const add = (label: string, from: Omit<StartupStep, "phase">, to: Omit<StartupStep, "phase">) => {
     const found = spans.find((span) => span.label === label);
@@ -73,8 +74,8 @@ export function stepSpans(steps: StartupStep[], end: Omit<StartupStep, "phase">,
     span.cpuMs += to.cpuMs - from.cpuMs;
     if (!found) spans.push(span);
   };
-  if (steps.length > 0) add(firstLabel, { atMs: 0, cpuMs: 0 }, steps[0]);
-  steps.forEach((step, i) => add(PHASE_LABELS[step.phase], step, steps[i + 1] ?? end));
+  if (steps.length > 0 && labels.first !== null) add(labels.first, { atMs: 0, cpuMs: 0 }, steps[0]);
+  steps.forEach((step, i) => add(step.phase === "ready" ? labels.ready : PHASE_LABELS[step.phase], step, steps[i + 1] ?? end));
   return spans;
 }
 
@@ -95,7 +96,8 @@ export function firstRunReadmeSection(report: FirstRunReport, reportPath: string
   ].flatMap(([name, ms]) => (typeof ms === "number" ? [`${name} ${s(ms)}`] : []));
   const row = (label: string, ms: number, cpuMs: number | null, load?: number[]) => `| ${label} | ${s(ms)} | ${cpu(cpuMs)} | ${load?.join(" / ") ?? ""} |`;
   const startRow = (label: string, r: NonNullable<typeof fresh>) => row(label, r.signInMs, r.end.cpuMs, r.load);
-  const snapshotSpans = stepSpans(snapshot.steps, { atMs: snapshot.ms, cpuMs: snapshot.cpuMs }, "load the code");
+  const snapshotSpans = stepSpans(snapshot.steps, { atMs: snapshot.ms, cpuMs: snapshot.cpuMs }, { first: null, ready: "the owner's account, and the dump" });
+  const server = { first: "boot (Node, Next.js, the code that opens the database)", ready: "load and render the page" };
   return [
     FIRST_RUN_MARKERS.start,
     "<!-- Written by `npm run demo:readme`; edits here are overwritten. -->",
@@ -114,9 +116,9 @@ export function firstRunReadmeSection(report: FirstRunReport, reportPath: string
     "Step by step (the server's own clock and CPU time, from `GET /api/startup`):",
     "",
     `- the demo's database: ${spansText(snapshotSpans)}`,
-    ...(fresh ? [`- a new database from the snapshot: ${spansText(stepSpans(fresh.steps, fresh.end, "boot"))}`] : []),
-    ...(existing ? [`- a later start: ${spansText(stepSpans(existing.steps, existing.end, "boot"))}`] : []),
-    ...(seeding ? [`- \`npm start\` seeding a new database: ${spansText(stepSpans(seeding.steps, seeding.end, "boot"))}`] : []),
+    ...(fresh ? [`- a new database from the snapshot: ${spansText(stepSpans(fresh.steps, fresh.end, server))}`] : []),
+    ...(existing ? [`- a later start: ${spansText(stepSpans(existing.steps, existing.end, server))}`] : []),
+    ...(seeding ? [`- \`npm start\` seeding a new database: ${spansText(stepSpans(seeding.steps, seeding.end, server))}`] : []),
     ...(fresh
       ? ["", `The first \`npm run demo\` after \`npm install\` is ready in about ${s(report.prepare.ms + fresh.signInMs)}; every later one in about ${s(existing?.signInMs ?? fresh.signInMs)}.`]
       : []),

@@ -14,16 +14,18 @@ describe("a start's steps as the first-run report shows them", () => {
       { phase: "queue", atMs: 3300, cpuMs: 2650 },
       { phase: "ready", atMs: 3800, cpuMs: 3000 },
     ] as const;
-    expect(stepSpans([...steps], { atMs: 4500, cpuMs: 3500 }, "boot")).toEqual([
+    expect(stepSpans([...steps], { atMs: 4500, cpuMs: 3500 }, { first: "boot", ready: "page" })).toEqual([
       { label: "boot", ms: 1000, cpuMs: 800 },
       { label: "create or open the database", ms: 2000, cpuMs: 1700 },
       { label: "migrations", ms: 200, cpuMs: 100 },
-      { label: "load and render the page", ms: 800, cpuMs: 550 },
+      { label: "page", ms: 800, cpuMs: 550 },
       { label: "job queue", ms: 500, cpuMs: 350 },
     ]);
   });
 
-  it("are none when the process reported no phase", () => {
-    expect(stepSpans([], { atMs: 4500, cpuMs: 3500 }, "boot")).toEqual([]);
+  it("start at the first phase when the clock did, and are none when the process reported no phase", () => {
+    const steps = [{ phase: "opening", atMs: 0, cpuMs: 0 }] as const;
+    expect(stepSpans([...steps], { atMs: 900, cpuMs: 700 }, { first: null, ready: "page" })).toEqual([{ label: "create or open the database", ms: 900, cpuMs: 700 }]);
+    expect(stepSpans([], { atMs: 4500, cpuMs: 3500 }, { first: "boot", ready: "page" })).toEqual([]);
   });
 });
