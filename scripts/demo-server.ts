@@ -10,6 +10,7 @@ import path from "node:path";
 import { z } from "zod";
 import { readConfig } from "@/lib/config";
 import { startupStatusSchema, type StartupStep } from "@/lib/db/startup-status";
+import { demoSeedSettings } from "@/lib/workspaces/demo-template";
 
 const root = path.resolve(import.meta.dirname, "..");
 const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
@@ -120,12 +121,11 @@ function filesUnder(entry: string): string[] {
 
 /** Where the demo's snapshot for the code and settings at hand lives in `dir`: named by a hash of what it is made from. */
 export async function demoSnapshotPath(dir: string): Promise<string> {
-  const { demoSnapshotSettings } = await import("@/lib/workspaces/demo-snapshot");
   const hash = createHash("sha256");
   for (const file of SEED_SOURCES.flatMap((source) => filesUnder(path.join(root, source)))) {
     hash.update(`${path.relative(root, file)}\0`).update(readFileSync(file)).update("\0");
   }
-  hash.update(demoSnapshotSettings());
+  hash.update(demoSeedSettings());
   return path.join(dir, `demo-${hash.digest("hex").slice(0, 16)}.tar.gz`);
 }
 

@@ -1,11 +1,9 @@
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
-import { readConfig } from "@/lib/config";
 import { PrismaClient } from "@/lib/db/generated/client";
 import { applyMigrations } from "@/lib/db/migrations";
 import { reportStartup } from "@/lib/db/startup-status";
 import { startJobBoss } from "@/lib/jobs/boss";
-import { demoSeedConfig } from "@/lib/workspaces/demo";
 import { seedDemoOwner } from "@/lib/workspaces/demo-owner";
 
 // The demo's seeded database, made once and then copied: npm run demo makes
@@ -41,15 +39,4 @@ export async function makeDemoSnapshot(): Promise<Blob> {
   } finally {
     await pglite.close();
   }
-}
-
-/**
- * The settings that shape what the seed writes (window, buffer, recall,
- * extensions…), as text: a snapshot made under other settings is not the
- * demo this configuration would seed. Where the data lives, secrets and
- * addresses are left out; they change nothing the seed writes.
- */
-export function demoSnapshotSettings(config = readConfig()): string {
-  const { databaseUrl, pgliteDataDir, pgliteSnapshot, authSecret, publicUrl, proxyTrust, ...shaping } = demoSeedConfig(config);
-  return JSON.stringify(shaping);
 }

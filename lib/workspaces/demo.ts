@@ -1,5 +1,5 @@
 import { runTurn, type TurnOutcome } from "@/lib/agent/turn";
-import { readConfig, type AppConfig } from "@/lib/config";
+import type { AppConfig } from "@/lib/config";
 import type { Db, Tx } from "@/lib/db/client";
 import type { Workspace } from "@/lib/db/generated/client";
 import { reportStartup } from "@/lib/db/startup-status";
@@ -11,7 +11,7 @@ import { appendMessages, redateMessages } from "@/lib/threads/messages";
 import { createThread } from "@/lib/threads/queries";
 import { redateTrace } from "@/lib/traces/store";
 import { DEMO_PUBLISHED_THREAD, DEMO_SUPPORT, DEMO_THREADS, DEMO_TURNS, DEMO_WORKSPACE_NAME } from "@/lib/workspaces/demo-story";
-import { DEMO_WORKSPACE_SLUG, seedOneAtATime } from "@/lib/workspaces/demo-template";
+import { DEMO_WORKSPACE_SLUG, demoSeedConfig, seedOneAtATime } from "@/lib/workspaces/demo-template";
 
 /**
  * On the embedded database seeding is one long chain of promise continuations
@@ -84,11 +84,6 @@ async function fileDemoStory(db: Db, workspaceId: string, threadIds: string[]): 
   await seedSupportChat(db, config, choice, workspaceId);
   await replayDemoTurns(db, config, choice, workspaceId);
   reportStartup("ready", "The demo workspace is ready.");
-}
-
-/** The settings the demo is seeded with: the environment's, but the offline model whatever it names, without its streaming pause. */
-export function demoSeedConfig(config: AppConfig = readConfig()): AppConfig {
-  return { ...config, openaiApiKey: undefined, openaiBaseUrl: undefined, localModel: undefined, offlineDelayMs: 0, offlineMemoryPassDelayMs: 0 };
 }
 
 const MINUTES_BETWEEN_DEMO_TURNS = 2;
