@@ -5,6 +5,9 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
   // `npm run demo` builds without the type check (npm run typecheck and the tests do it) so a first run waits less.
   typescript: { ignoreBuildErrors: process.env.NEXT_BUILD_SKIP_TYPECHECK === "1" },
+  // It also leaves out writing Turbopack's cache to disk: beside the rest of the build it took as long as collecting page
+  // data, and only a later build of the same folder would read it.
+  ...(process.env.NEXT_BUILD_SKIP_CACHE === "1" ? { experimental: { turbopackFileSystemCacheForBuild: false } } : {}),
   // These load WASM, native addons, SQL plans and data files at run time; bundling them breaks their paths.
   // js-tiktoken's ranks are megabytes of data: left to Node, they are not compiled into every server bundle, which made the
   // first `next dev` page and every build slow.

@@ -62,6 +62,7 @@ const onOff = z.enum(["on", "off"]);
 const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   PGLITE_DATA_DIR: z.string().min(1).default(".data/pglite"),
+  PGLITE_SNAPSHOT: z.string().min(1).optional(),
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
   OPENAI_MODEL: z.string().min(1).optional(),
@@ -120,6 +121,8 @@ export type LocalModelConfig = {
 export type AppConfig = {
   databaseUrl?: string;
   pgliteDataDir: string;
+  /** A dump of a data directory (PGlite's dumpDataDir) that a new embedded database starts from instead of an empty one: npm run demo's seeded demo. */
+  pgliteSnapshot?: string;
   openaiApiKey?: string;
   openaiBaseUrl?: string;
   openaiModel?: string;
@@ -181,6 +184,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   return {
     databaseUrl: e.DATABASE_URL,
     pgliteDataDir: path.resolve(e.PGLITE_DATA_DIR),
+    pgliteSnapshot: e.PGLITE_SNAPSHOT && path.resolve(e.PGLITE_SNAPSHOT),
     openaiApiKey: e.OPENAI_API_KEY,
     openaiBaseUrl: e.OPENAI_BASE_URL,
     openaiModel: e.OPENAI_MODEL,

@@ -10,7 +10,7 @@ import type { Workspace } from "@/lib/db/generated/client";
 import { consolidateThread, type ConsolidationProgress } from "@/lib/memory/consolidate";
 import { chooseModel } from "@/lib/models";
 import { workspaceBySlug } from "@/lib/workspaces/by-slug";
-import { DEMO_WORKSPACE_SLUG } from "@/lib/workspaces/demo";
+import { DEMO_WORKSPACE_SLUG } from "@/lib/workspaces/demo-template";
 
 export const workspaceOption = { workspace: { type: "string", default: DEMO_WORKSPACE_SLUG } } as const;
 

@@ -7,7 +7,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "@/lib/db/generated/client";
 import { applyMigrations } from "@/lib/db/migrations";
-import { DEMO_WORKSPACE_SLUG } from "@/lib/workspaces/demo";
+import { DEMO_WORKSPACE_SLUG } from "@/lib/workspaces/demo-template";
 import { DEMO_OWNER } from "@/lib/auth/demo-account";
 import { ensureDemoOwner } from "@/lib/workspaces/demo-owner";
 import { PAGING_STYLE, seedWorkspace, type WorkspaceSize } from "@/scripts/seed-world";

@@ -18,8 +18,13 @@ async function connect(): Promise<Db> {
     reportStartup("ready", "Connected to PostgreSQL.");
     return new PrismaClient({ adapter: new PrismaPg({ connectionString: config.databaseUrl }) });
   }
-  reportStartup("opening", "Opening the embedded database (PGlite)…");
-  const pglite = await openEmbeddedDatabase(config.pgliteDataDir);
+  const pglite = await openEmbeddedDatabase(config.pgliteDataDir, {
+    snapshot: config.pgliteSnapshot,
+    onOpen: (how) =>
+      how === "restoring"
+        ? reportStartup("restoring", "Restoring the demo database from its snapshot…")
+        : reportStartup("opening", "Opening the embedded database (PGlite)…"),
+  });
   holder.episodicBufferPglite = pglite;
   const adapter = new PrismaPGlite(pglite);
   reportStartup("migrating", "Applying database migrations…");

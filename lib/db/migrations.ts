@@ -12,9 +12,13 @@ const migrationsDir = path.join(prismaDir, "migrations");
 const schemaPath = path.join(prismaDir, "schema.prisma");
 const noFilters = { externalTables: [], externalEnums: [] };
 
-async function migrationList(): Promise<MigrationList> {
+async function migrationNames(): Promise<string[]> {
   const entries = await readdir(migrationsDir, { withFileTypes: true }).catch(() => []);
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+}
+
+async function migrationList(): Promise<MigrationList> {
+  const names = await migrationNames();
   const lockPath = path.join(migrationsDir, "migration_lock.toml");
   return {
     baseDir: migrationsDir,
@@ -86,8 +90,33 @@ async function openEngine(adapterFactory: SqlMigrationAwareDriverAdapterFactory)
   return { engine, schema };
 }
 
+const noArgs = { args: [], argTypes: [] };
+
+/**
+ * The migrations under prisma/migrations this database has not finished
+ * applying (a failed one included): all of them on a new database. Read with
+ * two queries, so a start with nothing to apply never loads the schema engine.
+ */
+export async function unappliedMigrations(adapterFactory: SqlMigrationAwareDriverAdapterFactory): Promise<string[]> {
+  const names = await migrationNames();
+  const adapter = await adapterFactory.connect();
+  try {
+    const table = await adapter.queryRaw({ sql: "SELECT to_regclass('_prisma_migrations')::text", ...noArgs });
+    if (table.rows[0]?.[0] == null) return names;
+    const finished = await adapter.queryRaw({
+      sql: "SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL",
+      ...noArgs,
+    });
+    const applied = new Set(finished.rows.map(([name]) => String(name)));
+    return names.filter((name) => !applied.has(name));
+  } finally {
+    await adapter.dispose();
+  }
+}
+
 /** Applies every pending migration under prisma/migrations, like `prisma migrate deploy`. */
 export async function applyMigrations(adapterFactory: SqlMigrationAwareDriverAdapterFactory): Promise<string[]> {
+  if ((await unappliedMigrations(adapterFactory)).length === 0) return [];
   const { engine } = await openEngine(adapterFactory);
   try {
     const { appliedMigrationNames } = await engine.applyMigrations({

@@ -49,18 +49,42 @@ function acquireLock(dataDir: string): () => void {
   return release;
 }
 
+export type OpenOptions = {
+  /** A dump of a data directory (PGlite's dumpDataDir) a new data directory starts from; an existing one ignores it. */
+  snapshot?: string;
+  /** Told, before the work starts, whether the database is restored from the snapshot or opened (created when new). */
+  onOpen?: (how: "restoring" | "opening") => void;
+};
+
 /**
  * Opens the embedded database in a data directory this process holds alone
  * and only its user can read: an existing one is checked (and tightened,
  * with a warning) first, a new one is tightened once PGlite has written it.
+ * A new one starts from the snapshot when there is one, as a copy of the
+ * database the snapshot was dumped from.
  */
-export async function openEmbeddedDatabase(dataDir: string): Promise<PGlite> {
+export async function openEmbeddedDatabase(dataDir: string, { snapshot, onOpen }: OpenOptions = {}): Promise<PGlite> {
   acquireLock(dataDir);
   keepNewFilesPrivate();
-  if (existsSync(dataDir)) checkPrivate(dataDir, "The embedded database");
-  else makePrivateDirectory(dataDir);
-  const pglite = new PGlite(dataDir);
+  const isNew = !existsSync(dataDir);
+  if (isNew) makePrivateDirectory(dataDir);
+  else checkPrivate(dataDir, "The embedded database");
+  const restoring = isNew && snapshot !== undefined;
+  onOpen?.(restoring ? "restoring" : "opening");
+  const pglite = restoring ? await restore(dataDir, snapshot) : new PGlite(dataDir);
   await pglite.waitReady;
   tightenTree(dataDir);
   return pglite;
+}
+
+/** A new data directory written from the snapshot; on failure the directory goes again, so the next start is not left half a database. */
+async function restore(dataDir: string, snapshot: string): Promise<PGlite> {
+  try {
+    const pglite = new PGlite(dataDir, { loadDataDir: new Blob([readFileSync(snapshot)]) });
+    await pglite.waitReady;
+    return pglite;
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`The database snapshot ${snapshot} (PGLITE_SNAPSHOT) could not be restored: ${(error as Error).message}`, { cause: error });
+  }
 }

@@ -1,6 +1,7 @@
 import type { PgBoss } from "pg-boss";
 import { readConfig } from "@/lib/config";
 import { getDb, getEmbeddedDatabase } from "@/lib/db/client";
+import { reportStartup } from "@/lib/db/startup-status";
 import { startJobBoss } from "@/lib/jobs/boss";
 import { startMemoryPassQueue, type MemoryPassQueue } from "@/lib/jobs/memory-pass";
 import { startThreadImportQueue, type ThreadImportQueue } from "@/lib/jobs/thread-import";
@@ -59,5 +60,8 @@ export function getThreadImportQueue(): Promise<ThreadImportQueue> {
 
 /** Starts every queue's worker, so jobs a stopped server left (or another instance queued) run without waiting for a request. */
 export async function startJobWorkers(): Promise<void> {
+  await getDb();
+  reportStartup("queue", "Starting the job queue…");
   await Promise.all([getMemoryPassQueue(), getThreadImportQueue()]);
+  reportStartup("ready", "The server is ready.");
 }

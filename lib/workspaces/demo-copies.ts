@@ -11,13 +11,13 @@ import { copyQuestions } from "@/lib/questions/copy";
 import { copyThreads } from "@/lib/threads/copy";
 import { copyTraces } from "@/lib/traces/copy";
 import { workspaceBySlug } from "@/lib/workspaces/by-slug";
-import { DEMO_WORKSPACE_SLUG } from "@/lib/workspaces/demo";
+import { DEMO_WORKSPACE_SLUG } from "@/lib/workspaces/demo-template";
 
 // Everyone who opens the demo signs in as the same published account, so no
 // one works in the seeded demo workspace itself: it is the template, and each
 // session of the demo account gets a copy of it to chat in, review facts in
 // and reset, which no other session sees. Seeding the story runs the memory
-// pass over ~190 messages (tens of seconds); a copy is its rows written again
+// pass over 190 messages (tens of seconds); a copy is its rows written again
 // under new ids, a fraction of a second. A copy goes with its session:
 // signing out, or the session expiring, deletes it.
 

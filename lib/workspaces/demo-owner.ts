@@ -2,12 +2,13 @@ import { hashPassword } from "better-auth/crypto";
 import { DEMO_OWNER } from "@/lib/auth/demo-account";
 import type { Db } from "@/lib/db/client";
 import { workspaceBySlug } from "@/lib/workspaces/by-slug";
-import { DEMO_WORKSPACE_SLUG } from "@/lib/workspaces/demo";
+import { DEMO_WORKSPACE_SLUG } from "@/lib/workspaces/demo-template";
 
 // Fixed ids make the seed idempotent: of concurrent first requests, the inserts of all but one do nothing.
 const DEMO_OWNER_CREDENTIAL_ID = "demo-owner-credential";
 
-async function seedDemoOwner(db: Db): Promise<void> {
+/** Seeds the demo workspace (when it is not there yet) and its owner's account; ensureDemoOwner runs it once per process. */
+export async function seedDemoOwner(db: Db): Promise<void> {
   // The template first: the account's sessions each get a copy of it (demo-copies.ts).
   await workspaceBySlug(db, DEMO_WORKSPACE_SLUG);
   await db.user.createMany({ data: [{ id: DEMO_OWNER.id, email: DEMO_OWNER.email, name: DEMO_OWNER.name, emailVerified: true }], skipDuplicates: true });

@@ -1,5 +1,5 @@
 import { runTurn, type TurnOutcome } from "@/lib/agent/turn";
-import { readConfig, type AppConfig } from "@/lib/config";
+import type { AppConfig } from "@/lib/config";
 import type { Db, Tx } from "@/lib/db/client";
 import type { Workspace } from "@/lib/db/generated/client";
 import { reportStartup } from "@/lib/db/startup-status";
@@ -11,8 +11,7 @@ import { appendMessages, redateMessages } from "@/lib/threads/messages";
 import { createThread } from "@/lib/threads/queries";
 import { redateTrace } from "@/lib/traces/store";
 import { DEMO_PUBLISHED_THREAD, DEMO_SUPPORT, DEMO_THREADS, DEMO_TURNS, DEMO_WORKSPACE_NAME } from "@/lib/workspaces/demo-story";
-
-export const DEMO_WORKSPACE_SLUG = "demo";
+import { DEMO_WORKSPACE_SLUG, demoSeedConfig, seedOneAtATime } from "@/lib/workspaces/demo-template";
 
 /**
  * On the embedded database seeding is one long chain of promise continuations
@@ -36,23 +35,7 @@ const SEED_TRANSACTION = { maxWait: 30_000, timeout: 30_000 };
  * debug panel has real turns (tool calls, memory passes) to show.
  */
 export function seedDemoWorkspace(db: Db): Promise<Workspace> {
-  const running = inFlight.get(db);
-  if (running) return running;
-  const run = seedOnce(db).finally(() => inFlight.delete(db));
-  inFlight.set(db, run);
-  return run;
-}
-
-// The workspace row exists as soon as the seed claims it, long before its
-// threads are filed into memory; a request of the same process that finds it
-// then waits for the run instead of showing a half-filed workspace. Shared on
-// globalThis because Next loads this module more than once per process.
-const holder = globalThis as typeof globalThis & { episodicBufferDemoSeeds?: WeakMap<Db, Promise<Workspace>> };
-const inFlight = (holder.episodicBufferDemoSeeds ??= new WeakMap());
-
-/** The seed this process is running on `db`, if any. */
-export function demoSeedInProgress(db: Db): Promise<Workspace> | undefined {
-  return inFlight.get(db);
+  return seedOneAtATime(db, () => seedOnce(db));
 }
 
 async function seedOnce(db: Db): Promise<Workspace> {
@@ -85,8 +68,7 @@ async function writeDemoThreads(tx: Tx, workspaceId: string): Promise<string[]> 
  * the support chat and the long thread's questions through the live turn.
  */
 async function fileDemoStory(db: Db, workspaceId: string, threadIds: string[]): Promise<void> {
-  // The offline model whatever the environment says, without its streaming pause.
-  const config = { ...readConfig(), openaiApiKey: undefined, openaiBaseUrl: undefined, localModel: undefined, offlineDelayMs: 0, offlineMemoryPassDelayMs: 0 };
+  const config = demoSeedConfig();
   const choice = chooseModel(config);
   for (const [i, threadId] of threadIds.entries()) {
     const outcome = await consolidateThread(db, choice.model, workspaceId, threadId, {

@@ -3,7 +3,7 @@ import { DEMO_OWNER } from "@/lib/auth/demo-account";
 import { CLIENT_ADDRESS_HEADER, markServedByAppServer, resolveClientAddress } from "@/lib/contracts/client-address";
 import type { Db } from "@/lib/db/client";
 import { authResponse } from "@/lib/http/auth";
-import { DEMO_WORKSPACE_SLUG } from "@/lib/workspaces/demo";
+import { DEMO_WORKSPACE_SLUG } from "@/lib/workspaces/demo-template";
 import { openTestDb, type TestDb } from "@/tests/db/test-db";
 
 // Better Auth's endpoints as the browser reaches them (POST /api/auth/…),

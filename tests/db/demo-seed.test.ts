@@ -6,7 +6,8 @@ import { readConfig } from "@/lib/config";
 import { turnTraceSchema } from "@/lib/contracts/trace";
 import type { Db } from "@/lib/db/client";
 import type { Workspace } from "@/lib/db/generated/client";
-import { DEMO_WORKSPACE_SLUG, seedDemoWorkspace } from "@/lib/workspaces/demo";
+import { seedDemoWorkspace } from "@/lib/workspaces/demo";
+import { DEMO_WORKSPACE_SLUG } from "@/lib/workspaces/demo-template";
 import { DEMO_THREADS, DEMO_SUPPORT, DEMO_TURNS } from "@/lib/workspaces/demo-story";
 import { openTestDb, type TestDb } from "@/tests/db/test-db";
 
