@@ -1,6 +1,7 @@
 import type { BufferMark } from "@/lib/contracts/prompt/buffer-block";
 import type { Db, Tx } from "@/lib/db/client";
 import type { Episode, EpisodeFold } from "@/lib/db/generated/client";
+import { factPages } from "@/lib/episodes/sql";
 import type { EpisodeLine } from "@/lib/episodes/types";
 import { pageIdsByTitle } from "@/lib/pages/queries";
 
@@ -23,9 +24,7 @@ export type EpisodeToSave = {
 /** Each fact's page title, in filing order. */
 async function pagesOf(tx: Tx, factIds: string[]): Promise<{ factId: string; page: string }[]> {
   if (factIds.length === 0) return [];
-  return tx.$queryRaw<{ factId: string; page: string }[]>`
-    SELECT f.id AS "factId", p.title AS page FROM "Fact" f JOIN "Page" p ON p.id = f."pageId"
-    WHERE f.id = ANY(${factIds}::text[]) ORDER BY f."createdAt", f.id`;
+  return tx.$queryRawTyped(factPages(factIds));
 }
 
 /**
