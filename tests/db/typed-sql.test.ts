@@ -60,7 +60,7 @@ describe("typed SQL", () => {
       ...typs.map((typ) => [typ, typ, false]),
       ...arrays.map((typ) => [`${typ}s`, typ, true]),
     ]);
-    expect(described.columns.map((c) => c.name)).toEqual(Object.keys(row));
+    expect(described.columns.map((c) => c.name)).toEqual(Object.keys(row as object));
     expect(described.columns.map((c) => c.typ.name)).toEqual([...typs, ...arrays]);
   });
 
