@@ -1,6 +1,6 @@
 // Typed SQL without a native engine. Prisma's `prisma generate --sql` asks the
-// schema engine to describe each statement, and the WASM engine cannot (its
-// driver-adapter connection has no way to describe one). This asks PostgreSQL
+// native schema engine to describe each statement; the WASM engine cannot
+// (its introspectSql through a driver adapter overflows the stack). This asks PostgreSQL
 // itself, over the wire protocol of a migrated PGlite: Parse and Describe give
 // each parameter's and each column's type, and a column's table of origin
 // says whether it can be null. It writes what Prisma's generator writes for a
@@ -79,12 +79,9 @@ export async function statementFolders(): Promise<string[]> {
   return folders.flat().sort();
 }
 
-function encodeMessage(code: string, parts: Uint8Array[]): Uint8Array {
-  const length = 4 + parts.reduce((n, p) => n + p.length, 0);
-  const out = new Uint8Array(1 + length);
-  out[0] = code.charCodeAt(0);
-  new DataView(out.buffer).setInt32(1, length);
-  let at = 5;
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
   for (const part of parts) {
     out.set(part, at);
     at += part.length;
@@ -92,14 +89,20 @@ function encodeMessage(code: string, parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-const cString = (text: string) => new TextEncoder().encode(`${text}\0`);
-const int16 = (n: number) => new Uint8Array([(n >> 8) & 0xff, n & 0xff]);
+/** A frontend message: its type byte, its length (itself included), its body. */
+function frame(code: string, parts: Uint8Array[]): Uint8Array {
+  const body = concat(parts);
+  const head = new Uint8Array(5);
+  head[0] = code.charCodeAt(0);
+  new DataView(head.buffer).setInt32(1, 4 + body.length);
+  return concat([head, body]);
+}
 
-/** Parse (the unnamed statement, every parameter's type left to the server), Describe it, Sync. */
+const cString = (text: string) => new TextEncoder().encode(`${text}\0`);
+
+/** Parse (the unnamed statement, no parameter type given, so the server infers each), Describe it, Sync. */
 async function describeOnServer(pglite: PGlite, source: string) {
-  const frames = [encodeMessage("P", [cString(""), cString(source), int16(0)]), encodeMessage("D", [cString("S")]), encodeMessage("S", [])];
-  const wire = new Uint8Array(frames.reduce((n, f) => n + f.length, 0));
-  frames.reduce((at, f) => (wire.set(f, at), at + f.length), 0);
+  const wire = concat([frame("P", [cString(""), cString(source), new Uint8Array(2)]), frame("D", [cString("S")]), frame("S", [])]);
   // Unlike a query, the wire protocol does not wait for a database still opening.
   await pglite.waitReady;
   const { messages: replies } = await pglite.runExclusive(() => pglite.execProtocol(wire, {}));
@@ -160,8 +163,9 @@ export async function describeStatement(pglite: PGlite, name: string, source: st
       return m ? [[Number(m[1]), { name: m[2], doc: m[3] ?? "" }] as const] : [];
     }),
   );
-  const doc = lines
-    .filter((line) => line.startsWith("--") && !PARAM.test(line.trim()))
+  const header = lines.slice(0, Math.max(0, lines.findIndex((line) => !line.startsWith("--"))));
+  const doc = header
+    .filter((line) => !PARAM.test(line.trim()))
     .map((line) => line.replace(/^--\s?/, ""))
     .join("\n");
   const described = await describeOnServer(pglite, source).catch((error: Error) => {

@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { makeTypedQueryFactory } from "@prisma/client/runtime/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ARRAYS, SCALARS, describeStatement, typedSqlModules } from "@/scripts/typed-sql";
+import { ARRAYS, ROOT, SCALARS, describeStatement, typedSqlModules } from "@/scripts/typed-sql";
 import { openTestDb, type TestDb } from "@/tests/db/test-db";
 
 // The statements of lib/<module>/sql are typed by what PostgreSQL says of
@@ -43,7 +44,9 @@ describe("typed SQL", () => {
   it.skipIf(process.env.TEST_DATABASE === "postgres")("the committed statement modules are what describing the statements gives now", async () => {
     const modules = await typedSqlModules(embedded()!);
     expect(modules.size).toBeGreaterThanOrEqual(6);
-    for (const [file, text] of modules) expect(await readFile(file, "utf8"), `${file} is stale: run npm run db:typed-sql`).toBe(text);
+    for (const [file, text] of modules) {
+      expect(await readFile(file, "utf8"), `${path.relative(ROOT, file)} is stale: run npm run db:typed-sql`).toBe(text);
+    }
   });
 
   it("reads back each type a statement may use as the TypeScript type it is given", async () => {
