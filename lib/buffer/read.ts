@@ -1,7 +1,10 @@
-import { Prisma } from "@/lib/db/generated/client";
+import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import type { Message } from "@/lib/db/generated/client";
 import { renderBufferBlock, selectEpisodes, shouldReadBuffer, type EpisodeLine } from "episodic-buffer";
+import { jsonTimestamp } from "@/lib/db/json";
+import { windowWithBuffer } from "@/lib/buffer/sql";
+import { messageJson } from "@/lib/threads/messages";
 import { foldLine, lineMarks, toLine, type PointerCounts } from "@/lib/episodes/store";
 import type { BufferReport } from "@/lib/contracts/buffer-report";
 import { bufferScreen, type PromptScreen } from "@/lib/guard/screen";
@@ -60,23 +63,36 @@ function fitsWindow(count: number, window: number): BufferReport {
   return { status: "not-needed", reason: `the thread fits the window (${count} of ${window} messages)`, block: null, gap: false, gaps: [], chosen: [] };
 }
 
-type JsonMessage = Omit<Message, "createdAt"> & { createdAt: string };
-type JsonEpisode = Omit<EpisodeLine, "fromAt" | "toAt" | "marks"> & { fromAt: string; toAt: string; ownerGist: string | null } & Omit<PointerCounts, "ownerEdited">;
-type JsonFold = Omit<EpisodeLine, "fromAt" | "toAt" | "marks"> & { fromAt: string; toAt: string };
+/** An episode as the read returns it inside json: the line's fields and the pointer counts its marks come from. */
+const episodeJson = z.object({
+  id: z.string(),
+  fromSeq: z.number().int(),
+  toSeq: z.number().int(),
+  fromAt: jsonTimestamp,
+  toAt: jsonTimestamp,
+  gist: z.string(),
+  ownerGist: z.string().nullable(),
+  pages: z.array(z.string()),
+  pointers: z.number().int(),
+  rejected: z.number().int(),
+  superseded: z.number().int(),
+});
 
-/** An episode row as a line needs it; its pointer counts are kept on it by triggers (the episode_pointer_marks migration). */
-const EPISODE_COLUMNS = Prisma.sql`e.id, e."fromSeq", e."toSeq", e."fromAt", e."toAt", e.gist, e."ownerGist", e.pages,
-  e."pointerCount" AS pointers, e."rejectedPointers" AS rejected, e."supersededPointers" AS superseded`;
+const foldJson = episodeJson.pick({ id: true, fromSeq: true, toSeq: true, fromAt: true, toAt: true, gist: true, pages: true });
 
-/** timestamp(3) columns come back from json as UTC wall-clock text without a zone. */
-const utc = (text: string) => new Date(`${text}Z`);
+const windowRead = z.object({
+  messages: z.array(messageJson),
+  first: episodeJson.nullable(),
+  recent: z.array(episodeJson),
+  folds: z.array(foldJson),
+  endedBefore: z.number().int(),
+});
+
 /**
- * The window and the buffer's episodes in one statement: the last `window`
- * messages, and only when that read is full (older messages exist), the
- * thread's first episode and the `maxLines` episodes ending before the
- * window's oldest message — both index reads on (threadId, toSeq) — with how
- * many episodes end before it (an index range count, so a gap can say how
- * many lines it leaves out) and, with folds on, the `maxLines` folds ending before it.
+ * The window and the buffer's episodes in one statement
+ * (lib/buffer/sql/windowWithBuffer.sql): the last `window` messages and, only
+ * when that read is full, the episodes and folds ending before its oldest
+ * message, with how many episodes end before it.
  */
 export async function readWindowWithBuffer(
   db: Db,
@@ -84,42 +100,17 @@ export async function readWindowWithBuffer(
   settings: BufferSettings,
   screen: PromptScreen,
 ): Promise<{ messages: Message[]; buffer: BufferReport }> {
-  const foldLimit = settings.folds ? settings.maxLines : 0;
-  // Each episode read is its own subquery: a CTE both shared would be
-  // materialised, reading every episode of the thread on every turn.
-  const [row] = await db.$queryRaw<{ messages: JsonMessage[]; first: JsonEpisode | null; recent: JsonEpisode[]; folds: JsonFold[]; endedBefore: number }[]>`
-    WITH w AS (
-      SELECT id, "threadId", seq, role, speaker, text, parts, "createdAt"
-      FROM "Message" WHERE "threadId" = ${threadId} ORDER BY seq DESC LIMIT ${settings.window}
-    ), bounds AS (SELECT min(seq) AS start, count(*) AS n FROM w)
-    SELECT
-      (SELECT coalesce(json_agg(w ORDER BY seq), '[]'::json) FROM w) AS messages,
-      (SELECT row_to_json(f) FROM (
-        SELECT ${EPISODE_COLUMNS}
-        FROM "Episode" e, bounds WHERE e."threadId" = ${threadId} AND bounds.n = ${settings.window}
-        ORDER BY e."toSeq" ASC LIMIT 1
-      ) f) AS first,
-      (SELECT coalesce(json_agg(r ORDER BY "toSeq" DESC), '[]'::json) FROM (
-        SELECT ${EPISODE_COLUMNS}
-        FROM "Episode" e, bounds WHERE e."threadId" = ${threadId} AND bounds.n = ${settings.window} AND e."toSeq" < bounds.start
-        ORDER BY e."toSeq" DESC LIMIT ${settings.maxLines}
-      ) r) AS recent,
-      (SELECT count(*)::int FROM "Episode" e, bounds
-        WHERE e."threadId" = ${threadId} AND bounds.n = ${settings.window} AND e."toSeq" < bounds.start) AS "endedBefore",
-      (SELECT coalesce(json_agg(d ORDER BY "toSeq" DESC), '[]'::json) FROM (
-        SELECT id, "fromSeq", "toSeq", "fromAt", "toAt", gist, pages FROM "EpisodeFold", bounds
-        WHERE "threadId" = ${threadId} AND bounds.n = ${settings.window} AND "toSeq" < bounds.start ORDER BY "toSeq" DESC LIMIT ${foldLimit}
-      ) d) AS folds`;
-  const messages = row.messages.map((m) => ({ ...m, createdAt: utc(m.createdAt) }));
+  const [row] = await db.$queryRawTyped(windowWithBuffer(threadId, settings.window, settings.maxLines, settings.folds ? settings.maxLines : 0));
+  const read = windowRead.parse(row);
+  const { messages } = read;
   if (!shouldReadBuffer(messages.length, settings.window)) return { messages, buffer: fitsWindow(messages.length, settings.window) };
-  const episode = ({ pointers, rejected, superseded, ...e }: JsonEpisode) =>
-    toLine({ ...e, fromAt: utc(e.fromAt), toAt: utc(e.toAt) }, lineMarks({ pointers, rejected, superseded, ownerEdited: e.ownerGist !== null }));
-  const fold = (f: JsonFold) => foldLine({ ...f, fromAt: utc(f.fromAt), toAt: utc(f.toAt) });
+  const episode = ({ pointers, rejected, superseded, ...e }: z.infer<typeof episodeJson>) =>
+    toLine(e, lineMarks({ pointers, rejected, superseded, ownerEdited: e.ownerGist !== null }));
   return {
     messages,
     buffer: bufferReport(
       messages,
-      { first: row.first ? episode(row.first) : null, recent: row.recent.map(episode), folds: row.folds.map(fold), endedBefore: row.endedBefore },
+      { first: read.first && episode(read.first), recent: read.recent.map(episode), folds: read.folds.map(foldLine), endedBefore: read.endedBefore },
       settings,
       screen,
     ),

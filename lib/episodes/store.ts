@@ -1,6 +1,7 @@
 import type { BufferMark, EpisodeLine, EpisodeRecord } from "episodic-buffer";
 import type { Db, Tx } from "@/lib/db/client";
 import type { Episode, EpisodeFold } from "@/lib/db/generated/client";
+import { factPages } from "@/lib/episodes/sql";
 import { pageIdsByTitle } from "@/lib/pages/queries";
 
 /** The package's episode record, its pointers fact ids, and what the app keeps beside it. */
@@ -17,9 +18,7 @@ export type EpisodeToSave = Omit<EpisodeRecord, "pointers"> & {
 /** Each fact's page title, in filing order. */
 export async function pagesOf(tx: Tx, factIds: string[]): Promise<{ factId: string; page: string }[]> {
   if (factIds.length === 0) return [];
-  return tx.$queryRaw<{ factId: string; page: string }[]>`
-    SELECT f.id AS "factId", p.title AS page FROM "Fact" f JOIN "Page" p ON p.id = f."pageId"
-    WHERE f.id = ANY(${factIds}::text[]) ORDER BY f."createdAt", f.id`;
+  return tx.$queryRawTyped(factPages(factIds));
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db/client";
 import { isoDay } from "@/lib/contracts/prompt/common";
 import type { SearchHistoryOutput } from "@/lib/contracts/tools";
+import { searchMessages } from "@/lib/history/sql";
 import { contentWords } from "@/lib/history/words";
 
 const SNIPPET_CHARS = 240;
@@ -14,16 +15,7 @@ const MAX_QUERY_WORDS = 12;
  */
 export const SEARCH_CANDIDATES = 400;
 
-type Row = {
-  seq: number;
-  createdAt: Date;
-  speaker: "OWNER" | "CUSTOMER" | "AGENT";
-  text: string;
-  matched: number;
-  total: bigint | number;
-  /** Messages holding any of the words that were ranked: SEARCH_CANDIDATES when there were more. */
-  searched: bigint | number;
-};
+type Row = searchMessages.Result;
 
 /** Where in the text the most query words sit within one snippet's width, so the snippet shows the match, not the message's start. */
 function bestWindowStart(lower: string, words: readonly string[]): number {
@@ -47,40 +39,9 @@ function snippet(text: string, words: readonly string[]): string {
   return `${start > 0 ? "…" : ""}${flat.slice(start, start + SNIPPET_CHARS)}${start + SNIPPET_CHARS < flat.length ? "…" : ""}`;
 }
 
-/**
- * Messages before `beforeSeq` holding at least `atLeast` of the words, most
- * words first, then full-text rank, then the newest, among the newest
- * SEARCH_CANDIDATES messages holding any of them; `total` counts those that
- * qualify. The thread's own lexeme ANDed into the query keeps the GIN scan to
- * this thread. Each word is its own lexeme, so nothing typed reaches query syntax.
- */
-async function matching(db: Db, threadId: string, words: string[], beforeSeq: number, atLeast: number, limit: number): Promise<Row[]> {
-  const any = words.join(" | ");
-  // The query is written out where it is used, not joined from a CTE, so the
-  // planner sees its words: for common ones it walks the thread newest first
-  // and stops at the cap, for rare ones it takes the GIN index.
-  return db.$queryRaw<Row[]>`
-    WITH words AS MATERIALIZED (SELECT to_tsquery('simple', w) AS word FROM unnest(${words}::text[]) AS w),
-    candidates AS (
-      SELECT seq, "searchVector"
-      FROM "Message"
-      WHERE "threadId" = ${threadId} AND seq < ${beforeSeq}
-        AND "searchVector" @@ (to_tsquery('simple', ${any}) && quote_literal('thread:' || ${threadId}::text)::tsquery)
-      ORDER BY seq DESC
-      LIMIT ${SEARCH_CANDIDATES}
-    ),
-    hits AS MATERIALIZED (
-      SELECT seq,
-        (SELECT count(*)::int FROM words WHERE "searchVector" @@ words.word) AS matched,
-        ts_rank("searchVector", to_tsquery('simple', ${any})) AS rank
-      FROM candidates
-    ),
-    qualified AS (SELECT * FROM hits WHERE matched >= ${atLeast}),
-    best AS (SELECT * FROM qualified ORDER BY matched DESC, rank DESC, seq DESC LIMIT ${limit})
-    SELECT m.seq, m."createdAt", m.speaker, m.text, best.matched,
-      (SELECT count(*) FROM qualified) AS total, (SELECT count(*) FROM candidates) AS searched
-    FROM best JOIN "Message" m ON m."threadId" = ${threadId} AND m.seq = best.seq
-    ORDER BY best.matched DESC, best.rank DESC, best.seq DESC`;
+/** Messages before `beforeSeq` holding at least `atLeast` of the words, best first (lib/history/sql/searchMessages.sql). */
+function matching(db: Db, threadId: string, words: string[], beforeSeq: number, atLeast: number, limit: number): Promise<Row[]> {
+  return db.$queryRawTyped(searchMessages(threadId, words, words.join(" | "), beforeSeq, SEARCH_CANDIDATES, atLeast, limit));
 }
 
 function note(words: readonly string[], rows: readonly Row[], total: number, beforeSeq: number): string {

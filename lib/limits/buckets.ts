@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db/client";
+import { pruneBuckets, refillAndTake, tokenWait } from "@/lib/limits/sql";
 
 // Rate limits as token buckets kept in the database, so every instance on
 // one PostgreSQL draws from the same bucket and a restart refills nothing. A
@@ -21,30 +22,16 @@ async function pruneWhenDue(db: Db): Promise<void> {
   const now = Date.now();
   if (now - (prunedAt.get(db) ?? 0) < PRUNE_EVERY_MS) return;
   prunedAt.set(db, now);
-  await db.$executeRaw`DELETE FROM "RateLimitBucket" WHERE "fullAt" < now()`;
+  await db.$queryRawTyped(pruneBuckets());
 }
 
 /** Takes one token from the bucket under `key`; refused with how long until one is back when it is empty. */
 export async function takeToken(db: Db, key: string, rule: BucketRule): Promise<TokenTaken> {
   if (!(rule.capacity >= 1 && rule.perMinute > 0)) throw new Error(`a bucket needs room for a token and a refill rate: ${JSON.stringify(rule)}`);
   await pruneWhenDue(db);
-  const capacity = rule.capacity;
   const perSecond = rule.perMinute / 60;
-  // What the bucket holds now: what it held, plus the refill since, up to its capacity.
-  const taken = await db.$queryRaw<{ tokens: number }[]>`
-    INSERT INTO "RateLimitBucket" AS b (key, tokens, "refilledAt", "fullAt")
-    VALUES (${key}, ${capacity - 1}::float8, now(), now() + make_interval(secs => ${1 / perSecond}::float8))
-    ON CONFLICT (key) DO UPDATE SET
-      tokens = LEAST(${capacity}::float8, b.tokens + EXTRACT(EPOCH FROM now() - b."refilledAt")::float8 * ${perSecond}::float8) - 1,
-      "refilledAt" = now(),
-      "fullAt" = now() + make_interval(secs => (${capacity}::float8 + 1
-        - LEAST(${capacity}::float8, b.tokens + EXTRACT(EPOCH FROM now() - b."refilledAt")::float8 * ${perSecond}::float8)) / ${perSecond}::float8)
-    WHERE LEAST(${capacity}::float8, b.tokens + EXTRACT(EPOCH FROM now() - b."refilledAt")::float8 * ${perSecond}::float8) >= 1
-    RETURNING tokens`;
+  const taken = await db.$queryRawTyped(refillAndTake(key, rule.capacity, perSecond));
   if (taken.length > 0) return { allowed: true };
-  const [bucket] = await db.$queryRaw<{ wait: number }[]>`
-    SELECT GREATEST(0, 1 - LEAST(${capacity}::float8, tokens + EXTRACT(EPOCH FROM now() - "refilledAt")::float8 * ${perSecond}::float8))
-      / ${perSecond}::float8 AS wait
-    FROM "RateLimitBucket" WHERE key = ${key}`;
+  const [bucket] = await db.$queryRawTyped(tokenWait(key, rule.capacity, perSecond));
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(bucket?.wait ?? 1 / perSecond)) };
 }

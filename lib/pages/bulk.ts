@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/client";
 import type { Fact, Page } from "@/lib/db/generated/client";
-import { utcTimestamp } from "@/lib/threads/messages";
+import { insertFactsInBulk } from "@/lib/pages/sql";
 
 // Pages and facts written by the thousand, for a seeded world of a million
 // facts (the benchmark, the paging tests). Facts go a few thousand to a
@@ -24,15 +24,19 @@ export async function writePagesInBulk(db: Db, workspaceId: string, pages: reado
 export async function fileFactsInBulk(db: Db, facts: readonly BulkFact[]): Promise<void> {
   for (let i = 0; i < facts.length; i += ROWS_PER_STATEMENT) {
     const batch = facts.slice(i, i + ROWS_PER_STATEMENT);
-    // Every array goes as text: the embedded database's driver sends an enum array as one string.
-    await db.$executeRaw`
-      INSERT INTO "Fact" (id, "pageId", key, text, source, status, "threadId", "messageId", "createdAt", "updatedAt")
-      SELECT id, page_id, key, text, source::"FactSource", status::"FactStatus", thread_id, message_id, created_at::timestamp(3), updated_at::timestamp(3)
-      FROM unnest(
-        ${batch.map((f) => f.id)}::text[], ${batch.map((f) => f.pageId)}::text[], ${batch.map((f) => f.key)}::text[],
-        ${batch.map((f) => f.text)}::text[], ${batch.map((f) => f.source)}::text[], ${batch.map((f) => f.status)}::text[],
-        ${batch.map((f) => f.threadId)}::text[], ${batch.map((f) => f.messageId)}::text[],
-        ${batch.map((f) => utcTimestamp(f.createdAt))}::text[], ${batch.map((f) => utcTimestamp(f.updatedAt))}::text[]
-      ) AS f(id, page_id, key, text, source, status, thread_id, message_id, created_at, updated_at)`;
+    await db.$queryRawTyped(
+      insertFactsInBulk(
+        batch.map((f) => f.id),
+        batch.map((f) => f.pageId),
+        batch.map((f) => f.key),
+        batch.map((f) => f.text),
+        batch.map((f) => f.source),
+        batch.map((f) => f.status),
+        batch.map((f) => f.threadId),
+        batch.map((f) => f.messageId),
+        batch.map((f) => f.createdAt.toISOString()),
+        batch.map((f) => f.updatedAt.toISOString()),
+      ),
+    );
   }
 }

@@ -3,6 +3,7 @@ import { RequestError } from "@/lib/errors";
 import type { Fact, FactSource, FactStatus } from "@/lib/db/generated/client";
 import { normaliseKey, sameSubject } from "@/lib/contracts/fact-subject";
 import { newRecordId } from "@/lib/db/ids";
+import { factsFiledAs, insertFacts, liveFactsUnderKeys, supersedeFacts, upsertPages } from "@/lib/pages/sql";
 
 export type FactToFile = {
   workspaceId: string;
@@ -110,32 +111,35 @@ export async function fileFacts(tx: Tx, inputs: readonly FactToFile[]): Promise<
   const stamp = (ms: number) => new Date(ms).toISOString();
   const wanted = [...new Map(inputs.map((i) => [JSON.stringify([i.workspaceId, i.pageTitle]), i])).values()];
   // DO UPDATE rather than DO NOTHING, so a page that already exists (or that a concurrent pass just made) comes back too.
-  const pages = await tx.$queryRaw<{ id: string; workspaceId: string; title: string }[]>`
-    INSERT INTO "Page" (id, "workspaceId", title, "createdAt", "updatedAt")
-    SELECT u.id, u.workspace, u.title, ${stamp(now)}::timestamp(3), ${stamp(now)}::timestamp(3)
-    FROM unnest(${wanted.map(() => newRecordId())}::text[], ${wanted.map((i) => i.workspaceId)}::text[], ${wanted.map((i) => i.pageTitle)}::text[])
-      AS u(id, workspace, title)
-    -- A fact filed is a change to its page: the pages list sorts by it.
-    ON CONFLICT ("workspaceId", title) DO UPDATE SET "updatedAt" = EXCLUDED."updatedAt"
-    RETURNING id, "workspaceId", title`;
+  const pages = await tx.$queryRawTyped(
+    upsertPages(
+      wanted.map(() => newRecordId()),
+      wanted.map((i) => i.workspaceId),
+      wanted.map((i) => i.pageTitle),
+      new Date(now),
+    ),
+  );
   const pageOf = new Map(pages.map((p) => [JSON.stringify([p.workspaceId, p.title]), p]));
   const planned = inputs.map((input) => {
     const page = pageOf.get(JSON.stringify([input.workspaceId, input.pageTitle]))!;
     return { input, page, key: normaliseKey(input.key) };
   });
 
-  const existing = await tx.$queryRaw<Fact[]>`
-    SELECT f.* FROM "Fact" f
-    JOIN unnest(${planned.map((p) => p.page.id)}::text[], ${planned.map((p) => p.key)}::text[], ${planned.map((p) => p.input.text)}::text[],
-      ${planned.map((p) => p.input.messageId)}::text[]) AS u("pageId", key, text, "messageId")
-      ON f."pageId" = u."pageId" AND f.key = u.key AND f.text = u.text AND f."messageId" = u."messageId"`;
+  const existing = await tx.$queryRawTyped(
+    factsFiledAs(
+      planned.map((p) => p.page.id),
+      planned.map((p) => p.key),
+      planned.map((p) => p.input.text),
+      planned.map((p) => p.input.messageId),
+    ),
+  );
   const filedBefore = new Map(existing.map((f) => [sameFiling(f), f]));
-  const liveSameKey = await tx.$queryRaw<Fact[]>`
-    SELECT f.* FROM "Fact" f
-    JOIN (SELECT DISTINCT * FROM unnest(${planned.map((p) => p.page.id)}::text[], ${planned.map((p) => p.key)}::text[])) AS u("pageId", key)
-      ON f."pageId" = u."pageId" AND f.key = u.key
-    WHERE f.status IN ('CONFIRMED', 'PENDING')
-    ORDER BY f."createdAt", f.id`;
+  const liveSameKey = await tx.$queryRawTyped(
+    liveFactsUnderKeys(
+      planned.map((p) => p.page.id),
+      planned.map((p) => p.key),
+    ),
+  );
   const liveByStatement = new Map<string, Fact[]>();
   for (const fact of liveSameKey) liveByStatement.set(sameStatement(fact), [...(liveByStatement.get(sameStatement(fact)) ?? []), fact]);
 
@@ -166,18 +170,20 @@ export async function fileFacts(tx: Tx, inputs: readonly FactToFile[]): Promise<
   const inserted =
     rows.length === 0
       ? []
-      : await tx.$queryRaw<Fact[]>`
-        INSERT INTO "Fact" (id, "pageId", key, text, source, status, "heldReason", "threadId", "messageId", "createdAt", "updatedAt")
-        SELECT u.id, u."pageId", u.key, u.text, u.source::"FactSource", u.status::"FactStatus", u.held, u."threadId", u."messageId",
-          u.at::timestamp(3), u.at::timestamp(3)
-        FROM unnest(
-          ${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.plan.page.id)}::text[], ${rows.map((r) => r.plan.key)}::text[],
-          ${rows.map((r) => r.plan.input.text)}::text[], ${rows.map((r) => r.plan.input.source)}::text[],
-          ${rows.map((r) => statusOf(r.plan.input))}::text[],
-          ${rows.map((r) => r.plan.input.heldReason ?? null)}::text[], ${rows.map((r) => r.plan.input.threadId)}::text[],
-          ${rows.map((r) => r.plan.input.messageId)}::text[], ${rows.map((r) => r.createdAt)}::text[]
-        ) AS u(id, "pageId", key, text, source, status, held, "threadId", "messageId", at)
-        RETURNING *`;
+      : await tx.$queryRawTyped(
+          insertFacts(
+            rows.map((r) => r.id),
+            rows.map((r) => r.plan.page.id),
+            rows.map((r) => r.plan.key),
+            rows.map((r) => r.plan.input.text),
+            rows.map((r) => r.plan.input.source),
+            rows.map((r) => statusOf(r.plan.input)),
+            rows.map((r) => r.plan.input.heldReason ?? null),
+            rows.map((r) => r.plan.input.threadId),
+            rows.map((r) => r.plan.input.messageId),
+            rows.map((r) => r.createdAt),
+          ),
+        );
   const byId = new Map(inserted.map((f) => [f.id, f]));
   const freshFact = new Map(rows.map((r) => [r.plan, byId.get(r.id)!]));
 
@@ -217,11 +223,14 @@ export async function fileFacts(tx: Tx, inputs: readonly FactToFile[]): Promise<
     return { fact, ...base, superseded: [old.id] };
   });
   if (superseding.length > 0) {
-    await tx.$executeRaw`
-      UPDATE "Fact" f SET status = 'SUPERSEDED', "supersededById" = u.by, "supersededReason" = u.reason, "updatedAt" = ${stamp(Date.now())}::timestamp(3)
-      FROM unnest(${superseding.map((s) => s.id)}::text[], ${superseding.map((s) => s.by)}::text[], ${superseding.map((s) => s.reason)}::text[])
-        AS u(id, by, reason)
-      WHERE f.id = u.id`;
+    await tx.$queryRawTyped(
+      supersedeFacts(
+        superseding.map((s) => s.id),
+        superseding.map((s) => s.by),
+        superseding.map((s) => s.reason),
+        new Date(),
+      ),
+    );
   }
   return results;
 }

@@ -1,7 +1,8 @@
 import type { Db } from "@/lib/db/client";
-import { Prisma, type FactSource, type FactStatus } from "@/lib/db/generated/client";
+import type { FactSource, FactStatus } from "@/lib/db/generated/client";
 import { visibleStatuses, visibleVisibilities, type Audience } from "@/lib/pages/audience";
 import { publishable } from "@/lib/pages/publish";
+import { rankedPages } from "@/lib/pages/sql";
 
 export const FACTS_PER_RECALLED_PAGE = 8;
 /** Words of a message that recall searches for, at most. */
@@ -22,24 +23,8 @@ export function recallWords(text: string): string[] {
  * A customer never sees pending facts, so they weigh nothing in a
  * customer's ranking (and the query matches only A and B for them).
  */
-const RANK_WEIGHTS: Record<Audience, string> = { owner: "{0.1, 0.4, 0.4, 1.0}", customer: "{0.1, 0, 0.4, 1.0}" };
+const RANK_WEIGHTS: Record<Audience, number[]> = { owner: [0.1, 0.4, 0.4, 1.0], customer: [0.1, 0, 0.4, 1.0] };
 const MATCHED_WEIGHTS: Record<Audience, string> = { owner: "", customer: ":AB" };
-
-type Row = {
-  id: string;
-  title: string;
-  rank: number;
-  factId: string;
-  key: string;
-  text: string;
-  status: FactStatus;
-  source: FactSource;
-  saidAt: Date;
-  releasedAt: Date | null;
-  ownerEditedAt: Date | null;
-  /** The message the fact came from, read only for a customer: what the fact is vetted on again before a customer sees it. */
-  sourceText: string;
-};
 
 export type RankPagesOptions = { limit: number; audience?: Audience; factsPerPage?: number };
 
@@ -58,32 +43,22 @@ export async function rankPages(db: Db, workspaceId: string, words: readonly str
   const { limit, audience = "owner", factsPerPage = FACTS_PER_RECALLED_PAGE } = options;
   if (words.length === 0 || limit === 0) return [];
   const query = words.map((w) => `${w}${MATCHED_WEIGHTS[audience]}`).join(" | ");
-  const statusList = Prisma.join(visibleStatuses(audience).map((s) => Prisma.sql`${s}::"FactStatus"`));
-  const visibilityList = Prisma.join(visibleVisibilities(audience).map((v) => Prisma.sql`${v}::"PageVisibility"`));
-  const rows = await db.$queryRaw<Row[]>`
-    WITH ranked AS (
-      SELECT p.id, p.title, ts_rank(${RANK_WEIGHTS[audience]}::float4[], p."searchVector", to_tsquery('english', ${query}))::float8 AS rank
-      FROM "Page" p
-      WHERE numnode(to_tsquery('english', ${query})) > 0
-        AND p."searchVector" @@ (to_tsquery('english', ${query}) && quote_literal('workspace:' || ${workspaceId}::text)::tsquery)
-        AND p."workspaceId" = ${workspaceId}
-        AND p.visibility IN (${visibilityList})
-      ORDER BY rank DESC, p.title
-      LIMIT ${limit}
-    )
-    SELECT r.id, r.title, r.rank, f.id AS "factId", f.key, f.text, f.status, f.source, f."saidAt", f."releasedAt", f."ownerEditedAt", f."sourceText"
-    FROM ranked r
-    CROSS JOIN LATERAL (
-      SELECT f.id, f.key, f.text, f.status, f.source, f."createdAt", f."releasedAt", f."ownerEditedAt", m."createdAt" AS "saidAt",
-        CASE WHEN ${audience === "customer"} THEN m.text ELSE '' END AS "sourceText"
-      FROM "Fact" f JOIN "Message" m ON m.id = f."messageId"
-      WHERE f."pageId" = r.id AND f.status IN (${statusList})
-      ORDER BY f."createdAt" DESC, f.id
-      LIMIT ${factsPerPage}
-    ) f
-    ORDER BY r.rank DESC, r.title, f."createdAt" DESC, f.id`;
+  const rows = await db.$queryRawTyped(
+    rankedPages(
+      RANK_WEIGHTS[audience],
+      query,
+      workspaceId,
+      visibleVisibilities(audience),
+      limit,
+      audience === "customer",
+      visibleStatuses(audience),
+      factsPerPage,
+    ),
+  );
+  // A computed column is typed nullable, since PostgreSQL cannot tell; neither of these ever is.
+  const facts = rows.map((row) => ({ ...row, rank: row.rank ?? 0, sourceText: row.sourceText ?? "" }));
   const pages = new Map<string, RecalledPage>();
-  for (const row of audience === "customer" ? publishable(rows) : rows) {
+  for (const row of audience === "customer" ? publishable(facts) : facts) {
     const page = pages.get(row.id) ?? { id: row.id, title: row.title, rank: row.rank, facts: [] };
     page.facts.push({ id: row.factId, key: row.key, text: row.text, status: row.status, source: row.source, saidAt: row.saidAt });
     pages.set(row.id, page);

@@ -1,6 +1,7 @@
 import type { Db, Tx } from "@/lib/db/client";
 import type { Message } from "@/lib/db/generated/client";
-import { storedParts, utcTimestamp, type NewMessage } from "@/lib/threads/messages";
+import { storedParts, type NewMessage } from "@/lib/threads/messages";
+import { insertMessagesInBulk } from "@/lib/threads/sql";
 
 // Threads and messages written by the thousand, for a world of a hundred
 // thousand messages seeded at once (the benchmark, the paging tests). Each
@@ -21,15 +22,18 @@ const BULK_TRANSACTION = { timeout: 120_000 };
 async function insertMessages(tx: Tx, messages: readonly (BulkMessage & { threadId: string })[]): Promise<void> {
   for (let i = 0; i < messages.length; i += ROWS_PER_STATEMENT) {
     const batch = messages.slice(i, i + ROWS_PER_STATEMENT);
-    // Every array goes as text: the embedded database's driver sends an enum or jsonb array as one string.
-    await tx.$executeRaw`
-      INSERT INTO "Message" (id, "threadId", seq, role, speaker, text, parts, "createdAt")
-      SELECT id, thread_id, seq::int, role::"Role", speaker::"Speaker", text, parts::jsonb, created_at::timestamp(3)
-      FROM unnest(
-        ${batch.map((m) => m.id)}::text[], ${batch.map((m) => m.threadId)}::text[], ${batch.map((m) => String(m.seq))}::text[],
-        ${batch.map((m) => m.role)}::text[], ${batch.map((m) => m.speaker)}::text[], ${batch.map((m) => m.text)}::text[],
-        ${batch.map(storedParts)}::text[], ${batch.map((m) => utcTimestamp(m.createdAt))}::text[]
-      ) AS m(id, thread_id, seq, role, speaker, text, parts, created_at)`;
+    await tx.$queryRawTyped(
+      insertMessagesInBulk(
+        batch.map((m) => m.id),
+        batch.map((m) => m.threadId),
+        batch.map((m) => String(m.seq)),
+        batch.map((m) => m.role),
+        batch.map((m) => m.speaker),
+        batch.map((m) => m.text),
+        batch.map(storedParts),
+        batch.map((m) => m.createdAt.toISOString()),
+      ),
+    );
   }
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client";
-import { utcTimestamp } from "@/lib/threads/messages";
+import { forgetInstancesGone, forgetOtherInstances, heartbeat, registerInstance } from "@/lib/threads/sql";
 
 // Each process that answers turns registers itself as an instance and
 // refreshes a heartbeat while it runs. A turn's claim on its thread names the
@@ -26,17 +26,14 @@ export const deadBefore = (now = new Date()) => new Date(now.getTime() - INSTANC
 
 async function register(db: Db, sole: boolean): Promise<string> {
   const id = processInstance;
-  const now = utcTimestamp(new Date());
-  await db.$executeRaw`
-    INSERT INTO "ServerInstance" (id, "startedAt", "heartbeatAt") VALUES (${id}, ${now}::timestamp(3), ${now}::timestamp(3))
-    ON CONFLICT (id) DO UPDATE SET "heartbeatAt" = EXCLUDED."heartbeatAt"`;
-  if (sole) await db.$executeRaw`DELETE FROM "ServerInstance" WHERE id <> ${id}`;
-  else await db.$executeRaw`DELETE FROM "ServerInstance" WHERE "heartbeatAt" < ${utcTimestamp(new Date(Date.now() - FORGET_AFTER_MS))}::timestamp(3)`;
+  await db.$queryRawTyped(registerInstance(id, new Date()));
+  if (sole) await db.$queryRawTyped(forgetOtherInstances(id));
+  else await db.$queryRawTyped(forgetInstancesGone(new Date(Date.now() - FORGET_AFTER_MS)));
   const beat = setInterval(() => {
-    db.$executeRaw`UPDATE "ServerInstance" SET "heartbeatAt" = ${utcTimestamp(new Date())}::timestamp(3) WHERE id = ${id}`.then(
-      (updated) => {
+    db.$queryRawTyped(heartbeat(id, new Date())).then(
+      (beaten) => {
         // Removed meanwhile (a sole process on the same database would, wrongly): register again on the next claim.
-        if (updated === 0) stop();
+        if (beaten.length === 0) stop();
       },
       // The database went away (a closed test database, a server shutting down): the next claim registers again.
       () => stop(),

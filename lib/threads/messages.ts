@@ -1,7 +1,10 @@
 import type { UIMessage } from "ai";
+import { z } from "zod";
 import type { Db, Tx } from "@/lib/db/client";
 import { newRecordId } from "@/lib/db/ids";
-import { Prisma, type Message, type MessageStatus, type Role, type Speaker } from "@/lib/db/generated/client";
+import { MessageStatus, Prisma, Role, Speaker, type Message } from "@/lib/db/generated/client";
+import { jsonTimestamp } from "@/lib/db/json";
+import { insertNextMessage } from "@/lib/threads/sql";
 
 export type NewMessage = {
   role: Role;
@@ -35,16 +38,10 @@ export async function appendMessages(tx: Tx | Db, threadId: string, messages: Ne
   return tx.message.createManyAndReturn({ data: rows });
 }
 
-/** A message's columns as a statement returns them (the search vector left out, as Prisma leaves it). */
-export const MESSAGE_COLUMNS = Prisma.raw(`id, "threadId", seq, role, speaker, status, text, parts, "createdAt"`);
-
 /** The parts a message is stored with: the UI's, or its text as one text part. */
 export function storedParts(message: Pick<NewMessage, "parts" | "text">): string {
   return JSON.stringify(message.parts ?? [{ type: "text", text: message.text }]);
 }
-
-/** timestamp(3) columns hold UTC wall-clock time: an ISO string cast to timestamp drops its "Z" and keeps the time. */
-export const utcTimestamp = (date: Date) => date.toISOString();
 
 /**
  * Appends one message in one statement: the thread's counter is bumped and
@@ -53,20 +50,36 @@ export const utcTimestamp = (date: Date) => date.toISOString();
  */
 export async function appendMessage(db: Db | Tx, threadId: string, message: NewMessage): Promise<Message> {
   const now = new Date();
-  const [row] = await db.$queryRaw<Message[]>`
-    WITH thread AS (
-      UPDATE "Thread" SET "lastSeq" = "lastSeq" + 1, "updatedAt" = ${utcTimestamp(now)}::timestamp(3)
-      WHERE id = ${threadId} RETURNING id, "lastSeq"
-    )
-    INSERT INTO "Message" (id, "threadId", seq, role, speaker, status, text, parts, "createdAt")
-    SELECT ${newRecordId()}, thread.id, thread."lastSeq", ${message.role}::"Role", ${message.speaker}::"Speaker",
-      ${message.status ?? "COMPLETE"}::"MessageStatus", ${message.text}, ${storedParts(message)}::jsonb,
-      ${utcTimestamp(message.createdAt ?? now)}::timestamp(3)
-    FROM thread
-    RETURNING ${MESSAGE_COLUMNS}`;
+  const [row] = await db.$queryRawTyped(
+    insertNextMessage(
+      threadId,
+      newRecordId(),
+      message.role,
+      message.speaker,
+      message.status ?? "COMPLETE",
+      message.text,
+      storedParts(message),
+      message.createdAt ?? now,
+      now,
+    ),
+  );
   if (!row) throw new Error(`no thread ${threadId} to append a message to`);
   return row;
 }
+
+/** A message row as row_to_json gives it (timestamps as UTC wall-clock text): what a statement returns inside json. */
+export const messageJson = z.object({
+  id: z.string(),
+  threadId: z.string(),
+  seq: z.number().int(),
+  role: z.enum(Role),
+  speaker: z.enum(Speaker),
+  status: z.enum(MessageStatus),
+  text: z.string(),
+  // json from the database is JSON by construction: checking it value by value would cost a turn's read for nothing.
+  parts: z.custom<Prisma.JsonValue>(),
+  createdAt: jsonTimestamp,
+}) satisfies z.ZodType<Message, unknown>;
 
 /** Rewrites a reply saved while it streamed: its text so far, or the finished reply with its parts and final status. */
 export async function rewriteReply(db: Db, messageId: string, reply: Pick<NewMessage, "text" | "parts" | "status">): Promise<Message> {

@@ -5,7 +5,8 @@ import { sourceFiles } from "@/tests/unit/architecture/source-files";
 
 // Each module owns its tables (docs/ARCHITECTURE.md): only the owner writes
 // them, through Prisma (create, update, upsert, delete and their Many forms)
-// or raw SQL (INSERT, UPDATE, DELETE); everyone else calls the owner's
+// or a statement of its own (INSERT, UPDATE, DELETE in lib/<module>/sql/*.sql,
+// which only the module's files may import); everyone else calls the owner's
 // functions. Reads are free. Every table of the schema is named here, so a
 // new one must be given an owner or listed as not yet having one.
 
@@ -50,7 +51,9 @@ function writesOf(file: string, text: string): Write[] {
   return [...prisma, ...sql];
 }
 
-const files = ["lib", "app"].flatMap((dir) => sourceFiles(path.join(root, dir))).map((full) => path.relative(root, full));
+const files = [...["lib", "app"].flatMap((dir) => sourceFiles(path.join(root, dir))), ...sourceFiles(path.join(root, "lib"), /\.sql$/)].map(
+  (full) => path.relative(root, full),
+);
 const writes = files.flatMap((file) => writesOf(file, readFileSync(path.join(root, file), "utf8")));
 /** lib/<module>/…; a route handler or page under app/ belongs to no module and owns nothing. */
 const moduleOf = (file: string) => (file.startsWith("lib/") ? file.split("/")[1].replace(/\.tsx?$/, "") : null);
@@ -70,10 +73,20 @@ describe("table ownership", () => {
     ]);
     expect(writesOf("f", "db.thread.findMany({}); db.fact.count()")).toEqual([]);
     expect(writes.some((w) => w.file === "lib/episodes/store.ts" && w.table === "Episode")).toBe(true);
+    expect(writes.some((w) => w.file === "lib/threads/sql/insertNextMessage.sql" && w.table === "Message")).toBe(true);
   });
 
   it("lets only a table's owner write it", () => {
     const trespass = writes.filter((w) => w.table in OWNERS && moduleOf(w.file) !== OWNERS[w.table]).map((w) => `${w.file} writes ${w.table}`);
     expect(trespass).toEqual([]);
+  });
+
+  it("keeps each module's statements its own: only its files import its sql folder", () => {
+    const borrowed = files.flatMap((file) =>
+      [...readFileSync(path.join(root, file), "utf8").matchAll(/from "@\/lib\/([\w-]+)\/sql"/g)]
+        .filter((m) => moduleOf(file) !== m[1])
+        .map((m) => `${file} imports lib/${m[1]}/sql`),
+    );
+    expect(borrowed).toEqual([]);
   });
 });
