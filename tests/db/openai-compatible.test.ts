@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runTurn } from "@/lib/agent/turn";
 import { runMemoryPass } from "@/lib/memory/pass";
-import { chooseModel } from "@/lib/models";
+import { chooseModels } from "@/lib/models";
 import { fileFact } from "@/lib/pages/facts";
 import { startOpenAIStandIn, type StandIn } from "@/tests/support/openai-stand-in";
 import { addConversation, makeThread, makeWorkspace, testConfig } from "@/tests/db/fixtures";
@@ -23,7 +23,7 @@ const failures = (n: number) => Array.from({ length: n }, () => ({ kind: "error"
 
 describe("an OpenAI-compatible server over real HTTP", () => {
   it("is chosen by OPENAI_BASE_URL and labelled", () => {
-    const choice = chooseModel(config());
+    const choice = chooseModels(config()).chat;
     expect(choice.kind).toBe("openai-compatible");
     expect(choice.label).toContain(standIn.baseUrl);
   });
@@ -64,7 +64,7 @@ describe("an OpenAI-compatible server over real HTTP", () => {
     const outcome = await runTurn({
       db: t.db,
       config: config(),
-      choice: chooseModel(config()),
+      models: chooseModels(config()),
       workspaceId: workspace.id,
       threadId: thread.id,
       text: "Which lease did we like?",
@@ -99,7 +99,7 @@ describe("an OpenAI-compatible server over real HTTP", () => {
     const failed = await runTurn({
       db: t.db,
       config: config(),
-      choice: chooseModel(config()),
+      models: chooseModels(config()),
       workspaceId: workspace.id,
       threadId: thread.id,
       text: "What should we charge for a latte?",
@@ -113,7 +113,7 @@ describe("an OpenAI-compatible server over real HTTP", () => {
     const retried = await runTurn({
       db: t.db,
       config: config(),
-      choice: chooseModel(config()),
+      models: chooseModels(config()),
       workspaceId: workspace.id,
       threadId: thread.id,
       text: null,
@@ -130,7 +130,7 @@ describe("an OpenAI-compatible server over real HTTP", () => {
       { who: "owner", text: "We signed with Lakeshore Greens for deliveries." },
       { who: "agent", text: "Noted." },
     ]);
-    const model = chooseModel(config()).model;
+    const model = chooseModels(config()).chat.model;
     standIn.script(...failures(3));
     const failed = await runMemoryPass(t.db, model, thread.id);
     expect(failed.status).toBe("failed");

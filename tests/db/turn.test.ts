@@ -7,7 +7,7 @@ import { currentInstance } from "@/lib/threads/instances";
 import { appendMessages } from "@/lib/threads/messages";
 import { addConversation, makeThread, makeWorkspace, testConfig } from "@/tests/db/fixtures";
 import { openTestDb, type TestDb } from "@/tests/db/test-db";
-import { scriptedChoice, scriptedModel, type ScriptedModel } from "@/tests/support/scripted-model";
+import { scriptedModel, scriptedModels, type ScriptedModel } from "@/tests/support/scripted-model";
 
 // The turn's phases on a real database with a scripted model: the model does
 // exactly what each test says, so these assert what the pipeline does around
@@ -30,7 +30,7 @@ async function ownerThread(slug: string) {
 }
 
 function turn(model: ScriptedModel, workspaceId: string, threadId: string, text: string | null, consolidate: Consolidation = { kind: "skip" }) {
-  return runTurn({ db: t.db, config, choice: scriptedChoice(model), workspaceId, threadId, text, consolidate });
+  return runTurn({ db: t.db, config, models: scriptedModels(model), workspaceId, threadId, text, consolidate });
 }
 
 const lines = (n: number, from = 1) =>
@@ -203,7 +203,7 @@ describe("a turn's statements", () => {
     const outcome = await runTurn({
       db: t.db,
       config,
-      choice: scriptedChoice(scriptedModel([{ text: "Noted." }])),
+      models: scriptedModels(scriptedModel([{ text: "Noted." }])),
       workspaceId: workspace.id,
       threadId: thread.id,
       text: "Which message number was the plumber quote?",
