@@ -130,7 +130,7 @@ describe("an OpenAI-compatible server over real HTTP", () => {
       { who: "owner", text: "We signed with Lakeshore Greens for deliveries." },
       { who: "agent", text: "Noted." },
     ]);
-    const model = chooseModels(config()).chat.model;
+    const model = chooseModels(config()).memory.model;
     standIn.script(...failures(3));
     const failed = await runMemoryPass(t.db, model, thread.id);
     expect(failed.status).toBe("failed");
@@ -148,5 +148,39 @@ describe("an OpenAI-compatible server over real HTTP", () => {
     const resumed = await runMemoryPass(t.db, model, thread.id);
     expect(resumed).toMatchObject({ status: "filed", fromSeq: 1, toSeq: 2 });
     expect((await t.db.thread.findUniqueOrThrow({ where: { id: thread.id } })).consolidatedSeq).toBe(2);
+  });
+});
+
+describe("models by role over real HTTP", () => {
+  it("asks the chat model for the reply and the memory model for the memory pass, and the trace names each", async () => {
+    const workspace = await makeWorkspace(t.db, "compat-roles");
+    const thread = await makeThread(t.db, workspace.id);
+    const cfg = testConfig({ OPENAI_BASE_URL: standIn.baseUrl, OPENAI_MODEL: "large-chat", MEMORY_MODEL: "small-memory" });
+    standIn.requests.length = 0;
+    standIn.script(
+      { kind: "text", text: "Noted: the van lease is $410 a month." },
+      {
+        kind: "text",
+        text: JSON.stringify({
+          facts: [{ page: "Vehicles", key: "van lease", text: "Van lease at $410 a month", messageSeq: 1, replaces: null }],
+          episode: "The owner set the van lease at $410 a month; decided.",
+          stretch: "ends",
+          fold: null,
+        }),
+      },
+    );
+    const outcome = await runTurn({ db: t.db, config: cfg, models: chooseModels(cfg), workspaceId: workspace.id, threadId: thread.id, text: "The van lease is $410 a month." });
+
+    const [reply, pass] = standIn.requests.filter((r) => r.path === "/v1/chat/completions");
+    expect(reply.body).toMatchObject({ model: "large-chat", stream: true });
+    expect(pass.body.model).toBe("small-memory");
+    expect(JSON.stringify(pass.body.response_format)).toContain("episode");
+    expect(outcome.trace.memoryPass).toMatchObject({ status: "filed" });
+    const stored = await t.db.turnTrace.findUniqueOrThrow({ where: { id: outcome.traceId } });
+    expect(stored.modelId).toBe("large-chat");
+    expect(stored.data).toMatchObject({
+      model: { kind: "openai-compatible", modelId: "large-chat" },
+      memoryPassJob: { status: "done", model: { kind: "openai-compatible", modelId: "small-memory" } },
+    });
   });
 });
