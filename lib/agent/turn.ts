@@ -67,7 +67,7 @@ export function failureText(reason: string): string {
   return `The model call failed: ${reason.replace(/[\s.]+$/, "")}. Your message is saved; retry to get an answer.`;
 }
 
-/** What the chat shows when the turn broke before its model was asked (the database went away, say); the server's log has why. */
+/** What the chat shows when the turn broke before its model was asked (the database went away, say). */
 const NOT_ASKED = failureText("the server could not prepare the reply");
 
 /** The reply as far as the stream got: what the model was shown, and its call (null when it was asked nothing). */
@@ -149,7 +149,8 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
         writer.write({ type: "error", errorText: failureText(refusal!) });
       }
     },
-    // Only a turn that broke before its call lands here (the call's own errors are its stream's); `finished` rejects with why.
+    // The words for a turn that broke before its call (the call's own errors reach the stream as its error parts,
+    // worded above); the server logs why when `finished` rejects with it.
     onError: () => NOT_ASKED,
     // 4. Persist: the reply as the stream built it, its trace, the thread released. The stream ends once this is done.
     onFinish: async ({ responseMessage: reply, finishReason, isAborted, isCancelled, outcome }) => {
