@@ -19,6 +19,11 @@ afterAll(async () => {
 });
 
 const config = () => testConfig({ OPENAI_BASE_URL: standIn.baseUrl, OPENAI_MODEL: "stand-in" });
+/** A memory pass's answer that files `facts` (replacing none) and closes its stretch with `episode`. */
+const closingPass = (facts: { page: string; key: string; text: string; messageSeq: number }[], episode: string) => ({
+  kind: "text" as const,
+  text: JSON.stringify({ facts: facts.map((fact) => ({ ...fact, replaces: null })), episode, stretch: "ends", fold: null }),
+});
 const failures = (n: number) => Array.from({ length: n }, () => ({ kind: "error" as const, status: 500, message: "upstream is down" }));
 
 describe("an OpenAI-compatible server over real HTTP", () => {
@@ -50,15 +55,10 @@ describe("an OpenAI-compatible server over real HTTP", () => {
     standIn.script(
       { kind: "tool-call", name: "read_page", args: { title: "Second Location" } },
       { kind: "text", text: "We liked the Main St lease at $2,350 a month." },
-      {
-        kind: "text",
-        text: JSON.stringify({
-          facts: [{ page: "Second Location", key: "lease question", text: "Owner asked which lease we liked", messageSeq: 2, replaces: null }],
-          episode: "Owner asked which lease we liked; answered Main St at $2,350/mo from pages/Second Location.",
-          stretch: "ends",
-          fold: null,
-        }),
-      },
+      closingPass(
+        [{ page: "Second Location", key: "lease question", text: "Owner asked which lease we liked", messageSeq: 2 }],
+        "Owner asked which lease we liked; answered Main St at $2,350/mo from pages/Second Location.",
+      ),
     );
 
     const outcome = await runTurn({
@@ -159,15 +159,7 @@ describe("models by role over real HTTP", () => {
     standIn.requests.length = 0;
     standIn.script(
       { kind: "text", text: "Noted: the van lease is $410 a month." },
-      {
-        kind: "text",
-        text: JSON.stringify({
-          facts: [{ page: "Vehicles", key: "van lease", text: "Van lease at $410 a month", messageSeq: 1, replaces: null }],
-          episode: "The owner set the van lease at $410 a month; decided.",
-          stretch: "ends",
-          fold: null,
-        }),
-      },
+      closingPass([{ page: "Vehicles", key: "van lease", text: "Van lease at $410 a month", messageSeq: 1 }], "The owner set the van lease at $410 a month; decided."),
     );
     const outcome = await runTurn({ db: t.db, config: cfg, models: chooseModels(cfg), workspaceId: workspace.id, threadId: thread.id, text: "The van lease is $410 a month." });
 
