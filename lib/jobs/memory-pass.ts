@@ -26,7 +26,7 @@ export type MemoryPassQueueOptions = {
    * The memory role's model, with its runtime: each pass fits its context, and
    * a model that must load first does so outside the pass's limit.
    */
-  model: ModelChoice;
+  memory: ModelChoice;
   /** Each pass's model-call limit; the job is also stopped when it outlives this by a margin. */
   timeoutMs: number;
   /** Retries after a failed pass, with exponential backoff, before the job is marked failed. */
@@ -67,14 +67,14 @@ async function runJob(options: MemoryPassQueueOptions, job: Job<Payload>): Promi
   const attempts = job.retryCount + 1;
   const thread = await db.thread.findUnique({ where: { id: threadId }, select: { id: true } });
   if (!thread) return;
-  const model = modelRef(options.model);
+  const model = modelRef(options.memory);
   const waiting = await tracesByMemoryPassStatus(db, threadId, ["queued", "running"]);
   await markTraces(db, waiting, { status: "running", attempts, model });
   let report: MemoryPassReport;
   try {
-    const { runtime } = options.model;
+    const { runtime } = options.memory;
     await runtime.ready();
-    report = await memoryPassUnlessKeptOut(db, withTimeout(options.model.model, options.timeoutMs, job.signal), threadId, { folds: options.folds, runtime });
+    report = await memoryPassUnlessKeptOut(db, withTimeout(options.memory.model, options.timeoutMs, job.signal), threadId, { folds: options.folds, runtime });
   } catch (error) {
     report = { status: "failed", fromSeq: 0, toSeq: 0, facts: [], dropped: [], episode: null, fold: null, error: (error as Error).message, ms: 0 };
   }

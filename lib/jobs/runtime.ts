@@ -42,7 +42,7 @@ export function getMemoryPassQueue(): Promise<MemoryPassQueue> {
     return startMemoryPassQueue({
       db: await getDb(),
       backend: { boss: await getJobBoss() },
-      model: chooseModels(config).memory,
+      memory: chooseModels(config).memory,
       timeoutMs: config.memoryPassTimeoutMs,
       retries: config.memoryPassRetries,
       folds: config.bufferFolds,

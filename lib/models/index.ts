@@ -145,8 +145,8 @@ function compatibleChoice(config: AppConfig, baseUrl: string, modelId: string, c
   };
 }
 
-function openaiChoice(apiKey: string, modelId: string, configured: number | undefined): ModelChoice {
-  const provider = createOpenAI({ apiKey });
+function openaiChoice(config: AppConfig, modelId: string, configured: number | undefined): ModelChoice {
+  const provider = createOpenAI({ apiKey: config.openaiApiKey });
   const fallback: ContextSize = { tokens: openaiContextTokens(modelId), source: "default", detail: `OpenAI's published context window for ${modelId}` };
   return {
     model: remote(provider(modelId)),
@@ -201,7 +201,7 @@ export function chooseModels(config: AppConfig): ModelRoles {
     const configured = modelId === modelIds.chat ? config.contextTokens : undefined;
     let choice = choices.get(modelId);
     if (!choice) {
-      choice = config.openaiBaseUrl ? compatibleChoice(config, config.openaiBaseUrl, modelId, configured) : openaiChoice(config.openaiApiKey ?? "", modelId, configured);
+      choice = config.openaiBaseUrl ? compatibleChoice(config, config.openaiBaseUrl, modelId, configured) : openaiChoice(config, modelId, configured);
       choices.set(modelId, choice);
     }
     return choice;

@@ -41,7 +41,7 @@ async function queueFor(model: ScriptedModel, options: { retries?: number } = {}
   const queue = await startMemoryPassQueue({
     db: t.db,
     backend: t.queue,
-    model: scriptedChoice(model),
+    memory: scriptedChoice(model),
     timeoutMs: 20_000,
     retries: options.retries ?? 1,
     retryDelaySeconds: 1,
