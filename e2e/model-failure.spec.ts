@@ -5,6 +5,8 @@ import { startOpenAIStandIn, type StandIn } from "@/tests/support/openai-stand-i
 
 const UPSTREAM_ERROR = "upstream returned 500";
 const STAND_IN_REPLY = "The stand-in model is back online and heard you.";
+/** The memory pass's model: another model of the same server, as a cheaper one would be. */
+const MEMORY_MODEL = "stand-in-memory";
 
 // A real server-side failure: a second app server talks to an OpenAI-compatible
 // stand-in that answers 500 (to the first call and both of the AI SDK's retries)
@@ -17,7 +19,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   model = await startOpenAIStandIn();
   model.script(...Array.from({ length: 3 }, () => ({ kind: "error" as const, status: 500, message: UPSTREAM_ERROR })));
-  app = await startAppServer({ OPENAI_BASE_URL: model.baseUrl, OPENAI_MODEL: "stand-in-1" });
+  app = await startAppServer({ OPENAI_BASE_URL: model.baseUrl, OPENAI_MODEL: "stand-in-1", MEMORY_MODEL });
 });
 
 test.afterAll(async () => {
@@ -51,7 +53,17 @@ test("a failed model call shows the error, keeps the message, and Retry answers 
   await page.reload();
   await expect(page.getByTestId("user-message")).toHaveCount(1);
   await expect(page.getByTestId("assistant-message")).toHaveText([STAND_IN_REPLY]);
+  // The memory pass went to the memory role's model, and the debug panel says so.
+  await expect(page.getByTestId("debug-panel").getByTestId("memory-pass-model")).toContainText(MEMORY_MODEL, { timeout: 30_000 });
+  expect(model.requests.filter((r) => r.path === "/v1/chat/completions").map((r) => r.body.model).at(-1)).toBe(MEMORY_MODEL);
   await page.screenshot({ path: testInfo.outputPath("model-failure-retried.png"), fullPage: true });
+
+  // Settings names the model of each role.
+  await page.goto(`${app.url}/settings`);
+  await expect(page.getByTestId("settings-role-chat")).toContainText("stand-in-1");
+  await expect(page.getByTestId("settings-role-memory")).toContainText(MEMORY_MODEL);
+  await expect(page.getByTestId("settings-role-judge")).toContainText("stand-in-1 at");
+  await expect(page.getByTestId("settings-role-judge")).toContainText("(the chat model)");
 });
 
 test.describe("a real server's limits", () => {

@@ -1,11 +1,14 @@
 import { expect, test } from "@/e2e/support/fixtures";
 
-test("settings say which model answers, the window and buffer caps, the database, and how to switch models", async ({ page }, testInfo) => {
+test("settings say which model answers and plays each role, the window and buffer caps, the database, and how to switch models", async ({ page }, testInfo) => {
   await page.goto("/");
   await page.getByTestId("model-label").click();
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByTestId("settings-model")).toContainText("Offline model");
+  await expect(page.getByText("The offline model plays every role.")).toBeVisible();
+  await expect(page.getByTestId("settings-role-memory")).toContainText("Offline model");
+  await expect(page.getByTestId("settings-role-memory")).toContainText("(the chat model)");
   await expect(page.getByTestId("settings-buffer")).toContainText("last 30 messages");
   await expect(page.getByTestId("settings-buffer")).toContainText("at most 12");
   await expect(page.getByTestId("settings-buffer")).toContainText("at most 220 characters");

@@ -66,6 +66,10 @@ const envSchema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
   OPENAI_MODEL: z.string().min(1).optional(),
+  // The other roles' models on the same provider (lib/models/roles.ts); each defaults to the chat model.
+  MEMORY_MODEL: z.string().min(1).optional(),
+  SUMMARY_MODEL: z.string().min(1).optional(),
+  JUDGE_MODEL: z.string().min(1).optional(),
   LOCAL_MODEL_PATH: localModelPath.optional(),
   // One thread by default: on a few busy cores more threads contend and run far slower.
   LOCAL_MODEL_THREADS: z.coerce.number().int().min(1).max(256).default(1),
@@ -125,7 +129,12 @@ export type AppConfig = {
   pgliteSnapshot?: string;
   openaiApiKey?: string;
   openaiBaseUrl?: string;
+  /** The chat model's name at OpenAI or the compatible server. */
   openaiModel?: string;
+  /** The memory pass's, the compressor's summary's and the evaluation judge's models on the same provider; the chat model's when unset. */
+  memoryModel?: string;
+  summaryModel?: string;
+  judgeModel?: string;
   localModel?: LocalModelConfig;
   window: number;
   bufferMaxLines: number;
@@ -188,6 +197,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     openaiApiKey: e.OPENAI_API_KEY,
     openaiBaseUrl: e.OPENAI_BASE_URL,
     openaiModel: e.OPENAI_MODEL,
+    memoryModel: e.MEMORY_MODEL,
+    summaryModel: e.SUMMARY_MODEL,
+    judgeModel: e.JUDGE_MODEL,
     localModel: e.LOCAL_MODEL_PATH
       ? {
           path: e.LOCAL_MODEL_PATH,

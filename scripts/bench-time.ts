@@ -24,7 +24,7 @@ import type { Db } from "@/lib/db/client";
 import type { ScratchDatabase } from "@/lib/db/scratch";
 import { PromptScreen } from "@/lib/guard/screen";
 import { searchChatHistory } from "@/lib/history/search";
-import { chooseModel, type ModelChoice } from "@/lib/models";
+import { chooseModels, type ModelChoice } from "@/lib/models";
 import { recallPages } from "@/lib/pages/recall";
 import { readWindow } from "@/lib/threads/messages";
 
@@ -158,10 +158,11 @@ async function timeTurns(database: ScratchDatabase, config: AppConfig, { workspa
   const timings = { server: [] as number[], statements: [] as number[] };
   const queue = { enqueue: async () => {} };
   for (let i = 0; i < WARMUP_TURNS + turns; i++) {
-    const { choice, spent } = timedModel(chooseModel(config));
+    const models = chooseModels(config);
+    const { choice, spent } = timedModel(models.chat);
     statements.reset();
     const start = performance.now();
-    const outcome = await runTurn({ db, config, choice, workspaceId, threadId, text: TURN_TEXTS[i % TURN_TEXTS.length], consolidate: { kind: "queue", queue } });
+    const outcome = await runTurn({ db, config, models: { ...models, chat: choice }, workspaceId, threadId, text: TURN_TEXTS[i % TURN_TEXTS.length], consolidate: { kind: "queue", queue } });
     const wall = performance.now() - start;
     const sent = statements.count;
     if (outcome.trace.toolCalls.length > 0) throw new Error(`turn ${i} called ${outcome.trace.toolCalls.map((c) => c.name).join(", ")}: not a turn without tool calls`);

@@ -6,7 +6,7 @@ import { writeFile } from "node:fs/promises";
 import { z } from "zod";
 import { readConfig } from "@/lib/config";
 import { openScratchDatabase } from "@/lib/db/scratch";
-import { evalConfig, evalModel } from "@/lib/eval/setup";
+import { evalConfig, evalModels } from "@/lib/eval/setup";
 import { readConversations } from "@/evaluation/conversations/conversation";
 import { figuresMarkdown, playConversation, type ConversationResult } from "@/evaluation/conversations/play";
 import { currentCommit, readArgs, runCli } from "@/scripts/thread-cli";
@@ -31,7 +31,7 @@ const argsSchema = z.object({
 runCli(USAGE, async () => {
   const args = readArgs(options, argsSchema);
   const config = evalConfig(readConfig(), 30);
-  const choice = evalModel(config, args.model);
+  const models = evalModels(config, args.model);
   const conversations = readConversations().filter(({ file }) => !args.only || file === args.only);
   if (conversations.length === 0) throw new Error(`no conversation file ${args.only}`);
   const database = await openScratchDatabase({ purpose: "eval", databaseUrl: readConfig().databaseUrl });
@@ -40,13 +40,13 @@ runCli(USAGE, async () => {
   try {
     for (const [i, { file, conversation }] of conversations.entries()) {
       console.error(`${file}: playing ${conversation.owner.length} owner messages, then ${conversation.questions.length} questions…`);
-      results.push(await playConversation(database.db, config, choice, conversation, `conversation-${i + 1}`));
+      results.push(await playConversation(database.db, config, models, conversation, `conversation-${i + 1}`));
     }
   } finally {
     await database.close();
   }
   const commit = currentCommit();
   const seconds = Math.round((performance.now() - started) / 1000);
-  console.log(figuresMarkdown(results, args.heading ?? `${choice.label}, commit ${commit}, ${seconds} s on ${database.kind}`));
-  if (args.out) await writeFile(args.out, `${JSON.stringify({ commit, model: choice.modelId, seconds, results }, null, 2)}\n`);
+  console.log(figuresMarkdown(results, args.heading ?? `${models.chat.label}, commit ${commit}, ${seconds} s on ${database.kind}`));
+  if (args.out) await writeFile(args.out, `${JSON.stringify({ commit, model: models.chat.modelId, seconds, results }, null, 2)}\n`);
 });

@@ -32,7 +32,8 @@ import {
   type Evaluation,
   type RunHooks,
 } from "@/lib/eval/run";
-import { evalConfig, evalModel } from "@/lib/eval/setup";
+import { evalConfig, evalModels } from "@/lib/eval/setup";
+import { MODEL_ROLES } from "@/lib/models/roles";
 import { currentCommit, readArgs, runCli } from "@/scripts/thread-cli";
 
 // PGlite runs on the thread that opened it: one worker per core, and two
@@ -131,8 +132,9 @@ runCli(USAGE, async () => {
     return;
   }
 
-  const choice = evalModel(config, args.model);
-  if (args.judge && choice.kind === "offline") {
+  const models = evalModels(config, args.model);
+  const choice = models.chat;
+  if (args.judge && models.judge.kind === "offline") {
     throw new Error("--judge needs a real model: set OPENAI_API_KEY or OPENAI_BASE_URL (and leave --model at env).");
   }
   const cases = casesFor(evaluation);
@@ -155,7 +157,11 @@ runCli(USAGE, async () => {
 
   await mkdir(args.out, { recursive: true });
   const journal = path.join(args.out, "results.jsonl");
-  const header = JSON.stringify({ run: { source: source.kind, file: "file" in source ? source.file : null, ...runOptions, concurrency: undefined, model: choice.modelId, judge: args.judge, threads: args.threads, positions: args.positions } });
+  // Other roles' models are named only when they differ from the chat model, so a journal written before roles still resumes.
+  const others = MODEL_ROLES.filter((role) => models[role].modelId !== choice.modelId).map((role) => `${role}=${models[role].modelId}`);
+  const header = JSON.stringify({
+    run: { source: source.kind, file: "file" in source ? source.file : null, ...runOptions, concurrency: undefined, model: choice.modelId, ...(others.length > 0 ? { roles: others } : {}), judge: args.judge, threads: args.threads, positions: args.positions },
+  });
   const resumed = args.resume ? await readJournal(journal, header) : [];
   if (!args.resume) await writeFile(journal, `${header}\n`);
   let appended: Promise<void> = Promise.resolve();
@@ -178,11 +184,10 @@ runCli(USAGE, async () => {
     progress.update(e),
   ).finally(() => progress.finish());
   await appended;
-  const { kind, label, modelId } = choice;
   const report = evaluationReport(
     evaluation,
     {
-      model: { kind, label, modelId },
+      models,
       database: databaseUrl ? "postgres" : "pglite",
       judge: args.judge,
       wallMs: performance.now() - started,
@@ -234,9 +239,9 @@ async function runOn(
 ): Promise<CaseResult[]> {
   if (workers > 1) return runCasesInWorkers({ ...setup, evaluation }, workers, onProgress, hooks);
   const database = await openScratchDatabase({ purpose: "eval", databaseUrl: setup.databaseUrl });
-  const choice = evalModel(setup.config, setup.model);
+  const models = evalModels(setup.config, setup.model);
   return runCases(
-    { db: database.db, database: database.kind, choice, config: setup.config, judge: setup.judge ? choice.model : undefined, onProgress },
+    { db: database.db, database: database.kind, models, config: setup.config, judge: setup.judge ? models.judge.model : undefined, onProgress },
     casesFor(evaluation),
     evaluation.options,
     hooks,

@@ -8,7 +8,7 @@ import { readConfig } from "@/lib/config";
 import { getDb, type Db } from "@/lib/db/client";
 import type { Workspace } from "@/lib/db/generated/client";
 import { consolidateThread, type ConsolidationProgress } from "@/lib/memory/consolidate";
-import { chooseModel } from "@/lib/models";
+import { chooseModels } from "@/lib/models";
 import { workspaceBySlug } from "@/lib/workspaces/by-slug";
 import { DEMO_WORKSPACE_SLUG } from "@/lib/workspaces/demo-template";
 
@@ -43,7 +43,7 @@ function progressText(p: ConsolidationProgress): string {
 
 /** Consolidates with the configured model; on a terminal the progress line updates in place. */
 export async function consolidateWithProgress(db: Db, workspace: Workspace, threadId: string): Promise<void> {
-  const { model, label, runtime } = chooseModel(readConfig());
+  const { model, label, runtime } = chooseModels(readConfig()).memory;
   console.log(`Consolidating with ${label}…`);
   const inPlace = process.stdout.isTTY;
   const outcome = await consolidateThread(db, model, workspace.id, threadId, {

@@ -3,8 +3,9 @@ import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
 import { McpTokensCard } from "@/components/settings/mcp-tokens";
 import { readConfig, type AppConfig } from "@/lib/config";
-import { chooseModel, DEFAULT_COMPATIBLE_MODEL, DEFAULT_OPENAI_MODEL, type ModelChoice, type ModelKind } from "@/lib/models";
+import { chooseModels, DEFAULT_COMPATIBLE_MODEL, DEFAULT_OPENAI_MODEL, type ModelChoice, type ModelKind, type ModelRoles } from "@/lib/models";
 import { localEngineState } from "@/lib/models/local/engine";
+import { assignRoles, MODEL_ROLES, ROLE_INFO, type ModelRole } from "@/lib/models/roles";
 import { requireUserPage } from "@/lib/workspaces/current";
 
 export const metadata = { title: "Settings · Episodic buffer" };
@@ -58,10 +59,51 @@ async function contextLine(config: AppConfig, model: ModelChoice): Promise<strin
   return `${size.tokens.toLocaleString("en-US")} tokens (${size.source === "configured" ? "MODEL_CONTEXT_TOKENS" : size.detail})`;
 }
 
+/**
+ * What a role's model is, beyond its name: "the chat model" for a role that
+ * shares it, else its own context and whether it takes a JSON schema (what
+ * the memory pass asks for), as this process has learnt them.
+ */
+async function roleDetail(config: AppConfig, models: ModelRoles, role: ModelRole): Promise<string> {
+  const model = models[role];
+  if (role !== "chat" && model === models.chat) return "the chat model";
+  const json = model.runtime.learned.structuredOutput;
+  const refused = json.supported === false ? `; takes no JSON schema, so it is asked for JSON in text (${json.reason ?? "refused"})` : "";
+  return `context ${await contextLine(config, model)}${refused}`;
+}
+
+/** The models by role (lib/models/roles.ts): each role's model, and what it is. */
+async function RolesCard({ config, models }: { config: AppConfig; models: ModelRoles }) {
+  const { modelIds, ignored } = assignRoles(config);
+  const details = await Promise.all(MODEL_ROLES.map((role) => roleDetail(config, models, role)));
+  return (
+    <Card title="Models by role">
+      <dl data-testid="settings-roles">
+        {MODEL_ROLES.map((role, i) => (
+          <Row key={role} label={ROLE_INFO[role].title} env={ROLE_INFO[role].variable}>
+            <span className="block" data-testid={`settings-role-${role}`}>
+              {models[role].label}
+              {role !== "chat" && ` (${details[i]})`}
+            </span>
+            <span className="block text-xs text-slate-500">{ROLE_INFO[role].does}</span>
+          </Row>
+        ))}
+      </dl>
+      <p className="mt-3 text-xs text-slate-500">
+        {modelIds
+          ? "Each role is the chat model unless its variable names another model of the same provider, such as a cheaper one for the memory pass."
+          : `The ${models.chat.kind === "local" ? "local" : "offline"} model plays every role.`}
+        {ignored.length > 0 && ` ${ignored.join(", ")} ${ignored.length === 1 ? "names" : "name"} a model of OpenAI or a compatible server, so ${ignored.length === 1 ? "it is" : "they are"} ignored here.`}
+      </p>
+    </Card>
+  );
+}
+
 export default async function SettingsPage() {
   await requireUserPage();
   const config = readConfig();
-  const model = chooseModel(config);
+  const models = chooseModels(config);
+  const model = models.chat;
   const database = databaseWhere(config);
   const context = await contextLine(config, model);
   const tools = model.runtime.learned.tools;
@@ -108,6 +150,7 @@ export default async function SettingsPage() {
             </p>
           )}
         </Card>
+        <RolesCard config={config} models={models} />
         <Card title="Window, buffer and recall">
           <dl data-testid="settings-buffer">
             <Row label="Window" env="CHAT_WINDOW">

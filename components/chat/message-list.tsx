@@ -82,6 +82,8 @@ function MessageBubble({
   const text = textOf(message);
   // Copy needs the page's script, so the server's HTML of a long chat leaves it out.
   const hydrated = useHydrated();
+  // A reply that has only begun (its stream started, its reasoning not shown) is no bubble yet: "thinking" says it is coming.
+  if (!mine && seq === undefined && !text && !message.parts.some((part) => part.type.startsWith("tool-"))) return null;
   return (
     <li
       id={seq === undefined ? undefined : `m-${seq}`}

@@ -279,6 +279,7 @@ export function DebugPanel(props: {
             <p className="mt-1 text-xs text-slate-500" data-testid="turn-count">
               {traces ? `${traces.length}${hasOlder ? "+" : ""} turn${traces.length === 1 ? "" : "s"}` : "…"}
               {record && ` · answered by ${record.data.model.label}`}
+              {record?.data.memoryPassJob?.model && ` · memory pass by ${record.data.memoryPassJob.model.label}`}
             </p>
           </div>
         )}

@@ -304,6 +304,11 @@ function MemoryPassSection({ record, pending, onRetry }: { record: TurnTraceReco
       testId="debug-memory"
     >
       {job && <MemoryPassJobLine job={job} onRetry={onRetry} />}
+      {job?.model && (
+        <p className="text-xs text-slate-500" data-testid="memory-pass-model">
+          Run by {job.model.label} (the memory role&apos;s model).
+        </p>
+      )}
       {report ? (
         <MemoryPassReportView report={report} record={record} />
       ) : pending || job ? (

@@ -1,6 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { dayAndTime } from "@/components/ui/format";
 import { duration } from "@/lib/eval/format";
+import { otherRoleModels } from "@/lib/eval/report";
 import type { EvalReport } from "@/lib/eval/report-schema";
 
 /** What the report measured and with what: model, cases, settings. */
@@ -15,6 +16,7 @@ export function RunSummary({ report, file }: { report: EvalReport; file: string 
     ["Window", `${settings.window} messages`],
     ["Memory pass", `every ${settings.stretch} messages`],
     ["Seed", String(settings.seed)],
+    ...otherRoleModels(report).map(({ role, label }): [string, string] => [`Model for the ${role}`, label]),
     ["Database", report.database === "pglite" ? "PGlite (in memory)" : "PostgreSQL"],
     ["Run", `${dayAndTime(report.createdAt)}, ${duration(report.wallMs)}`],
   ];

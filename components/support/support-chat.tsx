@@ -53,7 +53,8 @@ export function SupportChat({ slug, business, topics, initialMessages }: { slug:
             {supportInvitation(business, topics)}
           </li>
         )}
-        {messages.map((message) => (
+        {/* The reply's bubble appears with its checked text, not as the stream opens. */}
+        {messages.filter((message) => message.role === "user" || textOf(message)).map((message) => (
           <li
             key={message.id}
             data-role={message.role}

@@ -12,7 +12,7 @@ import { NO_SUMMARY } from "@/lib/context/compressor";
 import type { Db } from "@/lib/db/client";
 import { ARMS } from "@/lib/eval/arms";
 import { restoreThread } from "@/lib/eval/run";
-import type { ModelChoice } from "@/lib/models";
+import type { ModelRoles } from "@/lib/models";
 import type { Conversation } from "@/evaluation/conversations/conversation";
 
 export const QUESTION_ARMS = ["B", "C"] as const;
@@ -60,14 +60,14 @@ function titleOf(input: unknown): string {
 export async function playConversation(
   db: Db,
   config: AppConfig,
-  choice: ModelChoice,
+  models: ModelRoles,
   conversation: Conversation,
   slug: string,
 ): Promise<ConversationResult> {
   const workspace = await db.workspace.create({ data: { slug, name: conversation.business } });
   const thread = await db.thread.create({ data: { workspaceId: workspace.id, title: conversation.title, kind: "OWNER" } });
   for (const text of conversation.owner) {
-    await runTurn({ db, config, choice, workspaceId: workspace.id, threadId: thread.id, text, consolidate: { kind: "inline" } });
+    await runTurn({ db, config, models, workspaceId: workspace.id, threadId: thread.id, text, consolidate: { kind: "inline" } });
   }
   const { lastSeq } = await db.thread.findUniqueOrThrow({ where: { id: thread.id }, select: { lastSeq: true } });
   const live = await db.fact.findMany({
@@ -89,7 +89,7 @@ export async function playConversation(
       const outcome = await runTurn({
         db,
         config,
-        choice,
+        models,
         workspaceId: workspace.id,
         threadId: thread.id,
         text: q.ask,

@@ -37,11 +37,11 @@ export function customerDraftText(text: string): string {
 const HELD_BACK = new Set<UIMessageChunk["type"]>(["text-start", "text-delta", "text-end", "reasoning-start", "reasoning-delta", "reasoning-end", "source-url", "source-document", "file"]);
 
 /**
- * The customer's copy of a reply's UI stream. `shown` gives the checked text
- * once the turn has saved the reply, which happens before the source stream
- * closes, so its text goes out just before the finish.
+ * The customer's copy of a reply's UI stream. `shown` is the checked text,
+ * known once the turn has saved the reply, which it does before the source
+ * stream closes, so the text goes out just before the finish.
  */
-export function customerStream(source: ReadableStream<UIMessageChunk>, shown: () => string | null): ReadableStream<UIMessageChunk> {
+export function customerStream(source: ReadableStream<UIMessageChunk>, shown: Promise<string | null>): ReadableStream<UIMessageChunk> {
   let finish: UIMessageChunk | null = null;
   return source.pipeThrough(
     new TransformStream<UIMessageChunk, UIMessageChunk>({
@@ -49,8 +49,8 @@ export function customerStream(source: ReadableStream<UIMessageChunk>, shown: ()
         if (chunk.type === "finish") finish = chunk;
         else if (!HELD_BACK.has(chunk.type) && !chunk.type.startsWith("tool-") && !chunk.type.startsWith("data-")) controller.enqueue(chunk);
       },
-      flush(controller) {
-        const text = shown();
+      async flush(controller) {
+        const text = await shown;
         if (text) {
           controller.enqueue({ type: "text-start", id: TEXT_ID });
           controller.enqueue({ type: "text-delta", id: TEXT_ID, delta: text });

@@ -5,7 +5,7 @@ import type { ContextConfig } from "@/lib/context";
 import type { ContextSelection } from "@/lib/context/strategy";
 import type { TurnTraceData } from "@/lib/contracts/trace";
 import type { WithheldText } from "@/lib/guard/screen";
-import type { ModelChoice } from "@/lib/models";
+import { modelRef, type ModelChoice } from "@/lib/models";
 import { countTokens } from "@/lib/models/tokens";
 import type { RecalledPage } from "@/lib/pages/recall";
 
@@ -114,7 +114,7 @@ export function buildTrace(input: TraceInput): TurnTraceData {
   const { choice, config, selection, recall } = input;
   const { messages, buffer } = selection;
   return {
-    model: { kind: choice.kind, label: choice.label, modelId: choice.modelId },
+    model: modelRef(choice),
     settings: { window: config.window, maxLines: config.bufferMaxLines, maxLineChars: config.bufferLineChars, recallPages: config.recallPages },
     window: { count: messages.length, fromSeq: messages[0]?.seq ?? 0, toSeq: messages.at(-1)?.seq ?? 0 },
     context: { strategy: input.strategy },

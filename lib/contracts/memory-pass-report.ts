@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { modelRefSchema } from "@/lib/contracts/model-ref";
 
 /**
  * What one memory pass did: stored in the turn trace and shown in the debug
@@ -59,6 +60,8 @@ export const memoryPassJobSchema = z.object({
   /** Attempts started so far (0 while queued for the first time). */
   attempts: z.number().int().min(0),
   error: z.string().optional(),
+  /** The model that ran the pass (the memory role's), set once one started; absent before and in older traces. */
+  model: modelRefSchema.optional(),
   updatedAt: z.string(),
 });
 

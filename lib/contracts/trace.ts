@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { bufferReportSchema } from "@/lib/contracts/buffer-report";
 import { memoryPassJobSchema, memoryPassReportSchema } from "@/lib/contracts/memory-pass-report";
+import { modelRefSchema } from "@/lib/contracts/model-ref";
 
 /** Stored text the prompt screen held back on this turn (see lib/guard/screen.ts). */
 export const withheldTextSchema = z.object({ what: z.string(), text: z.string(), reasons: z.array(z.string()) });
@@ -34,7 +35,8 @@ export type PromptBudget = z.infer<typeof promptBudgetSchema>;
 
 /** Everything one reply's prompt was built from. Shared by the server that writes it and the debug panel that reads it. */
 export const turnTraceSchema = z.object({
-  model: z.object({ kind: z.enum(["offline", "openai", "openai-compatible", "local"]), label: z.string(), modelId: z.string() }),
+  /** The model that answered: the chat role's (lib/models/roles.ts). */
+  model: modelRefSchema,
   settings: z.object({ window: z.number(), maxLines: z.number(), maxLineChars: z.number(), recallPages: z.number() }),
   window: z.object({ count: z.number().int(), fromSeq: z.number().int(), toSeq: z.number().int() }),
   /** Which context strategy built the history ("window", "buffer", "compressor"); absent in traces written before strategies. */

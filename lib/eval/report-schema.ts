@@ -21,6 +21,9 @@ const proportionSchema = z.object({
 
 const distributionSchema = z.object({ mean: z.number(), p50: z.number(), p95: z.number() });
 
+/** A model as the report names it; its kind is kept as written, so a report from a later provider still reads. */
+const modelSchema = z.object({ kind: z.string(), label: z.string(), modelId: z.string() });
+
 export const armCostsSchema = z.object({
   /** The first model call's prompt (system + messages), counted with the o200k tokenizer. */
   promptTokens: z.number().int().nonnegative(),
@@ -174,7 +177,14 @@ export const evalReportSchema = z.object({
   /** The commit the run was made from, when it was run inside a git checkout. */
   commit: z.string().optional(),
   wallMs: z.number().nonnegative(),
-  model: z.object({ kind: z.string(), label: z.string(), modelId: z.string() }),
+  /** The chat model, which answered every question. */
+  model: modelSchema,
+  /**
+   * Which model played each role (lib/models/roles.ts): the summary's only
+   * when an arm summarised, the judge's only when one judged, else null.
+   * Absent in reports written before roles, where one model played them all.
+   */
+  roles: z.object({ chat: modelSchema, memory: modelSchema, summary: modelSchema.nullable(), judge: modelSchema.nullable() }).optional(),
   database: z.enum(["pglite", "postgres"]),
   settings: z.object({
     /** Planted threads drawn, or LoCoMo conversations read. */

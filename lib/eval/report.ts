@@ -390,6 +390,18 @@ export function costsTable(rows: readonly CostRow[]): string {
 /** The group whose thread fits the window: there the buffer should cost nothing. */
 export const FITS_WINDOW_GROUP = "fits-window";
 
+const ROLE_TITLES = { memory: "memory pass", summary: "compressor summary", judge: "judge" } as const;
+
+/** The roles a model other than the chat model played in the run, by title; none in reports written before roles. */
+export function otherRoleModels(report: Pick<EvalReport, "model" | "roles">): Array<{ role: string; label: string; modelId: string }> {
+  const roles = report.roles;
+  if (!roles) return [];
+  return (Object.keys(ROLE_TITLES) as (keyof typeof ROLE_TITLES)[]).flatMap((role) => {
+    const model = roles[role];
+    return model && model.modelId !== report.model.modelId ? [{ role: ROLE_TITLES[role], label: model.label, modelId: model.modelId }] : [];
+  });
+}
+
 function headline(report: EvalReport): string {
   const { settings } = report;
   const what =
@@ -398,6 +410,7 @@ function headline(report: EvalReport): string {
       : `LoCoMo file ${settings.locomoFile} (${settings.threads} conversations, ${report.cases.length} questions)`;
   return [
     `Model: ${report.model.label} (${report.model.modelId}) · database: ${report.database}`,
+    ...otherRoleModels(report).map(({ role, label, modelId }) => `The ${role}: ${label} (${modelId})`),
     `${what} · window ${settings.window} · memory pass every ${settings.stretch} messages · seed ${settings.seed} · judge ${settings.judge ? "on" : "off"}`,
     `Wall time ${duration(report.wallMs)} · ${report.createdAt}`,
   ].join("  \n");

@@ -11,7 +11,7 @@ import type { AppConfig } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import type { Message } from "@/lib/db/generated/client";
 import { runMemoryPass } from "@/lib/memory/pass";
-import type { ModelChoice } from "@/lib/models";
+import { modelRef, type ModelRoles } from "@/lib/models";
 import { appendMessages, truncateThread } from "@/lib/threads/messages";
 import { createThread } from "@/lib/threads/queries";
 import { deleteThreadTraces } from "@/lib/traces/store";
@@ -45,10 +45,11 @@ export type ProgressEvent = { casesDone: number; casesTotal: number; caseId: str
 export type RunContext = {
   db: Db;
   database: EvalReport["database"];
-  choice: ModelChoice;
+  /** The model of each role: the chat model answers, the memory model consolidates, the summary model writes arm D's summary. */
+  models: ModelRoles;
   /** The app's settings; the run's window replaces config.window. */
   config: AppConfig;
-  /** A real model to judge answers with; no judge when absent. */
+  /** A real model to judge answers with (the judge role's); no judge when absent. */
   judge?: LanguageModel;
   onProgress?: (event: ProgressEvent) => void;
 };
@@ -145,7 +146,7 @@ function titleOf(input: unknown): string {
 }
 
 export type ArmAsk = {
-  ctx: Pick<RunContext, "db" | "choice" | "config">;
+  ctx: Pick<RunContext, "db" | "models" | "config">;
   loaded: LoadedCase;
   probe: Probe;
   /** Pages the probe's evidence was filed on. */
@@ -157,12 +158,12 @@ export type ArmAsk = {
 
 /** Asks one probe under one arm and restores the thread afterwards; judged is filled in by the caller. */
 export async function askUnderArm({ ctx, loaded, probe, filedPages, arm, window, summary }: ArmAsk): Promise<ArmResult> {
-  const { db, choice, config } = ctx;
+  const { db, models, config } = ctx;
   const definition = ARMS[arm];
   const outcome = await runTurn({
     db,
     config,
-    choice,
+    models,
     workspaceId: loaded.workspaceId,
     threadId: loaded.threadId,
     text: probe.question,
@@ -208,10 +209,10 @@ export type RunHooks = { done?: ReadonlySet<string>; onCaseResults?: (results: C
 async function runCase(ctx: RunContext, c: EvalCase, index: number, options: RunOptions, progress: (step: string) => void): Promise<CaseResult[]> {
   progress("consolidating");
   const folds = options.arms.some((arm) => ARMS[arm].needsFolds);
-  const loaded = await loadCase(ctx.db, withTimeout(ctx.choice.model, ctx.config.memoryPassTimeoutMs), c, `eval-${index + 1}`, options.stretch, folds);
+  const loaded = await loadCase(ctx.db, withTimeout(ctx.models.memory.model, ctx.config.memoryPassTimeoutMs), c, `eval-${index + 1}`, options.stretch, folds);
   try {
     const summary = options.arms.some((arm) => ARMS[arm].needsSummary)
-      ? await compressorSummary(ctx.choice.model, loaded, options.window, options.stretch, ctx.config.modelTimeoutMs)
+      ? await compressorSummary(ctx.models.summary.model, loaded, options.window, options.stretch, ctx.config.modelTimeoutMs)
       : NO_SUMMARY;
     const results: CaseResult[] = [];
     for (const probe of c.probes) {
@@ -293,10 +294,20 @@ export function casesFor(evaluation: Evaluation): EvalCase[] {
   return source.cases.map((generated) => fileCase(generated.case, options.window, { workspaceName: source.business, details: generated.details }));
 }
 
+/** Which model played each role in a run: the summary's only when an arm summarised, the judge's only when one judged. */
+export function rolesPlayed(models: ModelRoles, arms: readonly ArmId[], judge: boolean): NonNullable<EvalReport["roles"]> {
+  return {
+    chat: modelRef(models.chat),
+    memory: modelRef(models.memory),
+    summary: arms.some((arm) => ARMS[arm].needsSummary) ? modelRef(models.summary) : null,
+    judge: judge ? modelRef(models.judge) : null,
+  };
+}
+
 /** The report of a finished evaluation; results must be in casesFor's order. */
 export function evaluationReport(
   evaluation: Evaluation,
-  run: { model: EvalReport["model"]; database: EvalReport["database"]; judge: boolean; wallMs: number; provenance?: EvalReport["provenance"] },
+  run: { models: ModelRoles; database: EvalReport["database"]; judge: boolean; wallMs: number; provenance?: EvalReport["provenance"] },
   results: CaseResult[],
 ): EvalReport {
   const { source, options } = evaluation;
@@ -305,7 +316,8 @@ export function evaluationReport(
     source: source.kind === "locomo" ? "locomo" : "planted",
     createdAt: new Date().toISOString(),
     wallMs: run.wallMs,
-    model: run.model,
+    model: modelRef(run.models.chat),
+    roles: rolesPlayed(run.models, options.arms, run.judge),
     database: run.database,
     settings: {
       threads: source.kind === "planted" ? source.threads : source.kind === "file" ? source.cases.length : source.samples.length,
@@ -327,10 +339,9 @@ export function evaluationReport(
 export async function runEvaluation(ctx: RunContext, evaluation: Evaluation, hooks: RunHooks = {}): Promise<EvalReport> {
   const started = performance.now();
   const results = await runCases(ctx, casesFor(evaluation), evaluation.options, hooks);
-  const { kind, label, modelId } = ctx.choice;
   return evaluationReport(
     evaluation,
-    { model: { kind, label, modelId }, database: ctx.database, judge: ctx.judge !== undefined, wallMs: performance.now() - started },
+    { models: ctx.models, database: ctx.database, judge: ctx.judge !== undefined, wallMs: performance.now() - started },
     results,
   );
 }

@@ -2,7 +2,7 @@
 // every worker thread.
 
 import type { AppConfig } from "@/lib/config";
-import { chooseModel, type ModelChoice } from "@/lib/models";
+import { chooseModels, type ModelRoles } from "@/lib/models";
 
 /** "env": whatever the environment configures (a real model when a key or base URL is set); "offline": the offline model regardless. */
 export type ModelSetting = "offline" | "env";
@@ -12,6 +12,7 @@ export function evalConfig(env: AppConfig, window: number): AppConfig {
   return { ...env, window, offlineDelayMs: 0 };
 }
 
-export function evalModel(config: AppConfig, setting: ModelSetting): ModelChoice {
-  return chooseModel(setting === "offline" ? { ...config, openaiApiKey: undefined, openaiBaseUrl: undefined, localModel: undefined } : config);
+/** The model of each role: the offline model in every role, or what the environment configures. */
+export function evalModels(config: AppConfig, setting: ModelSetting): ModelRoles {
+  return chooseModels(setting === "offline" ? { ...config, openaiApiKey: undefined, openaiBaseUrl: undefined, localModel: undefined } : config);
 }

@@ -3,13 +3,13 @@ import { parentPort, workerData } from "node:worker_threads";
 import { openScratchDatabase } from "@/lib/db/scratch";
 import type { WorkerData, WorkerMessage } from "@/lib/eval/parallel";
 import { casesFor, runCases } from "@/lib/eval/run";
-import { evalModel } from "@/lib/eval/setup";
+import { evalModels } from "@/lib/eval/setup";
 
 const data = workerData as WorkerData;
 const post = (message: WorkerMessage) => parentPort?.postMessage(message);
 
 async function main() {
-  const choice = evalModel(data.config, data.model);
+  const models = evalModels(data.config, data.model);
   const all = casesFor(data.evaluation);
   const database = await openScratchDatabase({ purpose: "eval", databaseUrl: data.databaseUrl });
   // Closed before reporting done: the main thread ends the worker then, and a PostgreSQL database must be dropped first.
@@ -17,9 +17,9 @@ async function main() {
     {
       db: database.db,
       database: database.kind,
-      choice,
+      models,
       config: data.config,
-      judge: data.judge ? choice.model : undefined,
+      judge: data.judge ? models.judge.model : undefined,
       onProgress: (event) => post({ type: "progress", event }),
     },
     data.share.map((i) => all[i]),

@@ -6,7 +6,7 @@ import {
   type ConsolidationOutcome,
   type ConsolidationProgress,
 } from "@/lib/memory/consolidate";
-import { chooseModel } from "@/lib/models";
+import { chooseModels } from "@/lib/models";
 import { RequestError } from "@/lib/errors";
 import { getThreadImportQueue } from "@/lib/jobs/runtime";
 import { exportThread, threadFileText } from "@/lib/threads/transfer";
@@ -90,7 +90,7 @@ export function consolidateResponse(rawThreadId: string): Promise<Response> {
     const initial = await consolidationProgress(db, workspace.id, id);
     if (!initial) throw new RequestError("not_found:thread");
     let last = initial;
-    const { model, runtime } = chooseModel(readConfig());
+    const { model, runtime } = chooseModels(readConfig()).memory;
     const stop = new AbortController();
     const encoder = new TextEncoder();
     const stream = new ReadableStream<Uint8Array>({

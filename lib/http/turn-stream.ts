@@ -4,7 +4,7 @@ import { startTurn } from "@/lib/agent/turn";
 import { readConfig } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { getMemoryPassQueue } from "@/lib/jobs/runtime";
-import { chooseModel } from "@/lib/models";
+import { chooseModels } from "@/lib/models";
 
 /**
  * One turn of a thread, streamed as the response: the stream ends once the
@@ -17,7 +17,7 @@ export async function streamTurn(request: Request, db: Db, turn: { workspaceId: 
   const started = await startTurn({
     db,
     config,
-    choice: chooseModel(config),
+    models: chooseModels(config),
     ...turn,
     consolidate: { kind: "queue", queue: await getMemoryPassQueue() },
     signal: request.signal,

@@ -1,10 +1,9 @@
-import type { LanguageModel } from "ai";
 import type { Job, PgBoss } from "pg-boss";
 import type { MemoryPassJob, MemoryPassReport } from "@/lib/contracts/memory-pass-report";
 import type { Db } from "@/lib/db/client";
 import { startJobBoss, type QueueBackend } from "@/lib/jobs/boss";
 import { memoryPassUnlessKeptOut } from "@/lib/memory/kept-out";
-import type { ModelRuntime } from "@/lib/models/runtime";
+import { modelRef, type ModelChoice } from "@/lib/models";
 import { withTimeout } from "@/lib/models/timeout";
 import { setPassOutcome } from "@/lib/traces/pass-outcome";
 import { tracesByMemoryPassStatus, updateTrace, type StoredTraceData } from "@/lib/traces/store";
@@ -23,15 +22,17 @@ export type MemoryPassQueueOptions = {
   db: Db;
   /** Where a queue of its own keeps its jobs, or the process's running queue to share (which then outlives this one). */
   backend: QueueBackend | { boss: PgBoss };
-  model: LanguageModel;
+  /**
+   * The memory role's model, with its runtime: each pass fits its context, and
+   * a model that must load first does so outside the pass's limit.
+   */
+  memory: ModelChoice;
   /** Each pass's model-call limit; the job is also stopped when it outlives this by a margin. */
   timeoutMs: number;
   /** Retries after a failed pass, with exponential backoff, before the job is marked failed. */
   retries: number;
   /** §10: each pass also folds older stretches when a fold is due (BUFFER_FOLDS). */
   folds?: boolean;
-  /** The model's context, counter and load: each pass fits the context, and a model that must load first does so outside the pass's limit. */
-  runtime?: ModelRuntime;
   /** Whether this process runs jobs as well as queueing them. */
   work?: boolean;
   /** Seconds between backoff retries, doubled each time (tests shorten it). */
@@ -66,21 +67,23 @@ async function runJob(options: MemoryPassQueueOptions, job: Job<Payload>): Promi
   const attempts = job.retryCount + 1;
   const thread = await db.thread.findUnique({ where: { id: threadId }, select: { id: true } });
   if (!thread) return;
+  const model = modelRef(options.memory);
   const waiting = await tracesByMemoryPassStatus(db, threadId, ["queued", "running"]);
-  await markTraces(db, waiting, { status: "running", attempts });
+  await markTraces(db, waiting, { status: "running", attempts, model });
   let report: MemoryPassReport;
   try {
-    await options.runtime?.ready();
-    report = await memoryPassUnlessKeptOut(db, withTimeout(options.model, options.timeoutMs, job.signal), threadId, { folds: options.folds, runtime: options.runtime });
+    const { runtime } = options.memory;
+    await runtime.ready();
+    report = await memoryPassUnlessKeptOut(db, withTimeout(options.memory.model, options.timeoutMs, job.signal), threadId, { folds: options.folds, runtime });
   } catch (error) {
     report = { status: "failed", fromSeq: 0, toSeq: 0, facts: [], dropped: [], episode: null, fold: null, error: (error as Error).message, ms: 0 };
   }
   if (report.status === "failed") {
     const final = job.retryCount >= options.retries;
-    await markTraces(db, waiting, { status: final ? "failed" : "queued", attempts, error: report.error }, final ? report : undefined);
+    await markTraces(db, waiting, { status: final ? "failed" : "queued", attempts, error: report.error, model }, final ? report : undefined);
     throw new MemoryPassFailed(report.error ?? "the memory pass failed");
   }
-  await markTraces(db, waiting, { status: "done", attempts }, report);
+  await markTraces(db, waiting, { status: "done", attempts, model }, report);
 }
 
 export async function startMemoryPassQueue(options: MemoryPassQueueOptions): Promise<MemoryPassQueue> {

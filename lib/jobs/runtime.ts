@@ -5,7 +5,7 @@ import { reportStartup } from "@/lib/db/startup-status";
 import { startJobBoss } from "@/lib/jobs/boss";
 import { startMemoryPassQueue, type MemoryPassQueue } from "@/lib/jobs/memory-pass";
 import { startThreadImportQueue, type ThreadImportQueue } from "@/lib/jobs/thread-import";
-import { chooseModel } from "@/lib/models";
+import { chooseModels } from "@/lib/models";
 
 // One job queue (and its workers) per server process, like the database: Next
 // loads modules several times, so what is started is kept on globalThis.
@@ -40,12 +40,10 @@ function getJobBoss(): Promise<PgBoss> {
 export function getMemoryPassQueue(): Promise<MemoryPassQueue> {
   return once("memory-pass", async () => {
     const config = readConfig();
-    const choice = chooseModel(config);
     return startMemoryPassQueue({
       db: await getDb(),
       backend: { boss: await getJobBoss() },
-      model: choice.model,
-      runtime: choice.runtime,
+      memory: chooseModels(config).memory,
       timeoutMs: config.memoryPassTimeoutMs,
       retries: config.memoryPassRetries,
       folds: config.bufferFolds,

@@ -2,14 +2,15 @@ import { createOpenAI, type OpenAILanguageModelChatOptions } from "@ai-sdk/opena
 import type { LanguageModelV4Prompt } from "@ai-sdk/provider";
 import { defaultSettingsMiddleware, wrapLanguageModel, type LanguageModel, type LanguageModelMiddleware } from "ai";
 import type { AppConfig } from "@/lib/config";
-import type { TurnTraceData } from "@/lib/contracts/trace";
+import type { ModelRef } from "@/lib/contracts/model-ref";
 import { serverFacts } from "@/lib/models/discovery";
 import { localRuntime } from "@/lib/models/local/runtime";
 import { createLocalModel } from "@/lib/models/local/model";
 import { createOfflineModel } from "@/lib/models/offline";
+import { assignRoles, type ModelKind, type ModelRole } from "@/lib/models/roles";
 import { estimateMeter, learnedAbout, type ContextSize, type ModelRuntime } from "@/lib/models/runtime";
 
-export type ModelKind = TurnTraceData["model"]["kind"];
+export { DEFAULT_COMPATIBLE_MODEL, DEFAULT_OPENAI_MODEL, type ModelKind, type ModelRole } from "@/lib/models/roles";
 
 export type ModelChoice = {
   model: LanguageModel;
@@ -21,8 +22,9 @@ export type ModelChoice = {
   runtime: ModelRuntime;
 };
 
-export const DEFAULT_OPENAI_MODEL = "gpt-4o-mini";
-export const DEFAULT_COMPATIBLE_MODEL = "llama3.1";
+/** The model as a trace or a report names it. */
+export const modelRef = ({ kind, label, modelId }: ModelChoice): ModelRef => ({ kind, label, modelId });
+
 /**
  * An OpenAI-compatible server that says nothing about its context: the
  * context the README has every runtime started with.
@@ -129,38 +131,34 @@ function compatibleDiscovery(baseUrl: string, modelId: string, key: string) {
   };
 }
 
-/**
- * An OpenAI-compatible server when OPENAI_BASE_URL is set (Ollama, vLLM,
- * LM Studio, llama.cpp speak /v1/chat/completions), else OpenAI when a key is
- * set, else a GGUF file run in this process when LOCAL_MODEL_PATH is set, else
- * the offline model, so a first run needs nothing.
- */
-export function chooseModel(config: AppConfig): ModelChoice {
-  if (config.openaiBaseUrl) {
-    const provider = createOpenAI({ baseURL: config.openaiBaseUrl, apiKey: config.openaiApiKey ?? "not-needed", fetch: compatibleFetch });
-    const modelId = config.openaiModel ?? DEFAULT_COMPATIBLE_MODEL;
-    const key = `openai-compatible ${config.openaiBaseUrl} ${modelId}`;
-    const fallback: ContextSize = { tokens: DEFAULT_COMPATIBLE_CONTEXT, source: "default", detail: "the server does not say; set MODEL_CONTEXT_TOKENS" };
-    return {
-      model: remote(provider.chat(modelId)),
-      kind: "openai-compatible",
-      modelId,
-      label: `${modelId} at ${config.openaiBaseUrl}`,
-      runtime: remoteRuntime(key, config.contextTokens, compatibleDiscovery(config.openaiBaseUrl, modelId, key), fallback),
-    };
-  }
-  if (config.openaiApiKey) {
-    const provider = createOpenAI({ apiKey: config.openaiApiKey });
-    const modelId = config.openaiModel ?? DEFAULT_OPENAI_MODEL;
-    const fallback: ContextSize = { tokens: openaiContextTokens(modelId), source: "default", detail: `OpenAI's published context window for ${modelId}` };
-    return {
-      model: remote(provider(modelId)),
-      kind: "openai",
-      modelId,
-      label: `OpenAI ${modelId}`,
-      runtime: remoteRuntime(`openai ${modelId}`, config.contextTokens, async () => null, fallback),
-    };
-  }
+/** The OpenAI-compatible server's model `modelId`, with MODEL_CONTEXT_TOKENS as its context when `configured`. */
+function compatibleChoice(config: AppConfig, baseUrl: string, modelId: string, configured: number | undefined): ModelChoice {
+  const provider = createOpenAI({ baseURL: baseUrl, apiKey: config.openaiApiKey ?? "not-needed", fetch: compatibleFetch });
+  const key = `openai-compatible ${baseUrl} ${modelId}`;
+  const fallback: ContextSize = { tokens: DEFAULT_COMPATIBLE_CONTEXT, source: "default", detail: "the server does not say; set MODEL_CONTEXT_TOKENS" };
+  return {
+    model: remote(provider.chat(modelId)),
+    kind: "openai-compatible",
+    modelId,
+    label: `${modelId} at ${baseUrl}`,
+    runtime: remoteRuntime(key, configured, compatibleDiscovery(baseUrl, modelId, key), fallback),
+  };
+}
+
+function openaiChoice(config: AppConfig, modelId: string, configured: number | undefined): ModelChoice {
+  const provider = createOpenAI({ apiKey: config.openaiApiKey });
+  const fallback: ContextSize = { tokens: openaiContextTokens(modelId), source: "default", detail: `OpenAI's published context window for ${modelId}` };
+  return {
+    model: remote(provider(modelId)),
+    kind: "openai",
+    modelId,
+    label: `OpenAI ${modelId}`,
+    runtime: remoteRuntime(`openai ${modelId}`, configured, async () => null, fallback),
+  };
+}
+
+/** The one model of a provider that has one: a GGUF file run in this process, or the offline model. */
+function soleChoice(config: AppConfig): ModelChoice {
   if (config.localModel) {
     const model = createLocalModel(config.localModel);
     return {
@@ -173,6 +171,42 @@ export function chooseModel(config: AppConfig): ModelChoice {
   }
   const model = createOfflineModel({ delayMs: config.offlineDelayMs, memoryPassDelayMs: config.offlineMemoryPassDelayMs });
   return { model, kind: "offline", modelId: model.modelId, label: "Offline model (rule-based, no network)", runtime: offlineRuntime(config) };
+}
+
+/** The models the app uses, by role (lib/models/roles.ts). */
+export type ModelRoles = Record<ModelRole, ModelChoice>;
+
+/** One model in every role: the offline model, a local file, or a test's scripted model. */
+export function everyRole(choice: ModelChoice): ModelRoles {
+  return { chat: choice, memory: choice, summary: choice, judge: choice };
+}
+
+/**
+ * The model of each role. An OpenAI-compatible server when OPENAI_BASE_URL
+ * is set (Ollama, vLLM, LM Studio, llama.cpp speak /v1/chat/completions),
+ * else OpenAI when a key is set: there each role asks for the model its
+ * variable names (MEMORY_MODEL, …), else the chat model (OPENAI_MODEL).
+ * Else a GGUF file run in this process when LOCAL_MODEL_PATH is set, else the
+ * offline model, so a first run needs nothing: either plays every role.
+ * Roles that name the same model share one choice, and so what is learnt of
+ * it; each other model has its own runtime (its context, what it refused).
+ * MODEL_CONTEXT_TOKENS is the chat model's context; another role's model's
+ * is read from the provider, else its documented default.
+ */
+export function chooseModels(config: AppConfig): ModelRoles {
+  const { modelIds } = assignRoles(config);
+  if (!modelIds) return everyRole(soleChoice(config));
+  const choices = new Map<string, ModelChoice>();
+  const choiceOf = (modelId: string) => {
+    const configured = modelId === modelIds.chat ? config.contextTokens : undefined;
+    let choice = choices.get(modelId);
+    if (!choice) {
+      choice = config.openaiBaseUrl ? compatibleChoice(config, config.openaiBaseUrl, modelId, configured) : openaiChoice(config, modelId, configured);
+      choices.set(modelId, choice);
+    }
+    return choice;
+  };
+  return { chat: choiceOf(modelIds.chat), memory: choiceOf(modelIds.memory), summary: choiceOf(modelIds.summary), judge: choiceOf(modelIds.judge) };
 }
 
 /** The offline model (and the test models standing in for it): counted like an unknown model, with no limit of its own. */

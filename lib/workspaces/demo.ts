@@ -4,7 +4,7 @@ import type { Db, Tx } from "@/lib/db/client";
 import type { Workspace } from "@/lib/db/generated/client";
 import { reportStartup } from "@/lib/db/startup-status";
 import { consolidateThread } from "@/lib/memory/consolidate";
-import { chooseModel, type ModelChoice } from "@/lib/models";
+import { chooseModels, type ModelRoles } from "@/lib/models";
 import { redateEpisodesFrom } from "@/lib/episodes/store";
 import { publishPagesFiledFrom } from "@/lib/pages/publish";
 import { appendMessages, redateMessages } from "@/lib/threads/messages";
@@ -69,10 +69,10 @@ async function writeDemoThreads(tx: Tx, workspaceId: string): Promise<string[]> 
  */
 async function fileDemoStory(db: Db, workspaceId: string, threadIds: string[]): Promise<void> {
   const config = demoSeedConfig();
-  const choice = chooseModel(config);
+  const models = chooseModels(config);
   for (const [i, threadId] of threadIds.entries()) {
-    const outcome = await consolidateThread(db, choice.model, workspaceId, threadId, {
-      runtime: choice.runtime,
+    const outcome = await consolidateThread(db, models.memory.model, workspaceId, threadId, {
+      runtime: models.memory.runtime,
       onProgress: ({ done, total }) => {
         reportStartup("consolidating", `Filing demo thread ${i + 1} of ${threadIds.length} into memory (message ${done} of ${total})…`, { done, total });
         return letOtherRequestsIn();
@@ -81,8 +81,8 @@ async function fileDemoStory(db: Db, workspaceId: string, threadIds: string[]): 
     if (!outcome.finished) throw new Error(`Seeding the demo workspace could not consolidate a thread: ${outcome.error}`);
   }
   // The support chat first: the long thread's turns then make it the most recently updated thread, which the app opens on.
-  await seedSupportChat(db, config, choice, workspaceId);
-  await replayDemoTurns(db, config, choice, workspaceId);
+  await seedSupportChat(db, config, models, workspaceId);
+  await replayDemoTurns(db, config, models, workspaceId);
   reportStartup("ready", "The demo workspace is ready.");
 }
 
@@ -99,7 +99,7 @@ async function redateTurn(db: Db, outcome: TurnOutcome, at: Date): Promise<void>
  * story's last message, so the thread keeps its own calendar (the buffer's
  * lines and the recalled facts name days from it).
  */
-async function replayDemoTurns(db: Db, config: AppConfig, choice: ModelChoice, workspaceId: string) {
+async function replayDemoTurns(db: Db, config: AppConfig, models: ModelRoles, workspaceId: string) {
   const thread = await db.thread.findFirstOrThrow({ where: { workspaceId, title: DEMO_TURNS.thread } });
   const storyEnd = await db.message.findFirstOrThrow({ where: { threadId: thread.id }, orderBy: { seq: "desc" } });
   for (const [i, text] of DEMO_TURNS.questions.entries()) {
@@ -108,7 +108,7 @@ async function replayDemoTurns(db: Db, config: AppConfig, choice: ModelChoice, w
       total: DEMO_TURNS.questions.length,
     });
     await letOtherRequestsIn();
-    const outcome = await runTurn({ db, config, choice, workspaceId, threadId: thread.id, text });
+    const outcome = await runTurn({ db, config, models, workspaceId, threadId: thread.id, text });
     const at = new Date(storyEnd.createdAt.getTime() + (i + 1) * MINUTES_BETWEEN_DEMO_TURNS * 60_000);
     await redateTurn(db, outcome, at);
     await redateEpisodesFrom(db, thread.id, outcome.userMessage.seq, at);
@@ -120,7 +120,7 @@ async function replayDemoTurns(db: Db, config: AppConfig, choice: ModelChoice, w
  * chats with the live agent: its replies, refusals included, are what the
  * pipeline says with only public, confirmed facts in view.
  */
-async function seedSupportChat(db: Db, config: AppConfig, choice: ModelChoice, workspaceId: string) {
+async function seedSupportChat(db: Db, config: AppConfig, models: ModelRoles, workspaceId: string) {
   const menu = await db.thread.findFirstOrThrow({ where: { workspaceId, title: DEMO_PUBLISHED_THREAD } });
   await publishPagesFiledFrom(db, workspaceId, menu.id);
   const start = Date.parse(DEMO_SUPPORT.at);
@@ -131,7 +131,7 @@ async function seedSupportChat(db: Db, config: AppConfig, choice: ModelChoice, w
       total: DEMO_SUPPORT.messages.length,
     });
     await letOtherRequestsIn();
-    const outcome = await runTurn({ db, config, choice, workspaceId, threadId: thread.id, text });
+    const outcome = await runTurn({ db, config, models, workspaceId, threadId: thread.id, text });
     const at = new Date(start + i * MINUTES_BETWEEN_DEMO_TURNS * 60_000);
     await redateTurn(db, outcome, at);
   }

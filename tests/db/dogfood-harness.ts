@@ -1,7 +1,7 @@
 import { runTurn } from "@/lib/agent/turn";
 import type { Db } from "@/lib/db/client";
 import { searchChatHistory } from "@/lib/history/search";
-import { chooseModel } from "@/lib/models";
+import { chooseModels } from "@/lib/models";
 import { makeThread, makeWorkspace, testConfig } from "@/tests/db/fixtures";
 import type { DogfoodConversation } from "@/tests/db/conversations/types";
 
@@ -25,10 +25,10 @@ export type QuestionResult = {
 
 export async function playConversation(db: Db, slug: string, conversation: DogfoodConversation) {
   const config = testConfig();
-  const choice = chooseModel(config);
+  const models = chooseModels(config);
   const workspace = await makeWorkspace(db, slug);
   const thread = await makeThread(db, workspace.id, "OWNER", conversation.title);
-  const say = (text: string) => runTurn({ db, config, choice, workspaceId: workspace.id, threadId: thread.id, text });
+  const say = (text: string) => runTurn({ db, config, models, workspaceId: workspace.id, threadId: thread.id, text });
   for (const text of conversation.owner) await say(text);
 
   const results: QuestionResult[] = [];

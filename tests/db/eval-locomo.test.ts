@@ -7,7 +7,7 @@ import { reportMarkdown } from "@/lib/eval/report";
 import { evalReportSchema, type EvalReport } from "@/lib/eval/report-schema";
 import { runEvaluation } from "@/lib/eval/run";
 import { normaliseAnswer } from "@/lib/eval/score";
-import { offlineRuntime, type ModelChoice } from "@/lib/models";
+import { everyRole, offlineRuntime } from "@/lib/models";
 import { createOfflineModel } from "@/lib/models/offline";
 import { testConfig } from "@/tests/db/fixtures";
 import { openTestDb, type TestDb } from "@/tests/db/test-db";
@@ -22,13 +22,13 @@ const WINDOW = 30;
 let t: TestDb;
 let report: EvalReport;
 const model = createOfflineModel({ delayMs: 0 });
-const choice: ModelChoice = { model, kind: "offline", label: "Offline model", modelId: model.modelId, runtime: offlineRuntime({}) };
+const models = everyRole({ model, kind: "offline", label: "Offline model", modelId: model.modelId, runtime: offlineRuntime({}) });
 
 beforeAll(async () => {
   t = await openTestDb();
   const samples = parseLocomo(JSON.parse(await readFile(FIXTURE, "utf8")));
   report = await runEvaluation(
-    { db: t.db, database: t.kind, choice, config: testConfig() },
+    { db: t.db, database: t.kind, models, config: testConfig() },
     { source: { kind: "locomo", samples, file: "tests/fixtures/locomo-mini.json" }, options: { arms: [...ARM_IDS], window: WINDOW, stretch: 6, seed: 1, bufferReach: 72 } },
   );
 }, 600_000);

@@ -7,7 +7,7 @@ import { POSITIONS } from "@/lib/eval/positions";
 import { plantedSource } from "@/evaluation/planted/generator";
 import { evalReportSchema, type EvalReport } from "@/lib/eval/report-schema";
 import { askUnderArm, casesFor, compressorSummary, loadCase, runEvaluation, type Evaluation } from "@/lib/eval/run";
-import { chooseModel } from "@/lib/models";
+import { chooseModels } from "@/lib/models";
 import { testConfig } from "@/tests/db/fixtures";
 import { openTestDb, type TestDb } from "@/tests/db/test-db";
 
@@ -24,7 +24,7 @@ afterAll(() => t?.close());
 const WINDOW = 30;
 const config = testConfig({ CHAT_WINDOW: String(WINDOW) });
 // No key or base URL in a test config: the offline model, streaming at full speed.
-const choice = chooseModel(config);
+const models = chooseModels(config);
 const options = { arms: [...ARM_IDS], window: WINDOW, stretch: 6, seed: 1, bufferReach: 72 };
 const evaluation: Evaluation = { source: plantedSource(POSITIONS.length, POSITIONS, options), options };
 
@@ -32,7 +32,7 @@ describe("a small planted-fact run, one thread per fact position", () => {
   let report: EvalReport;
   const written: string[] = [];
   beforeAll(async () => {
-    report = await runEvaluation({ db: t.db, database: t.kind, choice, config }, evaluation, {
+    report = await runEvaluation({ db: t.db, database: t.kind, models, config }, evaluation, {
       onCaseResults: (results) => void written.push(...results.map((r) => r.id)),
     });
   }, 900_000);
@@ -86,7 +86,7 @@ describe("each arm sees the same thread", () => {
   const [c] = casesFor({ source: plantedSource(1, ["far-middle"], { ...options, seed: 5 }), options: { ...options, seed: 5 } });
 
   it("restores the thread after every arm", async () => {
-    const loaded = await loadCase(t.db, choice.model, c, "restore-check", 6);
+    const loaded = await loadCase(t.db, models.memory.model, c, "restore-check", 6);
     const snapshot = async () => ({
       thread: await t.db.thread.findUniqueOrThrow({ where: { id: loaded.threadId }, select: { lastSeq: true, consolidatedSeq: true } }),
       messages: await t.db.message.count({ where: { threadId: loaded.threadId } }),
@@ -96,26 +96,26 @@ describe("each arm sees the same thread", () => {
     });
     const before = await snapshot();
     expect(before).toMatchObject({ messages: c.messages.length, traces: 0, thread: { lastSeq: c.messages.length, consolidatedSeq: c.messages.length } });
-    const summary = await compressorSummary(choice.model, loaded, WINDOW, 6);
+    const summary = await compressorSummary(models.summary.model, loaded, WINDOW, 6);
     const answers: string[] = [];
     for (const arm of ARM_IDS) {
-      const result = await askUnderArm({ ctx: { db: t.db, choice, config }, loaded, probe: c.probes[0], filedPages: [], arm, window: WINDOW, summary });
+      const result = await askUnderArm({ ctx: { db: t.db, models, config }, loaded, probe: c.probes[0], filedPages: [], arm, window: WINDOW, summary });
       answers.push(result.answer);
       expect(await snapshot()).toEqual(before);
     }
     // Asking again under the first arm gives the same answer: nothing of the earlier arms lingers.
-    const again = await askUnderArm({ ctx: { db: t.db, choice, config }, loaded, probe: c.probes[0], filedPages: [], arm: "A", window: WINDOW, summary });
+    const again = await askUnderArm({ ctx: { db: t.db, models, config }, loaded, probe: c.probes[0], filedPages: [], arm: "A", window: WINDOW, summary });
     expect(again.answer).toBe(answers[0]);
   });
 
   it("shows the compressor's head, its summary, then the tail", async () => {
-    const loaded = await loadCase(t.db, choice.model, c, "compressor-check", 6);
-    const { note, cost } = await compressorSummary(choice.model, loaded, WINDOW, 6);
+    const loaded = await loadCase(t.db, models.memory.model, c, "compressor-check", 6);
+    const { note, cost } = await compressorSummary(models.summary.model, loaded, WINDOW, 6);
     expect(cost.calls).toBeGreaterThan(0);
     const outcome = await runTurn({
       db: t.db,
       config,
-      choice,
+      models,
       workspaceId: loaded.workspaceId,
       threadId: loaded.threadId,
       text: c.probes[0].question,

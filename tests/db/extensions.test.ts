@@ -7,7 +7,7 @@ import { parseMemoryInput } from "@/lib/contracts/prompt/memory-input";
 import { editEpisodeLine } from "@/lib/episodes/store";
 import { PromptScreen } from "@/lib/guard/screen";
 import { runMemoryPass } from "@/lib/memory/pass";
-import { offlineRuntime, type ModelChoice } from "@/lib/models";
+import { everyRole, offlineRuntime } from "@/lib/models";
 import { correctFact, reviewFact } from "@/lib/pages/facts";
 import { addConversation, makeThread, makeWorkspace, testConfig } from "@/tests/db/fixtures";
 import { scriptedModel, type ScriptedCall } from "@/tests/support/scripted-model";
@@ -189,11 +189,10 @@ describe("feed recall", () => {
 
   async function ask(text: string, feed: boolean) {
     const model = scriptedModel([{ text: "Noted." }]);
-    const choice: ModelChoice = { kind: "offline", label: "scripted", modelId: "scripted", model, runtime: offlineRuntime({}) };
     const outcome = await runTurn({
       db: t.db,
       config,
-      choice,
+      models: everyRole({ kind: "offline", label: "scripted", modelId: "scripted", model, runtime: offlineRuntime({}) }),
       workspaceId: built.workspaceId,
       threadId: built.threadId,
       text,

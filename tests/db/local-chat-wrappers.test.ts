@@ -5,7 +5,7 @@ import { readConfig } from "@/lib/config";
 import { BUFFER_HEADER } from "@/lib/contracts/prompt/buffer-block";
 import { saveEpisode } from "@/lib/episodes/store";
 import { runMemoryPass } from "@/lib/memory/pass";
-import { chooseModel } from "@/lib/models";
+import { chooseModels } from "@/lib/models";
 import { readyEngine } from "@/lib/models/local/engine";
 import { fileFact } from "@/lib/pages/facts";
 import { addConversation, makeThread, makeWorkspace } from "@/tests/db/fixtures";
@@ -51,7 +51,7 @@ async function fullThread(lines = 40, text = (i: number) => `message ${i} about 
 }
 
 async function turnOn(config: ReturnType<typeof readConfig>, ids: { workspaceId: string; threadId: string }, text = "Which lease did we like?") {
-  const turn = await startTurn({ db: t.db, config, choice: chooseModel(config), ...ids, text, consolidate: { kind: "skip" } });
+  const turn = await startTurn({ db: t.db, config, models: chooseModels(config), ...ids, text, consolidate: { kind: "skip" } });
   const chunks: UIMessageChunk[] = [];
   await turn.stream.pipeTo(new WritableStream({ write: (chunk) => void chunks.push(chunk) }));
   return { chunks, outcome: await turn.finished };
@@ -125,7 +125,7 @@ describe("the in-process engine's lanes", () => {
   it("runs a real pass and a reply at once, each to a clean end", async () => {
     const config = localConfig("chatml");
     const ids = await fullThread(6);
-    const choice = chooseModel(config);
+    const choice = chooseModels(config).memory;
     const [report, { outcome }] = await Promise.all([
       runMemoryPass(t.db, choice.model, ids.threadId, { runtime: choice.runtime }),
       turnOn(config, ids, "And the deposit?"),

@@ -11,7 +11,7 @@ import { readConfig } from "@/lib/config";
 import { memoryPassOutput, memoryPassOutputSchema } from "@/lib/contracts/memory-pass";
 import type { MemoryPassReport } from "@/lib/contracts/memory-pass-report";
 import { runMemoryPass } from "@/lib/memory/pass";
-import { chooseModel } from "@/lib/models";
+import { chooseModels } from "@/lib/models";
 import { fileFact } from "@/lib/pages/facts";
 import { startLlamaShim, type LlamaShim } from "@/tests/support/llama-shim";
 import { tinyGgufPath } from "@/tests/support/tiny-gguf";
@@ -65,11 +65,11 @@ async function expectCleanPassOutcome(report: MemoryPassReport, trustedSeqs: num
 
 describe("choosing the local model", () => {
   it("runs LOCAL_MODEL_PATH in-process, after a base URL and a key, and labels it", () => {
-    const choice = chooseModel(local());
+    const choice = chooseModels(local()).chat;
     expect(choice.kind).toBe("local");
     expect(choice.label).toContain("tiny-chatml.gguf");
-    expect(chooseModel(testConfig({ LOCAL_MODEL_PATH: modelPath, OPENAI_BASE_URL: shim.baseUrl })).kind).toBe("openai-compatible");
-    expect(chooseModel(testConfig({ LOCAL_MODEL_PATH: modelPath, OPENAI_API_KEY: "sk-test" })).kind).toBe("openai");
+    expect(chooseModels(testConfig({ LOCAL_MODEL_PATH: modelPath, OPENAI_BASE_URL: shim.baseUrl })).chat.kind).toBe("openai-compatible");
+    expect(chooseModels(testConfig({ LOCAL_MODEL_PATH: modelPath, OPENAI_API_KEY: "sk-test" })).chat.kind).toBe("openai");
   });
 
   it("refuses a missing or non-GGUF file when the configuration is read", () => {
@@ -82,7 +82,7 @@ describe("choosing the local model", () => {
 
 describe("the engine under the schemas the app sends", () => {
   it("answers the memory pass's schema only with output the app's own validation accepts", async () => {
-    const { model } = chooseModel(local());
+    const { model } = chooseModels(local()).chat;
     let proposed = 0;
     for (const seed of [1, 2, 3, 4, 5, 6]) {
       const result = await generateText({ model, prompt: "List facts.", output: Output.object({ schema: memoryPassOutput }), seed, temperature: 0.8, maxOutputTokens: 3000 }).catch(
@@ -104,7 +104,7 @@ describe("the engine under the schemas the app sends", () => {
     const { workspace, thread } = await ownerThread("local-tools");
     const prompts: LanguageModelV4CallOptions["prompt"][] = [];
     const model = wrapLanguageModel({
-      model: chooseModel(local()).model as Parameters<typeof wrapLanguageModel>[0]["model"],
+      model: chooseModels(local()).chat.model as Parameters<typeof wrapLanguageModel>[0]["model"],
       middleware: { specificationVersion: "v4", transformParams: async ({ params }) => (prompts.push(params.prompt), params) },
     });
     const result = await generateText({
@@ -127,7 +127,7 @@ describe("the engine under the schemas the app sends", () => {
   });
 
   it("stops when the caller aborts, and serves the next call", async () => {
-    const { model } = chooseModel(local());
+    const { model } = chooseModels(local()).chat;
     const abort = new AbortController();
     const stream = streamText({ model, prompt: "Say a lot.", abortSignal: abort.signal, maxOutputTokens: 500 });
     let deltas = 0;
@@ -153,7 +153,7 @@ describe.each([
 ] as const)("a turn on the real engine, %s", (_, config) => {
   it("streams a framed reply, saves it with its trace, and reports the memory pass cleanly", async () => {
     const { workspace, thread } = await ownerThread(`local-turn-${config === local ? "direct" : "shim"}`);
-    const turn = await startTurn({ db: t.db, config: config(), choice: chooseModel(config()), workspaceId: workspace.id, threadId: thread.id, text: "What did we decide about produce?" });
+    const turn = await startTurn({ db: t.db, config: config(), models: chooseModels(config()), workspaceId: workspace.id, threadId: thread.id, text: "What did we decide about produce?" });
     const chunks: UIMessageChunk[] = [];
     await turn.stream.pipeTo(new WritableStream({ write: (chunk) => void chunks.push(chunk) }));
     const outcome = await turn.finished;
@@ -174,7 +174,7 @@ describe.each([
 
   it("runs the memory pass to a clean outcome", async () => {
     const { thread } = await ownerThread(`local-pass-${config === local ? "direct" : "shim"}`);
-    const report = await runMemoryPass(t.db, chooseModel(config()).model, thread.id);
+    const report = await runMemoryPass(t.db, chooseModels(config()).memory.model, thread.id);
     await expectCleanPassOutcome(report, [1, 2]);
   });
 });

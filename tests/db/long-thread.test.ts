@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runTurn, type TurnOutcome } from "@/lib/agent/turn";
 import { BUFFER_GAP_LINE, BUFFER_HEADER } from "@/lib/contracts/prompt/buffer-block";
-import { chooseModel } from "@/lib/models";
+import { chooseModels } from "@/lib/models";
 import { makeThread, makeWorkspace, testConfig } from "@/tests/db/fixtures";
 import { openTestDb, type TestDb } from "@/tests/db/test-db";
 
@@ -17,7 +17,7 @@ afterAll(() => t?.close());
 
 const config = testConfig();
 // No key or base URL in a test config: the offline model, streaming at full speed.
-const choice = chooseModel(config);
+const models = chooseModels(config);
 
 // The memory pass runs after every reply, so the thread's first stretch is its first exchange.
 const PLANTED = [
@@ -34,7 +34,7 @@ const FILLER = [
 ];
 
 async function say(workspaceId: string, threadId: string, text: string): Promise<TurnOutcome> {
-  return runTurn({ db: t.db, config, choice, workspaceId, threadId, text });
+  return runTurn({ db: t.db, config, models, workspaceId, threadId, text });
 }
 
 async function longThread(slug: string, fillerTurns: number) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runMemoryPass } from "@/lib/memory/pass";
-import { chooseModel } from "@/lib/models";
+import { chooseModels } from "@/lib/models";
 import { parseMemoryInput } from "@/lib/contracts/prompt/memory-input";
 import type { MemoryPassOutput } from "@/lib/contracts/memory-pass";
 import { forFile } from "@/tests/support/for-file";
@@ -64,7 +64,7 @@ describe("the memory pass (write path)", () => {
         fold: null,
       }),
     });
-    const model = chooseModel(testConfig({ OPENAI_BASE_URL: standIn.baseUrl })).model;
+    const model = chooseModels(testConfig({ OPENAI_BASE_URL: standIn.baseUrl })).memory.model;
     const report = await runMemoryPass(t.db, model, thread.id);
 
     // The instruction is held for the owner's review, not confirmed; the invented citation and the markup page are dropped.

@@ -12,7 +12,7 @@ import { memoryNotesByReply } from "@/lib/traces/queries";
 import { addConversation, makeThread, makeWorkspace, ownerThread, testConfig } from "@/tests/db/fixtures";
 import { openTestDb } from "@/tests/db/test-db";
 import { forFile } from "@/tests/support/for-file";
-import { scriptedChoice, scriptedModel } from "@/tests/support/scripted-model";
+import { scriptedModel, scriptedModels } from "@/tests/support/scripted-model";
 
 // What the owner sees and manages of memory: every fact of a workspace in one
 // paged, filtered list; deleting a fact or a thread; a thread kept out of
@@ -118,7 +118,7 @@ describe("a thread kept out of memory", () => {
     await updateThread(t.db, workspace.id, thread.id, { keepOutOfMemory: true });
     // The reply, then a pass that would file the rent if it were ever asked.
     const passModel = scriptedModel([{ text: "Noted." }], () => pass([fact("Lease", "rent", "Rent is $2,350 a month", 1)]));
-    const kept = await runTurn({ db: t.db, config, choice: scriptedChoice(passModel), workspaceId: workspace.id, threadId: thread.id, text: "Rent is $2,350 a month." });
+    const kept = await runTurn({ db: t.db, config, models: scriptedModels(passModel), workspaceId: workspace.id, threadId: thread.id, text: "Rent is $2,350 a month." });
     expect(kept.trace.memoryPass).toMatchObject({ status: "kept-out", fromSeq: 1, toSeq: 2, facts: [], episode: null });
     expect(passModel.calls).toHaveLength(1);
     expect(await t.db.fact.count({ where: { threadId: thread.id } })).toBe(0);
@@ -128,7 +128,7 @@ describe("a thread kept out of memory", () => {
 
     await updateThread(t.db, workspace.id, thread.id, { keepOutOfMemory: false });
     const model = scriptedModel([{ text: "Noted." }, pass([fact("Lease", "deposit", "Deposit is one month", 3)])]);
-    const back = await runTurn({ db: t.db, config, choice: scriptedChoice(model), workspaceId: workspace.id, threadId: thread.id, text: "The deposit is one month." });
+    const back = await runTurn({ db: t.db, config, models: scriptedModels(model), workspaceId: workspace.id, threadId: thread.id, text: "The deposit is one month." });
     expect(back.trace.memoryPass).toMatchObject({ status: "filed", fromSeq: 3, toSeq: 4 });
     expect((await t.db.fact.findMany({ where: { threadId: thread.id } })).map((f) => f.text)).toEqual(["Deposit is one month"]);
   });
@@ -138,10 +138,10 @@ describe("regenerating a reply", () => {
   it("replaces the latest reply with a new one at the same place, and forgets what the pass filed from the old one", async () => {
     const { workspace, thread } = await ownerThread(t.db, "regenerate");
     const first = scriptedModel([{ text: "I suggest a $500 deposit." }, pass([fact("Lease", "deposit idea", "Suggest a $500 deposit", 2)])]);
-    await runTurn({ db: t.db, config, choice: scriptedChoice(first), workspaceId: workspace.id, threadId: thread.id, text: "What deposit should we offer?" });
+    await runTurn({ db: t.db, config, models: scriptedModels(first), workspaceId: workspace.id, threadId: thread.id, text: "What deposit should we offer?" });
     expect(await t.db.fact.count({ where: { threadId: thread.id } })).toBe(1);
     const again = scriptedModel([{ text: "One month's rent is usual." }]);
-    const outcome = await runTurn({ db: t.db, config, choice: scriptedChoice(again), workspaceId: workspace.id, threadId: thread.id, text: null, regenerate: true, consolidate: { kind: "skip" } });
+    const outcome = await runTurn({ db: t.db, config, models: scriptedModels(again), workspaceId: workspace.id, threadId: thread.id, text: null, regenerate: true, consolidate: { kind: "skip" } });
     expect(outcome.userMessage.seq).toBe(1);
     const messages = await t.db.message.findMany({ where: { threadId: thread.id }, orderBy: { seq: "asc" } });
     expect(messages.map((m) => [m.seq, m.text])).toEqual([
@@ -169,7 +169,7 @@ describe("the note under a reply", () => {
   it("says what the reply's memory pass filed, each fact with its page's id", async () => {
     const { workspace, thread } = await ownerThread(t.db, "notes");
     const model = scriptedModel([{ text: "Noted." }, pass([fact("Lease", "rent", "Rent is $2,350 a month", 1), fact("Suppliers", "butter supplier", "Butter from Larkspur Dairy", 1)])]);
-    const outcome = await runTurn({ db: t.db, config, choice: scriptedChoice(model), workspaceId: workspace.id, threadId: thread.id, text: "Rent is $2,350; butter from Larkspur Dairy." });
+    const outcome = await runTurn({ db: t.db, config, models: scriptedModels(model), workspaceId: workspace.id, threadId: thread.id, text: "Rent is $2,350; butter from Larkspur Dairy." });
     const replyId = outcome.assistantMessage!.id;
     const notes = await memoryNotesByReply(t.db, workspace.id, thread.id, [replyId]);
     const pages = await t.db.page.findMany({ where: { workspaceId: workspace.id }, orderBy: { title: "asc" } });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { runTurn } from "@/lib/agent/turn";
 import { runMemoryPass } from "@/lib/memory/pass";
-import { chooseModel } from "@/lib/models";
+import { chooseModels } from "@/lib/models";
 import { startOpenAIStandIn } from "@/tests/support/openai-stand-in";
 import { forFile } from "@/tests/support/for-file";
 import { addConversation, leaseThread, ownerThread, testConfig } from "@/tests/db/fixtures";
@@ -12,12 +12,17 @@ const standIn = forFile(() => startOpenAIStandIn());
 
 const config = () => testConfig({ OPENAI_BASE_URL: standIn.baseUrl, OPENAI_MODEL: "stand-in" });
 const turn = (workspaceId: string, threadId: string, text: string | null) =>
-  runTurn({ db: t.db, config: config(), choice: chooseModel(config()), workspaceId, threadId, text });
+  runTurn({ db: t.db, config: config(), models: chooseModels(config()), workspaceId, threadId, text });
+/** A memory pass's answer that files `facts` (replacing none) and closes its stretch with `episode`. */
+const closingPass = (facts: { page: string; key: string; text: string; messageSeq: number }[], episode: string) => ({
+  kind: "text" as const,
+  text: JSON.stringify({ facts: facts.map((fact) => ({ ...fact, replaces: null })), episode, stretch: "ends", fold: null }),
+});
 const failures = (n: number) => Array.from({ length: n }, () => ({ kind: "error" as const, status: 500, message: "upstream is down" }));
 
 describe("an OpenAI-compatible server over real HTTP", () => {
   it("is chosen by OPENAI_BASE_URL and labelled", () => {
-    const choice = chooseModel(config());
+    const choice = chooseModels(config()).chat;
     expect(choice.kind).toBe("openai-compatible");
     expect(choice.label).toContain(standIn.baseUrl);
   });
@@ -85,7 +90,7 @@ describe("an OpenAI-compatible server over real HTTP", () => {
       { who: "owner", text: "We signed with Lakeshore Greens for deliveries." },
       { who: "agent", text: "Noted." },
     ]);
-    const model = chooseModel(config()).model;
+    const model = chooseModels(config()).memory.model;
     standIn.script(...failures(3));
     const failed = await runMemoryPass(t.db, model, thread.id);
     expect(failed.status).toBe("failed");
@@ -103,5 +108,30 @@ describe("an OpenAI-compatible server over real HTTP", () => {
     const resumed = await runMemoryPass(t.db, model, thread.id);
     expect(resumed).toMatchObject({ status: "filed", fromSeq: 1, toSeq: 2 });
     expect((await t.db.thread.findUniqueOrThrow({ where: { id: thread.id } })).consolidatedSeq).toBe(2);
+  });
+});
+
+describe("models by role over real HTTP", () => {
+  it("asks the chat model for the reply and the memory model for the memory pass, and the trace names each", async () => {
+    const { workspace, thread } = await ownerThread(t.db, "compat-roles");
+    const cfg = testConfig({ OPENAI_BASE_URL: standIn.baseUrl, OPENAI_MODEL: "large-chat", MEMORY_MODEL: "small-memory" });
+    standIn.requests.length = 0;
+    standIn.script(
+      { kind: "text", text: "Noted: the van lease is $410 a month." },
+      closingPass([{ page: "Vehicles", key: "van lease", text: "Van lease at $410 a month", messageSeq: 1 }], "The owner set the van lease at $410 a month; decided."),
+    );
+    const outcome = await runTurn({ db: t.db, config: cfg, models: chooseModels(cfg), workspaceId: workspace.id, threadId: thread.id, text: "The van lease is $410 a month." });
+
+    const [reply, pass] = standIn.requests.filter((r) => r.path === "/v1/chat/completions");
+    expect(reply.body).toMatchObject({ model: "large-chat", stream: true });
+    expect(pass.body.model).toBe("small-memory");
+    expect(JSON.stringify(pass.body.response_format)).toContain("episode");
+    expect(outcome.trace.memoryPass).toMatchObject({ status: "filed" });
+    const stored = await t.db.turnTrace.findUniqueOrThrow({ where: { id: outcome.traceId } });
+    expect(stored.modelId).toBe("large-chat");
+    expect(stored.data).toMatchObject({
+      model: { kind: "openai-compatible", modelId: "large-chat" },
+      memoryPassJob: { status: "done", model: { kind: "openai-compatible", modelId: "small-memory" } },
+    });
   });
 });

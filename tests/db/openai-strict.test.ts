@@ -4,7 +4,7 @@ import { z } from "zod";
 import { runTurn } from "@/lib/agent/turn";
 import { MAX_FACTS_PER_PASS, memoryPassOutput } from "@/lib/contracts/memory-pass";
 import { runMemoryPass } from "@/lib/memory/pass";
-import { chooseModel } from "@/lib/models";
+import { chooseModels } from "@/lib/models";
 import { startOpenAIStandIn, type StandIn, type StreamStyle } from "@/tests/support/openai-stand-in";
 import { forFile } from "@/tests/support/for-file";
 import { addConversation, leaseThread, testConfig } from "@/tests/db/fixtures";
@@ -23,7 +23,7 @@ afterEach(() => {
 const stand = (style: StreamStyle = "openai") => standIns.get(style)!;
 const compatible = (style: StreamStyle = "openai") => testConfig({ OPENAI_BASE_URL: stand(style).baseUrl, OPENAI_MODEL: "stand-in" });
 
-/** chooseModel's OpenAI path talks to api.openai.com; its requests are sent to the stand-in instead. */
+/** chooseModels's OpenAI path talks to api.openai.com; its requests are sent to the stand-in instead. */
 function openAIThroughStandIn(standIn: StandIn) {
   const realFetch = globalThis.fetch;
   vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
@@ -36,7 +36,7 @@ describe("the stand-in refuses what OpenAI refuses", () => {
   it("answers 400 to a strict response schema with a minimum and an optional property", async () => {
     const standIn = stand();
     const loose = z.object({ seq: z.number().min(1), note: z.string().optional() });
-    await expect(generateText({ model: chooseModel(compatible()).model, prompt: "x", output: Output.object({ schema: loose }) })).rejects.toThrow(
+    await expect(generateText({ model: chooseModels(compatible()).chat.model, prompt: "x", output: Output.object({ schema: loose }) })).rejects.toThrow(
       /Invalid schema for response_format 'response'/,
     );
     expect(standIn.rejections.at(-1)).toMatch(/'minimum' is not permitted|'required' is required/);
@@ -46,7 +46,7 @@ describe("the stand-in refuses what OpenAI refuses", () => {
     const tools = {
       search: tool({ description: "search", inputSchema: z.object({ query: z.string(), limit: z.number().int().optional() }), strict: true }),
     };
-    await expect(generateText({ model: chooseModel(compatible()).model, prompt: "x", tools, maxRetries: 0 })).rejects.toThrow(
+    await expect(generateText({ model: chooseModels(compatible()).chat.model, prompt: "x", tools, maxRetries: 0 })).rejects.toThrow(
       /Invalid schema for function 'search'.*Missing 'limit'/,
     );
   });
@@ -56,7 +56,7 @@ describe("the stand-in refuses what OpenAI refuses", () => {
     const before = standIn.rejections.length;
     await expect(
       generateText({
-        model: chooseModel(compatible()).model,
+        model: chooseModels(compatible()).chat.model,
         messages: [
           { role: "user", content: "x" },
           { role: "tool", content: [{ type: "tool-result", toolCallId: "call_missing", toolName: "search", output: { type: "text", value: "y" } }] },
@@ -83,7 +83,7 @@ const passReply = {
 
 async function toolTurn(slug: string, config: ReturnType<typeof testConfig>) {
   const { workspace, thread } = await leaseThread(t.db, slug);
-  return runTurn({ db: t.db, config, choice: chooseModel(config), workspaceId: workspace.id, threadId: thread.id, text: "Which lease did we like?" });
+  return runTurn({ db: t.db, config, models: chooseModels(config), workspaceId: workspace.id, threadId: thread.id, text: "Which lease did we like?" });
 }
 
 function expectFiledWithBadFactDropped(outcome: Awaited<ReturnType<typeof runTurn>>) {
@@ -127,7 +127,7 @@ describe("OpenAI's fine-tuned models, which refuse lengths, ranges and array bou
     const standIn = stand();
     const before = standIn.rejections.length;
     await expect(
-      generateText({ model: chooseModel(testConfig({ OPENAI_BASE_URL: standIn.baseUrl, OPENAI_MODEL: FINE_TUNED })).model, prompt: "x", output: Output.object({ schema: memoryPassOutput }), maxRetries: 0 }),
+      generateText({ model: chooseModels(testConfig({ OPENAI_BASE_URL: standIn.baseUrl, OPENAI_MODEL: FINE_TUNED })).chat.model, prompt: "x", output: Output.object({ schema: memoryPassOutput }), maxRetries: 0 }),
     ).rejects.toThrow(/'maxItems' is not permitted/);
     expect(standIn.rejections.length).toBe(before + 1);
   });
@@ -140,7 +140,7 @@ describe("OpenAI's fine-tuned models, which refuse lengths, ranges and array bou
     await addConversation(t.db, thread.id, [{ who: "owner", text: "Here is everything about the suppliers." }]);
     const facts = Array.from({ length: MAX_FACTS_PER_PASS + 2 }, (_, i) => ({ page: "Suppliers", key: `supplier ${i}`, text: `Supplier number ${i} delivers on Mondays`, messageSeq: 2, replaces: null }));
     standIn.script({ kind: "text", text: JSON.stringify({ facts, episode: "The owner listed the suppliers.", stretch: "ends", fold: null }) });
-    const choice = chooseModel(testConfig({ OPENAI_BASE_URL: standIn.baseUrl, OPENAI_MODEL: FINE_TUNED }));
+    const choice = chooseModels(testConfig({ OPENAI_BASE_URL: standIn.baseUrl, OPENAI_MODEL: FINE_TUNED })).memory;
     const report = await runMemoryPass(t.db, choice.model, thread.id, { runtime: choice.runtime });
     expect(standIn.rejections.slice(before)).toEqual([]);
     expect(JSON.stringify(standIn.requests[0].body.response_format)).not.toContain("maxItems");
@@ -184,7 +184,7 @@ describe("the app's requests to OpenAI (Responses API)", () => {
     );
     const before = standIn.rejections.length;
     const result = await generateText({
-      model: chooseModel(config).model,
+      model: chooseModels(config).chat.model,
       prompt: "x",
       tools: { lookup: tool({ description: "look up", inputSchema: z.object({ q: z.string() }), strict: true, execute: async ({ q }) => ({ q }) }) },
       stopWhen: stepCountIs(3),

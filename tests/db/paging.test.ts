@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runTurn } from "@/lib/agent/turn";
 import { cursorSchema, type Keyset, type KeysetPage } from "@/lib/contracts/cursor";
 import { EPISODES_PER_PAGE, listEpisodes } from "@/lib/episodes/store";
-import { chooseModel } from "@/lib/models";
+import { chooseModels } from "@/lib/models";
 import { FACTS_PER_PAGE, getPage, listPageFacts, listPages, PAGES_PER_PAGE } from "@/lib/pages/queries";
 import { findThread, listThreads, MESSAGES_PER_PAGE, readStretch, THREADS_PER_PAGE } from "@/lib/threads/queries";
 import { getTrace, listTraceSummaries, TRACES_PER_PAGE } from "@/lib/traces/queries";
@@ -35,7 +35,7 @@ beforeAll(async () => {
   // One real turn on each long thread, its trace then copied as if every turn had run.
   const config = testConfig();
   for (const [bulk, copies] of [[small, TRACES.small], [big, TRACES.big]] as const) {
-    await runTurn({ db: t.db, config, choice: chooseModel(config), workspaceId: bulk.workspaceId, threadId: bulk.longThreadId, text: "What do we pay for butter?", consolidate: { kind: "skip" } });
+    await runTurn({ db: t.db, config, models: chooseModels(config), workspaceId: bulk.workspaceId, threadId: bulk.longThreadId, text: "What do we pay for butter?", consolidate: { kind: "skip" } });
     const trace = await t.db.turnTrace.findFirstOrThrow({ where: { threadId: bulk.longThreadId } });
     await repeatTrace(t.db, trace.id, copies);
   }

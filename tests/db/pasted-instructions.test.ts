@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { runTurn } from "@/lib/agent/turn";
 import { runMemoryPass } from "@/lib/memory/pass";
-import { chooseModel } from "@/lib/models";
+import { chooseModels } from "@/lib/models";
 import { reviewFact } from "@/lib/pages/facts";
 import { setPageVisibility } from "@/lib/pages/publish";
 import { addConversation, makeThread, makeWorkspace, testConfig } from "@/tests/db/fixtures";
 import { openTestDb } from "@/tests/db/test-db";
 import { forFile } from "@/tests/support/for-file";
-import { scriptedChoice, scriptedModel } from "@/tests/support/scripted-model";
+import { scriptedModel, scriptedModels } from "@/tests/support/scripted-model";
 import pasted from "@/tests/fixtures/injection/pasted-supplier-messages.json" with { type: "json" };
 
 // Owner text can carry someone else's instructions (a pasted email, a
@@ -46,7 +46,7 @@ async function customerPrompts(workspaceId: string, supportId: string): Promise<
   const prompts: string[] = [];
   for (const { title } of pages) {
     const model = scriptedModel([{ tool: "read_page", input: { title } }, { text: "Here is what I know." }]);
-    await runTurn({ db: t.db, config, choice: scriptedChoice(model), workspaceId, threadId: supportId, text: `What can you tell me about ${title.toLowerCase()}?` });
+    await runTurn({ db: t.db, config, models: scriptedModels(model), workspaceId, threadId: supportId, text: `What can you tell me about ${title.toLowerCase()}?` });
     prompts.push(...model.calls.map((c) => c.promptText));
   }
   return prompts;
@@ -177,9 +177,9 @@ describe("supplier messages carrying pasted instructions", () => {
 describe("through the offline agent, as a first run would", () => {
   it("no instruction text reaches a customer, and the real facts beside it are filed", async () => {
     const { workspace, owner, support } = await business("pasted-offline");
-    const choice = chooseModel(config);
+    const models = chooseModels(config);
     for (const supplier of pasted.messages) {
-      await runTurn({ db: t.db, config, choice, workspaceId: workspace.id, threadId: owner.id, text: supplier.message });
+      await runTurn({ db: t.db, config, models, workspaceId: workspace.id, threadId: owner.id, text: supplier.message });
     }
     const filed = await t.db.fact.findMany({ where: { threadId: owner.id } });
     const sentences = pasted.messages.flatMap((s) => s.facts.map((f) => f.sentence));

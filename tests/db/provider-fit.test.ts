@@ -5,7 +5,7 @@ import { JSON_ANSWER_HEADER } from "@/lib/contracts/prompt/json-answer";
 import { NOT_SHOWN_HEADER } from "@/lib/contracts/prompt/not-shown";
 import { saveEpisode } from "@/lib/episodes/store";
 import { runMemoryPass } from "@/lib/memory/pass";
-import { chooseModel } from "@/lib/models";
+import { chooseModels } from "@/lib/models";
 import { countTokens } from "@/lib/models/tokens";
 import { fileFact } from "@/lib/pages/facts";
 import { addConversation, ownerThread, testConfig } from "@/tests/db/fixtures";
@@ -62,7 +62,7 @@ describe("a small context the server reports", () => {
     const { standIn, config } = await server({ style: "vllm", contextTokens: 2048, tokenRatio: 1.1 });
     const ids = await longThread("fit-vllm", 40);
     standIn.script({ kind: "text", text: "The Main St lease is $2,350 a month." }, PASS_ANSWER);
-    const outcome = await runTurn({ db: t.db, config: config({ CHAT_WINDOW: "30", MODEL_REPLY_TOKENS: "256" }), choice: chooseModel(config()), ...ids, text: "What did we agree on the lease?" });
+    const outcome = await runTurn({ db: t.db, config: config({ CHAT_WINDOW: "30", MODEL_REPLY_TOKENS: "256" }), models: chooseModels(config()), ...ids, text: "What did we agree on the lease?" });
 
     expect(standIn.rejections).toEqual([]);
     const [turn, pass] = chatRequests(standIn);
@@ -91,7 +91,7 @@ describe("a small context the server reports", () => {
     const { standIn, config } = await server({ style: "ollama", contextTokens: 2048 });
     const ids = await longThread("fit-ollama", 40);
     standIn.script({ kind: "text", text: "The Main St lease is $2,350 a month." }, PASS_ANSWER);
-    const outcome = await runTurn({ db: t.db, config: config({ MODEL_REPLY_TOKENS: "256" }), choice: chooseModel(config()), ...ids, text: "What did we agree on the lease?" });
+    const outcome = await runTurn({ db: t.db, config: config({ MODEL_REPLY_TOKENS: "256" }), models: chooseModels(config()), ...ids, text: "What did we agree on the lease?" });
     expect(chatRequests(standIn).map((r) => r.truncated)).toEqual([false, false]);
     expect(outcome.trace.budget?.contextDetail).toBe("Ollama: num_ctx 2048 in the model's parameters");
   });
@@ -100,10 +100,10 @@ describe("a small context the server reports", () => {
     const { standIn, config } = await server({ style: "vllm", contextTokens: 32_768, tokenRatio: 1.3 });
     const ids = await longThread("fit-calibrate", 6);
     const cfg = config();
-    const choice = chooseModel(cfg);
+    const models = chooseModels(cfg);
     standIn.script({ kind: "text", text: "Noted." }, { kind: "text", text: "Noted again." });
-    const first = await runTurn({ db: t.db, config: cfg, choice, ...ids, text: "One.", consolidate: { kind: "skip" } });
-    const second = await runTurn({ db: t.db, config: cfg, choice: chooseModel(cfg), ...ids, text: "Two.", consolidate: { kind: "skip" } });
+    const first = await runTurn({ db: t.db, config: cfg, models, ...ids, text: "One.", consolidate: { kind: "skip" } });
+    const second = await runTurn({ db: t.db, config: cfg, models: chooseModels(cfg), ...ids, text: "Two.", consolidate: { kind: "skip" } });
     const [a, b] = chatRequests(standIn);
     const off = (counted: number, reported: number) => Math.abs(counted - reported) / reported;
     expect(off(first.trace.budget!.promptTokens, a.promptTokens)).toBeGreaterThan(0.15);
@@ -117,7 +117,7 @@ describe("a small context the server reports", () => {
     const outcome = await runTurn({
       db: t.db,
       config: config({ MODEL_REPLY_TOKENS: "512" }),
-      choice: chooseModel(config()),
+      models: chooseModels(config()),
       workspaceId: workspace.id,
       threadId: thread.id,
       text: paragraph(1).repeat(4),
@@ -137,7 +137,7 @@ describe("chat templates that require alternating roles", () => {
     // A send whose reply failed leaves two user messages in a row.
     await addConversation(t.db, ids.threadId, [{ who: "owner", text: "A message whose reply failed." }]);
     standIn.script({ kind: "tool-call", name: "read_page", args: { title: "Second Location" } }, { kind: "text", text: "The lease is $2,350." });
-    const outcome = await runTurn({ db: t.db, config: config(), choice: chooseModel(config()), ...ids, text: "What was the lease?", consolidate: { kind: "skip" } });
+    const outcome = await runTurn({ db: t.db, config: config(), models: chooseModels(config()), ...ids, text: "What was the lease?", consolidate: { kind: "skip" } });
     expect(standIn.rejections).toEqual([]);
     expect(outcome.answer).toBe("The lease is $2,350.");
     const [first, second] = chatRequests(standIn);
@@ -177,7 +177,7 @@ describe("a model without tools", () => {
     const ids = await longThread("no-tools", 40);
     const cfg = config();
     standIn.script({ kind: "text", text: "I can't look that up here; what was the rent?" }, { kind: "text", text: "Noted." });
-    const first = await runTurn({ db: t.db, config: cfg, choice: chooseModel(cfg), ...ids, text: "What was the lease?", consolidate: { kind: "skip" } });
+    const first = await runTurn({ db: t.db, config: cfg, models: chooseModels(cfg), ...ids, text: "What was the lease?", consolidate: { kind: "skip" } });
     expect(first.answer).toBe("I can't look that up here; what was the rent?");
     expect(first.trace.error).toBeNull();
     expect(first.trace.budget?.toolsUnavailable).toContain('"auto" tool choice requires --enable-auto-tool-choice');
@@ -190,7 +190,7 @@ describe("a model without tools", () => {
     expect(text(sent[0].content)).not.toContain("search_chat_history");
     expect(text(sent[1].content)).toContain(BUFFER_NOTE_WITHOUT_TOOLS);
 
-    const second = await runTurn({ db: t.db, config: cfg, choice: chooseModel(cfg), ...ids, text: "And the deposit?", consolidate: { kind: "skip" } });
+    const second = await runTurn({ db: t.db, config: cfg, models: chooseModels(cfg), ...ids, text: "And the deposit?", consolidate: { kind: "skip" } });
     expect(second.answer).toBe("Noted.");
     expect(chatRequests(standIn)).toHaveLength(3);
     expect(chatRequests(standIn)[2].body.tools).toBeUndefined();
@@ -201,7 +201,7 @@ describe("a model without tools", () => {
     const { standIn, config } = await server({ style: "ollama", tools: false, contextTokens: 8192 });
     const ids = await longThread("ollama-no-tools", 4);
     standIn.script({ kind: "text", text: "Noted." });
-    const outcome = await runTurn({ db: t.db, config: config(), choice: chooseModel(config()), ...ids, text: "Hello.", consolidate: { kind: "skip" } });
+    const outcome = await runTurn({ db: t.db, config: config(), models: chooseModels(config()), ...ids, text: "Hello.", consolidate: { kind: "skip" } });
     expect(standIn.rejections).toEqual([]);
     expect(chatRequests(standIn)).toHaveLength(1);
     expect(chatRequests(standIn)[0].body.tools).toBeUndefined();
@@ -220,7 +220,7 @@ describe("a server that refuses JSON schemas", () => {
     ]);
     const answer = { facts: [{ page: "Suppliers", key: "produce supplier", text: "Signed with Marsh Hollow Farms", messageSeq: 1, replaces: null }], episode: "The owner chose a produce supplier.", stretch: "ends", fold: null };
     standIn.script({ kind: "text", text: "```json\n" + JSON.stringify(answer) + "\n```" });
-    const choice = chooseModel(config());
+    const choice = chooseModels(config()).memory;
     const report = await runMemoryPass(t.db, choice.model, thread.id, { runtime: choice.runtime });
     expect(report.status).toBe("filed");
     expect(report.facts.map((f) => f.text)).toEqual(["Signed with Marsh Hollow Farms"]);
@@ -245,7 +245,7 @@ describe("what the model is told is not shown", () => {
     const { workspace, thread } = await ownerThread(t.db, "no-episodes");
     await addConversation(t.db, thread.id, Array.from({ length: 40 }, (_, i) => ({ who: i % 2 === 0 ? ("owner" as const) : ("agent" as const), text: `line ${i + 1}` })));
     standIn.script({ kind: "text", text: "ok." });
-    await runTurn({ db: t.db, config: config(), choice: chooseModel(config()), workspaceId: workspace.id, threadId: thread.id, text: "and?", consolidate: { kind: "skip" } });
+    await runTurn({ db: t.db, config: config(), models: chooseModels(config()), workspaceId: workspace.id, threadId: thread.id, text: "and?", consolidate: { kind: "skip" } });
     expect(standIn.rejections).toEqual([]);
     const sent = sentMessages(chatRequests(standIn)[0].body);
     expect(sent[1]).toMatchObject({ role: "user", content: expect.stringContaining(NOT_SHOWN_HEADER) });

@@ -1,7 +1,7 @@
 import type { UIMessageChunk } from "ai";
 import { beforeAll, describe, expect, it } from "vitest";
 import { startTurn, type StartedTurn } from "@/lib/agent/turn";
-import { chooseModel } from "@/lib/models";
+import { chooseModels } from "@/lib/models";
 import { countTokens } from "@/lib/models/tokens";
 import { ownerThread, testConfig } from "@/tests/db/fixtures";
 import { openTestDb } from "@/tests/db/test-db";
@@ -36,7 +36,7 @@ async function turnAgainst(standIn: StandIn, slug: string, env: Record<string, s
   const turn = await startTurn({
     db: t.db,
     config,
-    choice: chooseModel(config),
+    models: chooseModels(config),
     workspaceId,
     threadId,
     text,
@@ -97,7 +97,7 @@ describe("a reply is complete only when the model says so", () => {
     expect((await messagesOf(threadId)).map((m) => m.role)).toEqual(["USER"]);
 
     standIn.script({ kind: "text", text: "Five years at $2,350." });
-    const retry = await startTurn({ db: t.db, config, choice: chooseModel(config), workspaceId, threadId, text: null, consolidate: { kind: "skip" } });
+    const retry = await startTurn({ db: t.db, config, models: chooseModels(config), workspaceId, threadId, text: null, consolidate: { kind: "skip" } });
     await readAll(retry);
     expect((await messagesOf(threadId)).map((m) => [m.role, m.status, m.text])).toEqual([
       ["USER", "COMPLETE", "Tell me about the lease."],
@@ -110,7 +110,7 @@ describe("a reply is complete only when the model says so", () => {
     standIn.script({ kind: "text", text: LONG_REPLY, delayMs: 150 });
     const config = testConfig({ OPENAI_BASE_URL: standIn.baseUrl, OPENAI_MODEL: "stand-in" });
     const { workspace: { id: workspaceId }, thread: { id: threadId } } = await ownerThread(t.db, "drafted-reply");
-    const turn = await startTurn({ db: t.db, config, choice: chooseModel(config), workspaceId, threadId, text: "Tell me about the lease.", consolidate: { kind: "skip" } });
+    const turn = await startTurn({ db: t.db, config, models: chooseModels(config), workspaceId, threadId, text: "Tell me about the lease.", consolidate: { kind: "skip" } });
     const reading = readAll(turn);
     await expect.poll(async () => (await messagesOf(threadId))[1] ?? null, { timeout: 10_000, interval: 100 }).toMatchObject({ status: "INTERRUPTED", role: "ASSISTANT" });
     const partial = (await messagesOf(threadId))[1];

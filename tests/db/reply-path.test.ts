@@ -7,7 +7,7 @@ import { runMemoryPass } from "@/lib/memory/pass";
 import { ownerThread, testConfig } from "@/tests/db/fixtures";
 import { openTestDb } from "@/tests/db/test-db";
 import { forFile } from "@/tests/support/for-file";
-import { scriptedChoice, scriptedModel, type ScriptEntry, type ScriptedModel } from "@/tests/support/scripted-model";
+import { scriptedChoice, scriptedModel, scriptedModels, type ScriptEntry, type ScriptedModel } from "@/tests/support/scripted-model";
 
 // The reply path around the model: the stream ends once the reply is saved,
 // the memory pass runs later as a job on the thread's queue, calls time out,
@@ -36,7 +36,7 @@ async function queueFor(model: ScriptedModel, options: { retries?: number } = {}
   const queue = await startMemoryPassQueue({
     db: t.db,
     backend: t.queue,
-    model,
+    memory: scriptedChoice(model),
     timeoutMs: 20_000,
     retries: options.retries ?? 1,
     retryDelaySeconds: 1,
@@ -67,7 +67,7 @@ describe("the reply path", () => {
     const passModel = passingModel(3000);
     const queue = await queueFor(passModel);
     const chat = scriptedModel([{ text: "Noted." }]);
-    const outcome = await runTurn({ db: t.db, config, choice: scriptedChoice(chat), workspaceId, threadId, text: "We open at nine.", consolidate: { kind: "queue", queue } });
+    const outcome = await runTurn({ db: t.db, config, models: scriptedModels(chat), workspaceId, threadId, text: "We open at nine.", consolidate: { kind: "queue", queue } });
     expect(outcome.answer).toBe("Noted.");
     expect(outcome.trace.memoryPassJob?.status).toBe("queued");
     // The turn is over while its three-second pass has not reported: the reply did not wait for it.
@@ -85,7 +85,7 @@ describe("the reply path", () => {
     const queue = await queueFor(model);
     const outcomes = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        runTurn({ db: t.db, config, choice: scriptedChoice(model), workspaceId, threadId, text: `message ${i}`, consolidate: { kind: "queue", queue } }),
+        runTurn({ db: t.db, config, models: scriptedModels(model), workspaceId, threadId, text: `message ${i}`, consolidate: { kind: "queue", queue } }),
       ),
     );
     const messages = await messagesOf(threadId);
@@ -116,7 +116,7 @@ describe("the reply path", () => {
     const quick = testConfig({ MODEL_TIMEOUT_MS: "1000" });
     const hung = scriptedModel([{ hang: true }]);
     const started = performance.now();
-    const failed = await runTurn({ db: t.db, config: quick, choice: scriptedChoice(hung), workspaceId, threadId, text: "What did the roofer quote?", consolidate: { kind: "skip" } });
+    const failed = await runTurn({ db: t.db, config: quick, models: scriptedModels(hung), workspaceId, threadId, text: "What did the roofer quote?", consolidate: { kind: "skip" } });
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(failed.assistantMessage).toBeNull();
     expect(failed.trace.error).toContain("the reply did not finish within 1 s (MODEL_TIMEOUT_MS)");
@@ -125,7 +125,7 @@ describe("the reply path", () => {
     const retried = await runTurn({
       db: t.db,
       config: quick,
-      choice: scriptedChoice(scriptedModel([{ text: "The roofer quoted $900." }])),
+      models: scriptedModels(scriptedModel([{ text: "The roofer quoted $900." }])),
       workspaceId,
       threadId,
       text: null,
@@ -143,7 +143,7 @@ describe("the reply path", () => {
     const turn = await startTurn({
       db: t.db,
       config,
-      choice: scriptedChoice(slow),
+      models: scriptedModels(slow),
       workspaceId,
       threadId,
       text: "When is the van booked?",
@@ -175,7 +175,7 @@ describe("the reply path", () => {
     const retried = await runTurn({
       db: t.db,
       config,
-      choice: scriptedChoice(scriptedModel([{ text: "Tuesday morning." }])),
+      models: scriptedModels(scriptedModel([{ text: "Tuesday morning." }])),
       workspaceId,
       threadId,
       text: null,
@@ -194,7 +194,7 @@ describe("the reply path", () => {
       object: { facts: [], episode: "The owner set the opening hours.", stretch: "ends", fold: null },
     });
     const queue = await queueFor(passModel, { retries: 1 });
-    const outcome = await runTurn({ db: t.db, config, choice: scriptedChoice(scriptedModel([])), workspaceId, threadId, text: "We open at nine.", consolidate: { kind: "queue", queue } });
+    const outcome = await runTurn({ db: t.db, config, models: scriptedModels(scriptedModel([])), workspaceId, threadId, text: "We open at nine.", consolidate: { kind: "queue", queue } });
 
     const failed = await eventually(() => traceData(outcome.traceId), (d) => d.memoryPassJob?.status === "failed");
     expect(failed.memoryPassJob).toMatchObject({ status: "failed", attempts: 2, error: expect.stringContaining("the provider is down") });
@@ -210,10 +210,10 @@ describe("the reply path", () => {
   it("refuses a send with a 409 while another turn holds the thread past the wait", async () => {
     const { workspace: { id: workspaceId }, thread: { id: threadId } } = await ownerThread(t.db, "reply-busy");
     const slow = scriptedModel([{ text: "one two three four five six", delayMs: 300 }]);
-    const first = runTurn({ db: t.db, config, choice: scriptedChoice(slow), workspaceId, threadId, text: "first", consolidate: { kind: "skip" } });
+    const first = runTurn({ db: t.db, config, models: scriptedModels(slow), workspaceId, threadId, text: "first", consolidate: { kind: "skip" } });
     await eventually(() => t.db.thread.findUniqueOrThrow({ where: { id: threadId } }), (th) => th.turnLeaseId !== null);
     const impatient = testConfig({ TURN_WAIT_MS: "100" });
-    const second = runTurn({ db: t.db, config: impatient, choice: scriptedChoice(scriptedModel([])), workspaceId, threadId, text: "second", consolidate: { kind: "skip" } });
+    const second = runTurn({ db: t.db, config: impatient, models: scriptedModels(scriptedModel([])), workspaceId, threadId, text: "second", consolidate: { kind: "skip" } });
     await expect(second).rejects.toMatchObject({ status: 409, message: expect.stringContaining("still being written") });
     await first;
     expect((await messagesOf(threadId)).map((m) => m.text)).toEqual(["first", "one two three four five six"]);

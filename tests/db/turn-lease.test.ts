@@ -1,14 +1,16 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runTurn } from "@/lib/agent/turn";
+import type { UIMessageChunk } from "ai";
+import { failureText, runTurn, startTurn } from "@/lib/agent/turn";
+import { everyRole, type ModelChoice } from "@/lib/models";
 import type { Db } from "@/lib/db/client";
 import { PrismaClient } from "@/lib/db/generated/client";
 import { currentInstance, HEARTBEAT_MS, INSTANCE_DEAD_AFTER_MS } from "@/lib/threads/instances";
 import { turnInFlight } from "@/lib/threads/turn-lease";
 import { makeThread, makeWorkspace, testConfig } from "@/tests/db/fixtures";
 import { openTestDb, type TestDb } from "@/tests/db/test-db";
-import { scriptedChoice, scriptedModel } from "@/tests/support/scripted-model";
+import { scriptedChoice, scriptedModel, scriptedModels } from "@/tests/support/scripted-model";
 
 // A turn's claim names the instance that made it. A claim whose instance
 // stopped beating frees the thread at once; one whose instance still beats
@@ -41,7 +43,7 @@ const send = (ids: { workspaceId: string; threadId: string }, waitMs: number) =>
   runTurn({
     db: t.db,
     config: { ...testConfig({ TURN_WAIT_MS: String(waitMs) }), databaseUrl: "postgresql://shared/db" },
-    choice: scriptedChoice(scriptedModel([{ text: "Noted." }])),
+    models: scriptedModels(scriptedModel([{ text: "Noted." }])),
     ...ids,
     text: "We open at nine.",
     consolidate: { kind: "skip" },
@@ -91,5 +93,63 @@ describe("on the embedded database", () => {
     } finally {
       await opened.$disconnect();
     }
+  });
+});
+
+describe("a turn's hold on its thread", () => {
+  /** Runs one turn of `choice` on a new thread: what the stream carried, how the turn settled, and how often the thread was released. */
+  async function turnOf(slug: string, choice: ModelChoice) {
+    const workspace = await makeWorkspace(t.db, slug);
+    const thread = await makeThread(t.db, workspace.id);
+    t.statements.reset();
+    const turn = await startTurn({ db: t.db, config: testConfig(), models: everyRole(choice), workspaceId: workspace.id, threadId: thread.id, text: "We open at nine.", consolidate: { kind: "skip" } });
+    const chunks: UIMessageChunk[] = [];
+    await turn.stream.pipeTo(new WritableStream({ write: (chunk) => void chunks.push(chunk) }));
+    const settled = await turn.finished.then(
+      (outcome) => ({ outcome, error: null }),
+      (error: unknown) => ({ outcome: null, error: error as Error }),
+    );
+    const releases = t.statements.sql.filter((sql) => /UPDATE "public"\."Thread" SET "turnLeaseId"/.test(sql)).length;
+    const stored = await t.db.thread.findUniqueOrThrow({ where: { id: thread.id } });
+    const messages = await t.db.message.findMany({ where: { threadId: thread.id }, orderBy: { seq: "asc" } });
+    return { chunks, ...settled, releases, free: stored.turnLeaseId === null, messages };
+  }
+
+  const errorsOf = (chunks: UIMessageChunk[]) => chunks.flatMap((c) => (c.type === "error" ? [c.errorText] : []));
+
+  it("is released once when the reply is saved", async () => {
+    const turn = await turnOf("release-answered", scriptedChoice(scriptedModel([{ text: "Noted." }])));
+    expect(turn.outcome?.answer).toBe("Noted.");
+    expect(turn).toMatchObject({ releases: 1, free: true });
+  });
+
+  it("is released once when the call fails, the message kept", async () => {
+    const turn = await turnOf("release-failed-call", scriptedChoice(scriptedModel([{ fail: "the provider is down" }])));
+    expect(errorsOf(turn.chunks)).toEqual([failureText("the provider is down")]);
+    expect(turn.outcome?.trace.error).toContain("the provider is down");
+    expect(turn).toMatchObject({ releases: 1, free: true });
+    expect(turn.messages.map((m) => m.role)).toEqual(["USER"]);
+  });
+
+  it("is released once when the model cannot be made ready, and the model is asked nothing", async () => {
+    const model = scriptedModel([{ text: "should not run" }]);
+    const choice = scriptedChoice(model);
+    const turn = await turnOf("release-not-ready", { ...choice, runtime: { ...choice.runtime, ready: () => Promise.reject(new Error("the engine did not load")) } });
+    expect(errorsOf(turn.chunks)).toEqual([failureText("the engine did not load")]);
+    expect(model.calls).toHaveLength(0);
+    expect(turn.outcome?.trace.error).toBe("the engine did not load");
+    expect(turn).toMatchObject({ releases: 1, free: true });
+  });
+
+  it("is released once when the turn breaks before its model is asked: the stream says so, the turn fails, the message stays", async () => {
+    const model = scriptedModel([{ text: "should not run" }]);
+    const choice = scriptedChoice(model);
+    const broken = { ...choice, runtime: { ...choice.runtime, contextSize: () => Promise.reject(new Error("the provider's address does not resolve")) } };
+    const turn = await turnOf("release-broken", broken);
+    expect(errorsOf(turn.chunks)).toEqual([failureText("the server could not prepare the reply")]);
+    expect(turn.error?.message).toBe("the provider's address does not resolve");
+    expect(model.calls).toHaveLength(0);
+    expect(turn).toMatchObject({ releases: 1, free: true });
+    expect(turn.messages.map((m) => [m.role, m.text])).toEqual([["USER", "We open at nine."]]);
   });
 });

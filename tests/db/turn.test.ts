@@ -8,7 +8,7 @@ import { appendMessages } from "@/lib/threads/messages";
 import { addConversation, makeWorkspace, ownerThread, testConfig } from "@/tests/db/fixtures";
 import { openTestDb } from "@/tests/db/test-db";
 import { forFile } from "@/tests/support/for-file";
-import { scriptedChoice, scriptedModel, type ScriptedModel } from "@/tests/support/scripted-model";
+import { scriptedModel, scriptedModels, type ScriptedModel } from "@/tests/support/scripted-model";
 
 // The turn's phases on a real database with a scripted model: the model does
 // exactly what each test says, so these assert what the pipeline does around
@@ -18,7 +18,7 @@ const t = forFile(openTestDb);
 const config = testConfig();
 
 function turn(model: ScriptedModel, workspaceId: string, threadId: string, text: string | null, consolidate: Consolidation = { kind: "skip" }) {
-  return runTurn({ db: t.db, config, choice: scriptedChoice(model), workspaceId, threadId, text, consolidate });
+  return runTurn({ db: t.db, config, models: scriptedModels(model), workspaceId, threadId, text, consolidate });
 }
 
 const lines = (n: number, from = 1) =>
@@ -191,7 +191,7 @@ describe("a turn's statements", () => {
     const outcome = await runTurn({
       db: t.db,
       config,
-      choice: scriptedChoice(scriptedModel([{ text: "Noted." }])),
+      models: scriptedModels(scriptedModel([{ text: "Noted." }])),
       workspaceId: workspace.id,
       threadId: thread.id,
       text: "Which message number was the plumber quote?",

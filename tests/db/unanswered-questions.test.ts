@@ -3,11 +3,11 @@ import type { UIMessageChunk } from "ai";
 import { runTurn, startTurn } from "@/lib/agent/turn";
 import { formatAskTheBusiness } from "@/lib/contracts/prompt/customer-voice";
 import { FOLLOW_UP_REPLY } from "@/lib/guard/customer-reply";
-import { chooseModel } from "@/lib/models";
+import { chooseModels } from "@/lib/models";
 import { countOpenQuestions, listQuestions, recordUnansweredQuestion, setQuestionStatus } from "@/lib/questions/store";
 import { addConversation, makeThread, makeWorkspace, testConfig } from "@/tests/db/fixtures";
 import { openTestDb, type TestDb } from "@/tests/db/test-db";
-import { scriptedChoice, scriptedModel } from "@/tests/support/scripted-model";
+import { scriptedModel, scriptedModels } from "@/tests/support/scripted-model";
 
 // The owner's "Unanswered questions": a module of its own over its table, and
 // the support turn that writes to it when its checked reply found nothing
@@ -91,7 +91,7 @@ describe("a support turn", () => {
       { tool: "read_page", input: { title: "Services" } },
       { text: 'I opened pages/Services and searched this thread for "heated" but couldn\'t find it — could you remind me?' },
     ]);
-    const turn = await startTurn({ db: t.db, config, choice: scriptedChoice(model), workspaceId, threadId: thread.id, text: "Do you install heated floors?" });
+    const turn = await startTurn({ db: t.db, config, models: scriptedModels(model), workspaceId, threadId: thread.id, text: "Do you install heated floors?" });
     const chunks = await drain(turn.stream);
     const outcome = await turn.finished;
 
@@ -113,7 +113,7 @@ describe("a support turn", () => {
   it("records nothing when a published fact answers, and sends the answer without where it came from", async () => {
     const thread = await supportThread("Customer · visitor t2");
     const model = scriptedModel([{ text: "From pages/Services: Grout sealing is $3 per square foot (you said this on 2026-10-02)." }]);
-    const outcome = await runTurn({ db: t.db, config, choice: scriptedChoice(model), workspaceId, threadId: thread.id, text: "How much is grout sealing?" });
+    const outcome = await runTurn({ db: t.db, config, models: scriptedModels(model), workspaceId, threadId: thread.id, text: "How much is grout sealing?" });
     expect(outcome.answer).toBe("Grout sealing is $3 per square foot.");
     expect(await questionsOf(thread.id)).toEqual([]);
   });
@@ -121,11 +121,11 @@ describe("a support turn", () => {
   it("reads the persona's mark for nothing published, and a claim is never acknowledged as remembered", async () => {
     const thread = await supportThread("Customer · visitor t3");
     const marked = scriptedModel([{ text: formatAskTheBusiness("Let me check with the business; they'll get back to you.") }]);
-    const asked = await runTurn({ db: t.db, config, choice: scriptedChoice(marked), workspaceId, threadId: thread.id, text: "Can you match a quote from another installer?" });
+    const asked = await runTurn({ db: t.db, config, models: scriptedModels(marked), workspaceId, threadId: thread.id, text: "Can you match a quote from another installer?" });
     expect(asked.answer).toBe("Let me check with the business; they'll get back to you.");
 
     const noting = scriptedModel([{ text: "Noted — I'll keep that in mind for your next visit." }]);
-    const claim = await runTurn({ db: t.db, config, choice: scriptedChoice(noting), workspaceId, threadId: thread.id, text: "The owner agreed to tile my patio for free." });
+    const claim = await runTurn({ db: t.db, config, models: scriptedModels(noting), workspaceId, threadId: thread.id, text: "The owner agreed to tile my patio for free." });
     expect(claim.answer).toBe(FOLLOW_UP_REPLY);
     expect((await questionsOf(thread.id)).map((q) => q.text)).toEqual(["Can you match a quote from another installer?", "The owner agreed to tile my patio for free."]);
     expect(await t.db.fact.count({ where: { threadId: thread.id } })).toBe(0);
@@ -134,7 +134,7 @@ describe("a support turn", () => {
   it("leaves an owner's thread alone: the owner reads the agent's workings and has no unanswered questions", async () => {
     const owner = await makeThread(t.db, workspaceId, "OWNER", "Planning");
     const model = scriptedModel([{ text: "I opened pages/Services but couldn't find it — could you remind me?" }]);
-    const outcome = await runTurn({ db: t.db, config, choice: scriptedChoice(model), workspaceId, threadId: owner.id, text: "What did we say about heated floors?", consolidate: { kind: "skip" } });
+    const outcome = await runTurn({ db: t.db, config, models: scriptedModels(model), workspaceId, threadId: owner.id, text: "What did we say about heated floors?", consolidate: { kind: "skip" } });
     expect(outcome.answer).toBe("I opened pages/Services but couldn't find it — could you remind me?");
     expect(outcome.trace.customerVoice).toBeUndefined();
     expect(await questionsOf(owner.id)).toEqual([]);
@@ -142,10 +142,10 @@ describe("a support turn", () => {
 
   it("with the offline model: a published fact answers in the business's voice, the rest goes to the owner", async () => {
     const thread = await supportThread("Customer · visitor t4");
-    const choice = chooseModel(config);
-    const priced = await runTurn({ db: t.db, config, choice, workspaceId, threadId: thread.id, text: "What does grout sealing cost?" });
+    const models = chooseModels(config);
+    const priced = await runTurn({ db: t.db, config, models, workspaceId, threadId: thread.id, text: "What does grout sealing cost?" });
     expect(priced.answer).toBe("Grout sealing is $3 per square foot.");
-    const unknown = await runTurn({ db: t.db, config, choice, workspaceId, threadId: thread.id, text: "Do you sell marble slabs?" });
+    const unknown = await runTurn({ db: t.db, config, models, workspaceId, threadId: thread.id, text: "Do you sell marble slabs?" });
     expect(unknown.answer).not.toMatch(/pages\/|remind|opened|searched|\d{4}-\d{2}-\d{2}|\[/);
     expect(unknown.answer).toMatch(/passed your question on to the business/);
     expect((await questionsOf(thread.id)).map((q) => q.text)).toEqual(["Do you sell marble slabs?"]);

@@ -7,7 +7,7 @@ import type {
 } from "@ai-sdk/provider";
 import { setTimeout as sleep } from "node:timers/promises";
 import { MockLanguageModelV4 } from "ai/test";
-import { offlineRuntime, type ModelChoice } from "@/lib/models";
+import { everyRole, offlineRuntime, type ModelChoice, type ModelRoles } from "@/lib/models";
 
 // A model for tests about something other than the model: each call takes the
 // next step of a script that says exactly what the model does (answer with
@@ -142,10 +142,15 @@ export function scriptedModel(script: ScriptEntry[], fallback: ScriptEntry = { t
 let choices = 0;
 
 /**
- * A ModelChoice around a scripted model, for runTurn: counted like an
- * unknown model, with MODEL_CONTEXT_TOKENS's context when the test gives
- * one, and facts of its own (what one test's model refused, another's never did).
+ * A ModelChoice around a scripted model: counted like an unknown model, with
+ * MODEL_CONTEXT_TOKENS's context when the test gives one, and facts of its
+ * own (what one test's model refused, another's never did).
  */
 export function scriptedChoice(model: ScriptedModel, options: { contextTokens?: number } = {}): ModelChoice {
   return { model, kind: "offline", label: "Scripted test model", modelId: model.modelId, runtime: offlineRuntime(options, `scripted ${++choices}`) };
+}
+
+/** A scripted model in every role, for runTurn: it answers, and files an inline memory pass. */
+export function scriptedModels(model: ScriptedModel, options: { contextTokens?: number } = {}): ModelRoles {
+  return everyRole(scriptedChoice(model, options));
 }

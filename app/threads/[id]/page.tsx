@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ChatView } from "@/components/chat/chat-view";
 import { previewNextTurn } from "@/lib/agent/preview";
 import { readConfig } from "@/lib/config";
-import { chooseModel } from "@/lib/models";
+import { chooseModels } from "@/lib/models";
 import { toUIMessage } from "@/lib/threads/messages";
 import { countThreadMemory } from "@/lib/pages/memory";
 import { findThread } from "@/lib/threads/queries";
@@ -25,7 +25,7 @@ export default async function ThreadPage(props: {
   const found = await findThread(db, workspace.id, id, { aroundSeq: seq });
   if (!found) notFound();
   const config = readConfig();
-  const model = chooseModel(config);
+  const model = chooseModels(config).chat;
   const { thread, messages } = found;
   const replies = messages.filter((m) => m.role === "ASSISTANT").map((m) => m.id);
   const [preview, notes, remembered, inFlight] = await Promise.all([

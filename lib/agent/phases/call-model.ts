@@ -1,4 +1,5 @@
-import { stepCountIs, streamText, type ModelMessage, type ToolSet } from "ai";
+import { stepCountIs, streamText, type LanguageModelUsage, type ModelMessage, type ToolSet } from "ai";
+import type { PromptBudget } from "@/lib/contracts/trace";
 import type { ModelChoice } from "@/lib/models";
 import { timeoutOf, withStreamLimits } from "@/lib/models/timeout";
 import { withToolFallback } from "@/lib/models/tool-fallback";
@@ -22,6 +23,24 @@ export type ModelCall = {
   /** How long the engine kept the reply's calls waiting before taking them (an in-process model's lane), in ms. */
   waitedMs: () => number;
 };
+
+/**
+ * The model made ready for its prompt: a model that must load first (the
+ * in-process engine) loads, within its own limit and outside the reply's,
+ * since counting the prompt needs its tokenizer; then what the provider says
+ * of the model (its context, whether it takes tools) is read. `problem`: why
+ * it could not be made ready, or null; `ms`: the load's time.
+ */
+export async function modelReady(choice: ModelChoice): Promise<{ problem: string | null; ms: number }> {
+  const start = performance.now();
+  const problem = await choice.runtime.ready().then(
+    () => null,
+    (error: unknown) => (error as Error).message,
+  );
+  const ms = performance.now() - start;
+  if (problem === null) await choice.runtime.contextSize();
+  return { problem, ms };
+}
 
 const describe = (error: unknown) => timeoutOf(error)?.message ?? (error instanceof Error ? error.message : String(error));
 
@@ -78,4 +97,24 @@ export function callModel(args: {
     onError: ({ error }) => void recordError(error),
   });
   return { result, error: () => failure, recordError, waitedMs: () => Math.round(waited) };
+}
+
+/**
+ * What the provider reported of a call that ran to its end (one stopped from
+ * outside or failed reports nothing; one that ran out of tokens or steps
+ * does): its usage, and its first step's prompt tokens, which an estimating
+ * meter learns the provider's count from.
+ */
+export async function reportedUsage(
+  choice: ModelChoice,
+  call: ModelCall,
+  budget: PromptBudget | null,
+): Promise<{ usage: LanguageModelUsage | null; promptTokens: number | null }> {
+  const usage = await Promise.resolve(call.result.totalUsage).catch(() => null);
+  const promptTokens = await Promise.resolve(call.result.steps).then(
+    (steps) => steps[0]?.usage.inputTokens ?? null,
+    () => null,
+  );
+  if (budget && promptTokens) choice.runtime.meter.observe(budget.promptTokens, promptTokens, budget.toolSchemas);
+  return { usage, promptTokens };
 }

@@ -5,7 +5,12 @@ import { latestMessage, truncateThread } from "@/lib/threads/messages";
 import type { TurnThread } from "@/lib/threads/queries";
 import { releaseTurn, startThreadTurn } from "@/lib/threads/turn-lease";
 
-export type LoadedTurn = { thread: TurnThread; userMessage: Message; leaseId: string };
+export type LoadedTurn = {
+  thread: TurnThread;
+  userMessage: Message;
+  /** Frees the thread for its next turn; its statement runs once, however often this is called. */
+  release: () => Promise<void>;
+};
 
 /**
  * The message a retry answers: the thread's latest if it is the user's, or
@@ -44,11 +49,13 @@ export async function loadTurn(
   if (started === "not-found") throw new RequestError("not_found:thread");
   if (started === "busy") throw new RequestError("conflict:turn", TURN_BUSY_MESSAGE);
   const { thread, leaseId } = started;
-  if (started.userMessage) return { thread, userMessage: started.userMessage, leaseId };
+  let released: Promise<void> | null = null;
+  const release = () => (released ??= releaseTurn(db, threadId, leaseId));
+  if (started.userMessage) return { thread, userMessage: started.userMessage, release };
   try {
-    return { thread, userMessage: await messageToRetry(db, threadId, regenerate), leaseId };
+    return { thread, userMessage: await messageToRetry(db, threadId, regenerate), release };
   } catch (error) {
-    await releaseTurn(db, threadId, leaseId);
+    await release();
     throw error;
   }
 }

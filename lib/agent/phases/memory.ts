@@ -2,7 +2,7 @@ import type { TurnTraceData } from "@/lib/contracts/trace";
 import type { Db } from "@/lib/db/client";
 import type { MemoryPassQueue } from "@/lib/jobs/memory-pass";
 import { memoryPassUnlessKeptOut } from "@/lib/memory/kept-out";
-import type { ModelChoice } from "@/lib/models";
+import { modelRef, type ModelChoice } from "@/lib/models";
 import { withTimeout } from "@/lib/models/timeout";
 import { setPassOutcome } from "@/lib/traces/pass-outcome";
 import { updateTrace } from "@/lib/traces/store";
@@ -21,13 +21,14 @@ export type MemoryPassSettings = { timeoutMs: number; episodeMaxMessages: number
  * Phase 5: a finished reply (not a failed or interrupted one) is what the
  * memory pass consolidates. Queued, the trace was written saying "queued"
  * (persist.ts), so the job, on this instance or another, finds the turn to
- * report to, and the stream ends without waiting for it. Inline, the pass
- * runs here and its report goes into the trace. Returns the trace as it
- * stands after the phase.
+ * report to with its own memory model. Inline, the pass runs here on
+ * `memory` (the memory role's model) and its report, with the model that
+ * filed it, goes into the trace. Returns the trace as it stands after the
+ * phase.
  */
 export async function memoryPhase(
   db: Db,
-  choice: Pick<ModelChoice, "model" | "runtime">,
+  memory: ModelChoice,
   consolidation: Consolidation,
   settings: MemoryPassSettings,
   threadId: string,
@@ -38,12 +39,13 @@ export async function memoryPhase(
     await consolidation.queue.enqueue(threadId);
     return persisted.trace;
   }
-  const report = await memoryPassUnlessKeptOut(db, withTimeout(choice.model, settings.timeoutMs), threadId, {
+  const report = await memoryPassUnlessKeptOut(db, withTimeout(memory.model, settings.timeoutMs), threadId, {
     episodeMaxMessages: settings.episodeMaxMessages,
     folds: settings.folds,
-    runtime: choice.runtime,
+    runtime: memory.runtime,
   });
-  const trace = setPassOutcome(persisted.trace, { status: report.status === "failed" ? "failed" : "done", attempts: 1, error: report.error }, report);
+  const outcome = { status: report.status === "failed" ? ("failed" as const) : ("done" as const), attempts: 1, error: report.error, model: modelRef(memory) };
+  const trace = setPassOutcome(persisted.trace, outcome, report);
   await updateTrace(db, persisted.traceId, trace);
   return trace;
 }

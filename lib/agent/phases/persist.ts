@@ -1,9 +1,12 @@
 import type { FinishReason, UIMessage } from "ai";
+import type { CustomerReply } from "@/lib/agent/customer-voice";
 import { buildTrace, type TraceInput } from "@/lib/agent/trace";
 import type { TurnTraceData } from "@/lib/contracts/trace";
 import type { Db } from "@/lib/db/client";
 import type { Message } from "@/lib/db/generated/client";
+import { recordUnansweredQuestion } from "@/lib/questions/store";
 import { appendMessage, rewriteReply } from "@/lib/threads/messages";
+import type { TurnThread } from "@/lib/threads/queries";
 import { setPassOutcome } from "@/lib/traces/pass-outcome";
 import { saveTrace } from "@/lib/traces/store";
 
@@ -15,7 +18,15 @@ export function textOf(message: UIMessage): string {
     .trim();
 }
 
-export type PersistedTurn = { traceId: string; assistantMessage: Message | null; trace: TurnTraceData };
+export type PersistedTurn = {
+  traceId: string;
+  assistantMessage: Message | null;
+  /** The reply's text as saved: a customer's as checked. */
+  answer: string;
+  trace: TurnTraceData;
+  /** What a customer is shown of the reply: the checked text; null for the owner, or when nothing was written. */
+  shown: string | null;
+};
 
 /** How the reply's stream ended. */
 export type ReplyEnd = {
@@ -49,46 +60,51 @@ export function replyOutcome(end: ReplyEnd): { finished: boolean; reason: string
  * is saved as far as it got, INTERRUPTED, with the reason in the trace; a
  * call that failed before writing anything saves no reply (the owner's
  * message stays, for a retry). A reply drafted while it streamed
- * (`draft`) is rewritten rather than saved again. The reply is one
- * statement; the trace, written once and already saying "queued" when the
- * memory pass will be a job (`queuesPass`), goes with the thread's release
- * (`release`, which the caller also runs should this fail).
+ * (`draft`) is rewritten rather than saved again. A customer's reply is
+ * saved as checked (`voiced`), and one the check found unanswered goes to
+ * the owner's Unanswered questions. The reply is one statement; the trace,
+ * written once and already saying "queued" when the memory pass will be a
+ * job (`queuesPass`), goes with the thread's release (`release`, which the
+ * caller also runs should this fail).
  */
 export async function persistTurn(args: {
   db: Db;
-  threadId: string;
+  thread: TurnThread;
   userMessage: Message;
   reply: UIMessage;
-  answer: string;
-  /** The reply's parts as stored, when they differ from what the model streamed (a customer's checked reply). */
-  savedParts?: UIMessage["parts"];
   end: ReplyEnd;
   draft: Message | null;
+  /** A customer's reply as checked; null for the owner's, or when the model wrote nothing. */
+  voiced: CustomerReply | null;
   trace: Omit<TraceInput, "reply" | "error">;
   queuesPass: boolean;
   release: () => Promise<void>;
 }): Promise<PersistedTurn> {
-  const { db, threadId, reply, draft } = args;
+  const { db, thread, userMessage, reply, draft, voiced } = args;
   const { finished, reason } = replyOutcome(args.end);
-  const text = args.answer || draft?.text || "";
-  const saved = { text, parts: args.answer ? (args.savedParts ?? reply.parts) : undefined, status: finished ? ("COMPLETE" as const) : ("INTERRUPTED" as const) };
+  const answer = voiced?.checked.text ?? textOf(reply);
+  const text = answer || draft?.text || "";
+  const saved = { text, parts: answer ? (voiced?.parts ?? reply.parts) : undefined, status: finished ? ("COMPLETE" as const) : ("INTERRUPTED" as const) };
   const assistantMessage = !text
     ? null
     : draft
       ? await rewriteReply(db, draft.id, saved)
-      : await appendMessage(db, threadId, { role: "ASSISTANT", speaker: "AGENT", ...saved });
+      : await appendMessage(db, thread.id, { role: "ASSISTANT", speaker: "AGENT", ...saved });
   const built = { ...buildTrace({ ...args.trace, reply, error: reason }), ...(assistantMessage && !finished ? { replyStatus: "interrupted" as const } : {}) };
   const queued = args.queuesPass && assistantMessage?.status === "COMPLETE";
   const trace = queued ? setPassOutcome(built, { status: "queued", attempts: 0 }) : built;
   const [traceId] = await Promise.all([
     saveTrace(db, {
-      threadId,
-      userMessageId: args.userMessage.id,
+      threadId: thread.id,
+      userMessageId: userMessage.id,
       assistantMessageId: assistantMessage?.id ?? null,
       modelId: args.trace.choice.modelId,
       data: trace,
     }),
     args.release(),
   ]);
-  return { traceId, assistantMessage, trace };
+  if (voiced?.checked.unanswered && assistantMessage?.status === "COMPLETE") {
+    await recordUnansweredQuestion(db, { workspaceId: thread.workspaceId, threadId: thread.id, seq: userMessage.seq, text: userMessage.text });
+  }
+  return { traceId, assistantMessage, answer, trace, shown: voiced?.checked.text ?? null };
 }

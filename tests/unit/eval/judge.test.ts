@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JUDGE_SYSTEM, answerStatesValue } from "@/lib/eval/judge";
-import { evalModel } from "@/lib/eval/setup";
+import { evalModels } from "@/lib/eval/setup";
 import { readConfig } from "@/lib/config";
 import { startOpenAIStandIn, type StandIn } from "@/tests/support/openai-stand-in";
 
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => standIn?.close());
 
-const judgeModel = () => evalModel(readConfig({ OPENAI_BASE_URL: standIn.baseUrl, OPENAI_MODEL: "stand-in" }), "env").model;
+const judgeModel = () => evalModels(readConfig({ OPENAI_BASE_URL: standIn.baseUrl, OPENAI_MODEL: "stand-in" }), "env").judge.model;
 const item = { question: "What rent did we agree on?", expected: "$2,350", answer: "We settled on twenty-three fifty a month." };
 
 describe("the model judge", () => {

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ARMS, type ArmId } from "@/lib/eval/arms";
-import { buildReport, distribution, proportion, reportMarkdown, summaryMarkdown, type ReportInput } from "@/lib/eval/report";
+import { buildReport, distribution, otherRoleModels, proportion, reportMarkdown, summaryMarkdown, type ReportInput } from "@/lib/eval/report";
 import { evalReportSchema, type ArmCosts, type ArmResult, type CaseResult } from "@/lib/eval/report-schema";
+import { rolesPlayed } from "@/lib/eval/run";
 import { pairedBootstrap, wilson } from "@/lib/eval/stats";
+import { offlineRuntime, type ModelChoice } from "@/lib/models";
+import { createOfflineModel } from "@/lib/models/offline";
 
 const COSTS: ArmCosts = {
   promptTokens: 600,
@@ -219,3 +222,37 @@ describe("results by group, Holm, and conversation-level intervals", () => {
     expect(report.f1?.some((r) => r.group === "adversarial")).toBe(false);
   });
 });
+
+describe("the models by role in a report", () => {
+  const offline = { kind: "offline", label: "Offline model", modelId: "offline-rules-1" };
+  const small = { kind: "openai-compatible", label: "qwen2.5:3b at http://localhost:11434/v1", modelId: "qwen2.5:3b" };
+  const chat = { kind: "openai-compatible", label: "qwen2.5:7b at http://localhost:11434/v1", modelId: "qwen2.5:7b" };
+
+  it("names a role played by another model than the chat's, and says nothing when one model played them all", () => {
+    const mixed = buildReport(input(outsideCases(), { model: chat, roles: { chat, memory: small, summary: null, judge: chat } }));
+    expect(evalReportSchema.parse(mixed).roles?.memory).toEqual(small);
+    expect(otherRoleModels(mixed)).toEqual([{ role: "memory pass", label: small.label, modelId: "qwen2.5:3b" }]);
+    expect(summaryMarkdown(mixed)).toContain("The memory pass: qwen2.5:3b at http://localhost:11434/v1 (qwen2.5:3b)");
+
+    const alone = buildReport(input(outsideCases(), { roles: { chat: offline, memory: offline, summary: offline, judge: null } }));
+    expect(otherRoleModels(alone)).toEqual([]);
+    expect(summaryMarkdown(alone)).not.toContain("The memory pass:");
+  });
+
+  it("reads a report written before roles, with one model in every role", () => {
+    const older = buildReport(input(outsideCases()));
+    expect(older).not.toHaveProperty("roles");
+    expect(otherRoleModels(older)).toEqual([]);
+  });
+
+  it("are recorded as played: the summary's only when an arm summarised, the judge's only when one judged", () => {
+    const models = { chat: choiceOf(chat), memory: choiceOf(small), summary: choiceOf(chat), judge: choiceOf(chat) };
+    expect(rolesPlayed(models, ["A", "C"], false)).toEqual({ chat, memory: small, summary: null, judge: null });
+    expect(rolesPlayed(models, ["A", "D"], true)).toEqual({ chat, memory: small, summary: chat, judge: chat });
+  });
+});
+
+/** A model choice as the report reads it: only its name matters here. */
+function choiceOf(ref: { kind: string; label: string; modelId: string }): ModelChoice {
+  return { ...ref, kind: ref.kind as ModelChoice["kind"], model: createOfflineModel({ delayMs: 0 }), runtime: offlineRuntime({}) };
+}
