@@ -6,7 +6,6 @@
 // for the shape of an attack (lib/guard/rules/, one file per family); a small classifier trained on
 // the tuning corpus (lib/guard/classifier.ts) catches paraphrases of them.
 
-import type { Screen } from "episodic-buffer";
 import { classifierFlags } from "@/lib/guard/classifier";
 import { CONDENSE_FROM, CONTROL, EMOJI_JOINER, HIDDEN, condense, hasLookalikeWord, readings, stripInvisible } from "@/lib/guard/normalise";
 import { PLAIN_RULES, READING_RULES } from "@/lib/guard/rules/index";
@@ -54,6 +53,3 @@ export function scanForInjection(text: string): ScanResult {
 export function neutralise(text: string): string {
   return stripInvisible(text).replace(/\s+/g, " ").trim();
 }
-
-/** The scan and the flattening as the episodic-buffer package takes them, for model-written text checked before it is stored. */
-export const injectionScreen: Screen = { scan: (text) => scanForInjection(text), flatten: neutralise };

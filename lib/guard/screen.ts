@@ -78,3 +78,6 @@ export class PromptScreen {
 export function bufferScreen(screen: PromptScreen): Screen {
   return { scan: (text, what) => screen.scan(what, text), flatten: neutralise };
 }
+
+/** The scan and the flattening as the episodic-buffer package takes them, for model-written text checked before it is stored. */
+export const injectionScreen: Screen = { scan: (text) => scanForInjection(text), flatten: neutralise };

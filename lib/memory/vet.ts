@@ -4,7 +4,8 @@ import { checkProposedFact, type MemoryPassOutput } from "@/lib/contracts/memory
 import type { MemoryPassReport } from "@/lib/contracts/memory-pass-report";
 import type { EpisodeToSave, FoldToSave, OpenEpisode } from "@/lib/episodes/store";
 import { holdReasonFor } from "@/lib/guard/fact-vetting";
-import { injectionScreen, neutralise } from "@/lib/guard/scan";
+import { neutralise } from "@/lib/guard/scan";
+import { injectionScreen } from "@/lib/guard/screen";
 import { foldPages } from "@/lib/memory/fold";
 import type { FoldCandidate, PassThread } from "@/lib/memory/gather";
 import type { FactToFile } from "@/lib/pages/facts";
