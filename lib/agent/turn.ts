@@ -202,6 +202,8 @@ export async function startTurn(request: TurnRequest): Promise<StartedTurn> {
     const trace = await memoryPhase(db, memory, consolidation, passSettings, threadId, persisted);
     return { traceId: persisted.traceId, userMessage, assistantMessage: persisted.assistantMessage, answer: persisted.answer, trace };
   });
+  // Callers read the stream before they await this: a turn that broke is their error then, not an unhandled rejection now.
+  finished.catch(() => undefined);
   const shown = saved.promise.then((persisted) => persisted.shown, () => null);
   return { userMessage, stream: forCustomer ? customerStream(stream, shown) : stream, finished };
 }
