@@ -3,9 +3,9 @@ import { READ_PAGE, SEARCH_HISTORY, decideChat, type ChatDecision } from "@/lib/
 import { FOLLOW_AT, aboutWords, bestLine, rankLines } from "@/lib/models/offline/follow";
 import type { BufferLine, ChatView, KnownFact, ToolRound } from "@/lib/models/offline/prompt-reader";
 import { pageFact } from "@/tests/unit/models/fixtures";
-import { HELD_OUT } from "@/tests/unit/models/follow-calibration/held-out";
-import { play, report } from "@/tests/unit/models/follow-calibration/run";
-import { TUNING } from "@/tests/unit/models/follow-calibration/tuning";
+import { HELD_OUT } from "@/tests/unit/models/calibration/held-out";
+import { play, report } from "@/tests/unit/models/calibration/run";
+import { TUNING } from "@/tests/unit/models/calibration/tuning";
 
 // Following a buffer line by meaning, on a tree-care company's thread, and
 // the calibration's figures on the tuning and held-out sets.
@@ -80,14 +80,15 @@ describe("a question asking when something happened", () => {
 describe("the calibration", () => {
   const tuning = play(TUNING);
   const heldOut = play(HELD_OUT);
-  if (process.env.PRINT_CALIBRATION) console.log(`${report("tuning", tuning)}\n${report("held-out", heldOut)}`);
+  // The held-out set prints its figure only: its cases are not for reading while rules change.
+  if (process.env.PRINT_CALIBRATION) console.log(`${report("tuning", tuning)}\nheld-out: ${heldOut.filter((o) => o.right).length}/${heldOut.length}`);
 
-  // The figures measured when the thresholds were chosen (17/26 tuning, 12/21 held out): a change that loses any of them fails here.
+  // The figures measured before the rules last changed (29/47 tuning, 13/22 held out): a change that loses any of them fails here.
   it("does what a careful model would on the tuning set it was chosen on", () => {
-    expect(tuning.filter((o) => o.right).length).toBeGreaterThanOrEqual(17);
+    expect(tuning.filter((o) => o.right).length).toBeGreaterThanOrEqual(29);
   });
 
   it("carries to the held-out set it was not chosen on", () => {
-    expect(heldOut.filter((o) => o.right).length).toBeGreaterThanOrEqual(12);
+    expect(heldOut.filter((o) => o.right).length).toBeGreaterThanOrEqual(13);
   });
 });
