@@ -13,7 +13,7 @@ import { namesIn, nounPhrases } from "@/lib/models/offline/subject";
 // only when its score clears FOLLOW_AT and it stands clear of the next one;
 // both were calibrated on a tuning set of questions and buffers written for
 // it, and checked on a held-out set written apart from it
-// (tests/unit/models/follow-calibration/).
+// (tests/unit/models/calibration/).
 
 /**
  * A looser link than an answer may rest on (relate.ts's STRONG) still says a
