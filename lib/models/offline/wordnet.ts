@@ -103,6 +103,55 @@ export function synsetIds(lemma: string, pos: Pos): string[] {
   return entry(lemma, pos).ids;
 }
 
+let senseIndex: Buffer | undefined;
+
+/** index.sense: one line per sense key ("house%1:06:00:: 03549540 1 157"), sorted, each with how often SemCor tagged that sense. */
+function senseIndexFile(): Buffer {
+  senseIndex ??= readFileSync(path.join(/*turbopackIgnore: true*/ wordnetDb.path as string, "index.sense"));
+  return senseIndex;
+}
+
+/** A sense key's part of speech: 1 noun, 2 verb, 3 adjective, 4 adverb, 5 adjective satellite. */
+const SYNSET_TYPE: Record<string, Pos> = { "1": "n", "2": "v", "3": "a", "4": "r", "5": "a" };
+
+const countCache = new Map<string, ReadonlyMap<string, number>>();
+
+/**
+ * How often SemCor tagged each of a lemma's senses (synset id → count), read
+ * from index.sense: the lemma's keys ("house%1:…") sit together, found by
+ * binary search. A sense nobody tagged counts 0.
+ */
+export function senseCounts(lemma: string, pos: Pos): ReadonlyMap<string, number> {
+  const key = `${pos}:${lemma}`;
+  let found = countCache.get(key);
+  if (!found) {
+    const index = senseIndexFile();
+    const prefix = Buffer.from(`${lemma.toLowerCase().replace(/\s+/g, "_")}%`);
+    let lo = 0;
+    let hi = index.length;
+    // The first line not sorting before the prefix.
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const start = index.lastIndexOf(NEWLINE, mid - 1) + 1;
+      const end = index.indexOf(NEWLINE, start);
+      const lineEnd = end < 0 ? index.length : end;
+      if (Buffer.compare(index.subarray(start, Math.min(lineEnd, start + prefix.length)), prefix) < 0) lo = lineEnd + 1;
+      else hi = start;
+    }
+    const counts = new Map<string, number>();
+    for (let at = lo; at < index.length && index.subarray(at, at + prefix.length).equals(prefix); ) {
+      const end = index.indexOf(NEWLINE, at);
+      const [senseKey, offset, , tagged] = index.toString("utf8", at, end < 0 ? index.length : end).split(" ");
+      const sensePos = SYNSET_TYPE[senseKey.charAt(prefix.length)];
+      if (sensePos === pos) counts.set(`${pos}:${offset}`, Number(tagged));
+      at = end < 0 ? index.length : end + 1;
+    }
+    found = counts;
+    countCache.set(key, found);
+  }
+  return found;
+}
+
 const synsetCache = new Map<string, Synset>();
 
 let scratch = Buffer.alloc(4096);
