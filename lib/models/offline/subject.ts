@@ -310,7 +310,7 @@ export function isAbout(phrase: Phrase, title: string): boolean {
   if (!names(own)) return (phrase.possessive.some(names) || isKindOf(own, ["possession"])) && phrase.words.some((w) => !isValueWord(w) && names(w));
   // "Shoe rental" is not the "Building Lease": two things of one kind, each qualified by something unrelated to the other's.
   const qualifiers = (all: readonly string[], thing: string) => all.filter((w) => !isValueWord(w) && !thing.split(" ").includes(w));
-  const [ours, theirs] = [qualifiers(phrase.words, own), qualifiers(titled, head)];
+  const [ours, theirs] = [qualifiers([...phrase.names.map((n) => n.toLowerCase()), ...phrase.words], own), qualifiers(titled, head)];
   return ours.length === 0 || theirs.length === 0 || ours.some((a) => theirs.some((b) => isKindOrSame(a, b) || isKindOrSame(b, a)));
 }
 
