@@ -248,7 +248,7 @@ function pageToOpen(question: Question, line: BufferLine): string {
  * kind of it, what it is for), the rarer among the lines the more they count.
  * A line is only a pointer: its numbers are never the answer.
  */
-function lineToFollow(question: Question, lines: readonly BufferLine[]): Followed | null {
+function lineToFollow(question: Question, lines: readonly BufferLine[], clearOfNext = true): Followed | null {
   const { asked } = question;
   // A line holds the asked-for kind when its gist states one ("$640 a month") or its page names one ("Technician" for "who …?").
   const holdsKind = (line: BufferLine) => {
@@ -257,7 +257,7 @@ function lineToFollow(question: Question, lines: readonly BufferLine[]): Followe
     const stated = line.pages.reduce((gist, page) => gist.replaceAll(page, ""), line.gist);
     return carriesAnswer(stated, asked, question.text) || line.pages.some((page) => namesKind(headOf(page), asked));
   };
-  const best = bestLine(question.about, lines, holdsKind);
+  const best = bestLine(question.about, lines, holdsKind, { clearOfNext });
   return best?.reason ? { line: best.line, page: pageToOpen(question, best.line), reason: best.reason, onFocus: best.onFocus } : null;
 }
 
@@ -433,7 +433,10 @@ function recallAnswer(view: ChatView, tools: ReadonlySet<string>): ChatDecision 
     const why = visible.reason ? ` (${explain(visible.reason)})` : "";
     return reply(visible.item, `What the prompt already shows answers this${why}, so no page needs opening.`);
   }
-  if (followed) {
+  // Nothing in view answers: the likeliest line is worth one call even if another runs it close, since a search still follows.
+  const likeliest = followed ?? lineToFollow(question, view.buffer, false);
+  if (likeliest) {
+    const followed = likeliest;
     // Recall already shows the page the line points at: answer from it instead of opening it again.
     const shown = factsOnTopic(question, view.recalled.filter((f) => f.page === followed.page));
     if (shown) return reply(factsAnswer(shown), `${quoteLine(followed.line)} points at pages/${followed.page}, which recall already shows: answering from it.`);

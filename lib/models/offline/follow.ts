@@ -167,15 +167,24 @@ export function rankLines(asked: readonly AboutWord[], lines: readonly BufferLin
     .sort((a, b) => b.score - a.score || b.index - a.index);
 }
 
-/** The line to follow: the best one, about the thing asked about if any is, when it clears FOLLOW_AT and leads the next by CLEAR_LEAD of its score. */
-export function bestLine(asked: readonly AboutWord[], lines: readonly BufferLine[], holdsKind?: (line: BufferLine) => boolean): RankedLine | null {
+/**
+ * The line to follow: the best one, about the thing asked about if any is,
+ * when it clears FOLLOW_AT and, unless `clearOfNext` is off, leads the next
+ * by CLEAR_LEAD of its score.
+ */
+export function bestLine(
+  asked: readonly AboutWord[],
+  lines: readonly BufferLine[],
+  holdsKind?: (line: BufferLine) => boolean,
+  { clearOfNext = true }: { clearOfNext?: boolean } = {},
+): RankedLine | null {
   const ranked = rankLines(asked, lines, holdsKind);
   // Lines about the thing the question names come before lines that only share how it describes it.
   const onFocus = ranked.filter((r) => r.onFocus && r.score >= FOLLOW_AT);
   const [best, next] = onFocus.length > 0 ? onFocus : ranked;
   if (!best || best.reason === null || best.score < FOLLOW_AT) return null;
   // Two lines about the same pages are one pointer, not a tie.
-  const rival = next && !next.line.pages.every((p) => best.line.pages.includes(p)) ? next.score : 0;
+  const rival = clearOfNext && next && !next.line.pages.every((p) => best.line.pages.includes(p)) ? next.score : 0;
   return best.score - rival >= CLEAR_LEAD * best.score ? best : null;
 }
 
