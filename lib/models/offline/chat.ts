@@ -14,7 +14,7 @@ import {
   windowAnswer,
   type Attempt,
 } from "@/lib/models/offline/replies";
-import { carriesFact, isDurable, isHelpRequest, isQuestion, isSmallTalk, isSuggestionRequest } from "@/lib/models/offline/signals";
+import { carriesFact, hasDate, isDurable, isHelpRequest, isQuestion, isSmallTalk, isSuggestionRequest, nameRuns } from "@/lib/models/offline/signals";
 import { relatedness } from "@/lib/models/offline/meaning";
 import { STRONG, byMatch, contentWords, explain, isGoodMatch, match, rarityAmong, subjectWords, type Match, type Query, type Reason } from "@/lib/models/offline/relate";
 import { aboutWords, bestLine, coverage, lineWords, type AboutWord } from "@/lib/models/offline/follow";
@@ -60,6 +60,8 @@ export type Question = {
   about: AboutWord[];
   /** "When did …?", "when was …?": asks when something happened, which the day it was said answers. */
   whenSaid: boolean;
+  /** The names it uses, lowercase ("thibault street"): an answer must be about them. */
+  names: string[];
 };
 
 /** "…, walk-ins or bookings?": the last word before and after the closing "or". */
@@ -81,6 +83,9 @@ export function readQuestion(message: string): Question {
     options: optionsOf(text),
     about: aboutWords(text, focus),
     whenSaid: asked === "time" && /\bwhen (?:did|was|were)\b/i.test(text),
+    names: nameRuns(text)
+      .filter((run) => !hasDate(`${run} 1`) && !hasDate(run))
+      .map((run) => run.toLowerCase()),
   };
 }
 
@@ -114,7 +119,10 @@ export const Tier = {
 type Tier = (typeof Tier)[keyof typeof Tier];
 
 /** Null when the candidate does not answer at all. */
-function tierOf(question: Question, text: string, score: Match, dated: boolean): Tier | null {
+function tierOf(question: Question, text: string, score: Match, dated: boolean, page: string | null): Tier | null {
+  // A question naming someone or somewhere ("… at Thibault Street?") is answered only by what is about them.
+  const where = `${text} ${page ?? ""}`.toLowerCase();
+  if (question.names.some((name) => !where.includes(name))) return null;
   // A question weighing options is answered only by what speaks to every one of them.
   const words = contentWords(text);
   if (question.options.some((option) => !words.some((w) => relatedness(option, w).score >= STRONG))) return null;
@@ -136,12 +144,12 @@ type Ranked<T> = Scored<T> & { tier: Tier };
  */
 function rankAnswers<T>(
   question: Question,
-  candidates: readonly (Scored<T> & { text: string; dated?: boolean })[],
+  candidates: readonly (Scored<T> & { text: string; dated?: boolean; page?: string })[],
   newer: (a: T, b: T) => number,
 ): Ranked<T>[] {
   return candidates
-    .flatMap(({ item, score, text, dated = false }) => {
-      const tier = tierOf(question, text, score, dated);
+    .flatMap(({ item, score, text, dated = false, page = null }) => {
+      const tier = tierOf(question, text, score, dated, page);
       return tier === null ? [] : [{ item, score, tier }];
     })
     .sort((a, b) => a.tier - b.tier || byScore(a, b) || newer(a.item, b.item));
@@ -177,7 +185,13 @@ function factsAnswering(question: Question, facts: readonly KnownFact[]): Found<
   const factWords = facts.map((f) => contentWords(f.text));
   const rarity = rarityAmong(question.query, factWords.map((w, i) => [...w, ...contentWords(facts[i].page)]));
   // The day a fact was said dates what the owner reported, not what the agent suggested.
-  const candidates = facts.map((item, i) => ({ item, text: item.text, dated: item.source === "owner", score: match(question.query, factWords[i], contentWords(item.page), rarity) }));
+  const candidates = facts.map((item, i) => ({
+    item,
+    text: item.text,
+    page: item.page,
+    dated: item.source === "owner",
+    score: match(question.query, factWords[i], contentWords(item.page), rarity),
+  }));
   const ranked = rankAnswers(question, candidates, (a, b) => Number(b.confirmed) - Number(a.confirmed) || b.day.localeCompare(a.day));
   const top = ranked[0];
   if (!top) return null;

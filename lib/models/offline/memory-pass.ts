@@ -63,9 +63,8 @@ function keyOf(sentence: string, page: string, facet: Facet): string {
   const clauses = sentence.split(/[,;:]|\b(?:because|since|so|but|and then|if|when|unless|until|while)\b/i);
   const stating = clauses.find((c) => valuesOf(c).length > 0 && facetOf(c) === facet) ?? clauses.find((c) => valuesOf(c).length > 0) ?? sentence;
   const kind = FACET_WORDS[facet];
-  // The clause's own subject when it has one ("the lease is $745"); none when it is the page's thing ("the quarterly treatment is $139").
+  // The clause's own subject when it is another thing than the page's ("the lease is $745" on the van's page).
   const subject = mainSubject(stating);
-  if (subject && !subject.valueOnly && isAbout(subject, page) && subject.words.every((w) => pageWords.has(terms(w)[0] ?? w) || isValueWord(w))) return kind;
   const other =
     (subject && !subject.valueOnly && !isAbout(subject, page) ? subject : null) ??
     nounPhrases(stating).find((p) => !p.valueOnly && !p.words.every((w) => pageWords.has(terms(w)[0] ?? w)));
@@ -129,8 +128,9 @@ function replacedFact(fact: ExtractedFact, sentence: string, live: readonly Memo
   if (!changing) return null;
   // Only the same subject, or the very thing the owner names, is replaced: sharing a few words ("new patient") is not enough.
   // An update ("actually", "now") must also be the same kind of value; a reversal ("instead", "scrap") may change its kind.
-  const sameThing = samePage.findLast(
-    (f) => sameSubject(f.key, fact.key) && differsIn(sentence, f.text) && (reversing || facetOf(f.text) === fact.facet),
+  const sameThing = closest(
+    sentence,
+    samePage.filter((f) => sameSubject(f.key, fact.key) && differsIn(sentence, f.text) && (reversing || facetOf(f.text) === fact.facet)),
   );
   return sameThing ?? (reversing ? (candidates.findLast((f) => namesFact(sentence, f)) ?? null) : null);
 }

@@ -122,11 +122,11 @@ describe("naming the fact a new one replaces", () => {
 
   it("of two facts under one key on a page, replaces the one that says what the change is about", () => {
     const chairs = [
-      liveFact("c-wing", "Chair Recovering", "price", "Recovering a wing chair is $420."),
-      liveFact("c-dining", "Chair Recovering", "price", "Recovering a dining chair is $140."),
+      liveFact("c-job", "Chair Recovering", "price", "Chair recovering is $420 for a full job."),
+      liveFact("c-gun", "Chair Recovering", "price", "We bought a staple gun from Tackright for $189."),
     ];
-    const facts = offlineMemoryPass(view(stretch(30, [["owner", "Actually recovering a wing chair is $460 now."]]), { pages: ["Chair Recovering"], facts: chairs })).facts;
-    expect(facts).toEqual([expect.objectContaining({ replaces: "c-wing" })]);
+    const facts = offlineMemoryPass(view(stretch(30, [["owner", "Chair recovering is $460 now."]]), { pages: ["Chair Recovering"], facts: chairs })).facts;
+    expect(facts).toEqual([expect.objectContaining({ key: "price", replaces: "c-job" })]);
   });
 
   it("replaces nothing when a new fact on the same page is about another subject", () => {
