@@ -1,7 +1,9 @@
 // Plays the hand-written conversations of evaluation/conversations through the
 // real turn on a scratch database and prints what the model made of them:
 // where each fact was filed, and how each question was answered under recall
-// alone and with the buffer. `--out FILE` also writes the results as JSON.
+// alone and with the buffer. `--out FILE` also writes the results as JSON;
+// `--dir DIR` plays another folder of conversation files (the offline model's
+// calibration conversations) instead.
 import { writeFile } from "node:fs/promises";
 import { z } from "zod";
 import { readConfig } from "@/lib/config";
@@ -11,13 +13,14 @@ import { readConversations } from "@/evaluation/conversations/conversation";
 import { figuresMarkdown, playConversation, type ConversationResult } from "@/evaluation/conversations/play";
 import { currentCommit, readArgs, runCli } from "@/scripts/thread-cli";
 
-const USAGE = "npm run eval:conversations -- [--model offline|env] [--out results.json] [--heading text] [--only file.json]";
+const USAGE = "npm run eval:conversations -- [--model offline|env] [--out results.json] [--heading text] [--only file.json] [--dir folder]";
 
 const options = {
   model: { type: "string", default: "offline" },
   out: { type: "string" },
   heading: { type: "string" },
   only: { type: "string" },
+  dir: { type: "string" },
 } as const;
 
 const argsSchema = z.object({
@@ -26,13 +29,14 @@ const argsSchema = z.object({
   out: z.string().min(1).optional(),
   heading: z.string().min(1).optional(),
   only: z.string().min(1).optional(),
+  dir: z.string().min(1).optional(),
 });
 
 runCli(USAGE, async () => {
   const args = readArgs(options, argsSchema);
   const config = evalConfig(readConfig(), 30);
   const models = evalModels(config, args.model);
-  const conversations = readConversations().filter(({ file }) => !args.only || file === args.only);
+  const conversations = readConversations(args.dir).filter(({ file }) => !args.only || file === args.only);
   if (conversations.length === 0) throw new Error(`no conversation file ${args.only}`);
   const database = await openScratchDatabase({ purpose: "eval", databaseUrl: readConfig().databaseUrl });
   const started = performance.now();

@@ -1,6 +1,7 @@
-import { adjectiveSenses, isKindOf, nounSenses } from "@/lib/models/offline/meaning";
+import { adjectiveSenses, isGeneral, isKindOf, isThoughtOrSaid, isValueWord, nounSenses, verbSenses } from "@/lib/models/offline/meaning";
 import { hasDate, hasMoney, isDecided, isLeaning, nameRuns } from "@/lib/models/offline/signals";
-import { words } from "@/lib/models/offline/text";
+import { nounPhrases } from "@/lib/models/offline/subject";
+import { PREPOSITIONS, words } from "@/lib/models/offline/text";
 
 // What a question asks for, after the classic reading of a question by its
 // wh-word and the noun it asks about (Li & Roth's question classes: a person,
@@ -37,23 +38,39 @@ function askedNoun(text: string): string | null {
   const all = words(text);
   const at = all.findIndex((w) => /^(?:what|which|what's)$/i.test(w));
   if (at < 0) return null;
-  for (const word of all.slice(at + 1, at + 5)) {
-    const lower = word.toLowerCase().replace(/['’]s$/, "");
+  const after = all.slice(at + 1, at + 5).map((w) => ({ word: w, lower: w.toLowerCase().replace(/['’]s$/, "") }));
+  for (const [i, { word, lower }] of after.entries()) {
     if (AUXILIARY.test(lower)) return null;
     if (SKIPPED.has(lower) || /^\p{Lu}/u.test(word) || (adjectiveSenses(lower) > 0 && nounSenses(lower) < adjectiveSenses(lower))) continue;
-    return lower;
+    // The head of a compound: "what's the veteran DISCOUNT", "the open studio MEMBERSHIP".
+    let head = lower;
+    for (const next of after.slice(i + 1)) {
+      if (AUXILIARY.test(next.lower) || nounSenses(next.lower) === 0 || nounSenses(next.lower) < verbSenses(next.lower)) break;
+      head = next.lower;
+    }
+    return head;
   }
   return null;
 }
 
 /** What the question asks for, or null when it asks for nothing in particular ("what did the supplier say?"). */
+/** The wh-words that ask for a kind of value by themselves. */
+const ASKS: ReadonlyArray<readonly [RegExp, Asked]> = [
+  [/\bhow (?:much|expensive)\b/, "amount"],
+  [/\bhow many\b/, "count"],
+  [/\b(?:when|how soon)\b/, "time"],
+  [/\bwhere\b/, "place"],
+  [/\bwho(?:m|se)?\b/, "person"],
+];
+
 export function askedFor(question: string): Asked | null {
   const text = plain(question);
-  if (/\bhow (?:much|expensive)\b/.test(text)) return "amount";
-  if (/\bhow many\b/.test(text)) return "count";
-  if (/\b(?:when|how soon)\b/.test(text)) return "time";
-  if (/\bwhere\b/.test(text)) return "place";
-  if (/\bwho(?:m|se)?\b/.test(text)) return "person";
+  // The first wh-word asks: "who teaches the class where …" wants a person, not a place.
+  const whats = /\b(?:what|which)\b/.exec(text)?.index ?? Infinity;
+  const [first] = ASKS.map(([pattern, asked]) => ({ asked, at: pattern.exec(text)?.index ?? Infinity }))
+    .filter((a) => a.at < whats)
+    .sort((a, b) => a.at - b.at);
+  if (first) return first.asked;
   const noun = askedNoun(text);
   if (noun) {
     const category = CATEGORIES.find(([, lemmas]) => isKindOf(noun, lemmas));
@@ -62,6 +79,12 @@ export function askedFor(question: string): Asked | null {
   }
   if (/\b(?:what|which)\b/.test(text) && PAYING.test(text)) return "amount";
   return null;
+}
+
+/** Whether a noun names a thing of the asked-for kind: "technician" is a person, "warehouse" a place. */
+export function namesKind(noun: string, asked: Asked): boolean {
+  const lemmas = CATEGORIES.find(([kind]) => kind === asked)?.[1];
+  return lemmas !== undefined && isKindOf(noun, lemmas);
 }
 
 function escapeRegExp(text: string): string {
@@ -78,7 +101,8 @@ function isPlace(run: string, sentence: string): boolean {
 /** Names the question already says are the setting, not the answer. */
 function newNames(sentence: string, question: string): string[] {
   const asked = question.toLowerCase();
-  return nameRuns(sentence).filter((run) => !asked.includes(run.toLowerCase()));
+  // A month or a weekday is a date, not someone's or somewhere's name.
+  return nameRuns(sentence).filter((run) => !asked.includes(run.toLowerCase()) && !hasDate(`${run} 1`) && !hasDate(run));
 }
 
 /** Whether a sentence holds a value of the asked-for kind that the question does not already name. */
@@ -98,4 +122,48 @@ export function carriesAnswer(sentence: string, asked: Asked, question: string):
       // Wants and proposals are not decisions: "we need two more vans" answers no "which did we go with?".
       return isDecided(sentence) || isLeaning(sentence) || newNames(sentence, question).length > 0;
   }
+}
+
+const WH = /^\s*(what|which|who|whom|whose|when|where|why|how(?:\s+(?:much|many|long|often|soon|far|big))?)(?:['’]s)?\b/i;
+
+/** Where the asking part of a question ends: a subordinate or relative clause ("… when someone locks themselves out", "the machine that …"). */
+const ASKING_ENDS = /\b(?:when|if|because|since|while|that|which|where|who|whom|so|in case)\b/i;
+
+/**
+ * What a question asks about, the focus of classic question analysis: the
+ * noun phrase its wh-word and verb lead to ("what did THE MACHINE that … cost",
+ * "how much is A DAY PASS", "what did we pay for THE SCOPE …"), through what
+ * it is counted in or paid for ("a pack of THE GRIPS", "the monthly payment
+ * on THE VEHICLE"). Its words, without the values; none when the question goes
+ * straight to what was done ("what do we charge when …", "who trains …") or
+ * names no thing in particular ("who's the new person …").
+ */
+export function focusOf(question: string): string[] {
+  const wh = WH.exec(question);
+  if (!wh) return [];
+  const rest = question.slice(wh[0].length);
+  const [first] = words(rest);
+  const asksWho = /^who/i.test(wh[1]);
+  // "Who trains …", "who did we hire to …": the person is described by what they do; "who is the trainee …" names a thing.
+  const namesOne = /['’]s$/.test(wh[0]) || /^(?:is|are|was|were)$/i.test(first ?? "");
+  if (first === undefined || PREPOSITIONS.has(first.toLowerCase()) || (asksWho && !namesOne)) return [];
+  let asking = rest.split(ASKING_ENDS)[0];
+  // A purpose ends it too: "how much do we pay each year to be covered".
+  const purpose = /\bto\s+(\p{Ll}+)/u.exec(asking);
+  if (purpose && verbSenses(purpose[1]) > nounSenses(purpose[1])) asking = asking.slice(0, purpose.index);
+  const phrases = nounPhrases(asking);
+  for (const [i, phrase] of phrases.entries()) {
+    const head = phrase.words.at(-1)!;
+    // Counted in ("a pack of the grips"), or thought or said about ("the idea about the life jackets"): the thing is the next phrase.
+    const measured =
+      i + 1 < phrases.length &&
+      (new RegExp(`\\b${head}\\s+of\\b`, "i").test(asking) || (isThoughtOrSaid(head) && new RegExp(`\\b${head}\\s+(?:about|on|for|regarding)\\b`, "i").test(asking)));
+    // "A box of the stuff students shape": what the box holds goes unnamed, so nothing in particular is asked about.
+    if (measured && !new RegExp(`\\b${head}\\s+\\w+\\s+(?:(?:the|a|an|our|my|those|these)\\s+)?${phrases[i + 1].words[0]}`, "i").test(asking)) return [];
+    if (phrase.valueOnly || measured || isValueWord(head)) continue;
+    // "The espresso machine quote": what is said is about the machine.
+    const things = phrase.words.filter((w, k) => !isValueWord(w) && !(k === phrase.words.length - 1 && k > 0 && isThoughtOrSaid(w)));
+    return things.some(isGeneral) ? [] : things;
+  }
+  return [];
 }

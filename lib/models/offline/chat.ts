@@ -1,5 +1,5 @@
 import { readPageOutputSchema, searchHistoryOutputSchema, type ReadPageOutput } from "@/lib/contracts/tools";
-import { askedFor, carriesAnswer, type Asked } from "@/lib/models/offline/asked";
+import { askedFor, carriesAnswer, focusOf, namesKind, type Asked } from "@/lib/models/offline/asked";
 import type { BufferLine, ChatView, KnownFact, ToolRound, WindowLine } from "@/lib/models/offline/prompt-reader";
 import {
   HELP_REPLY,
@@ -14,11 +14,11 @@ import {
   windowAnswer,
   type Attempt,
 } from "@/lib/models/offline/replies";
-import { carriesFact, isDurable, isHelpRequest, isQuestion, isSmallTalk, isSuggestionRequest } from "@/lib/models/offline/signals";
+import { carriesFact, hasDate, isDurable, isHelpRequest, isQuestion, isSmallTalk, isSuggestionRequest, nameRuns } from "@/lib/models/offline/signals";
 import { relatedness } from "@/lib/models/offline/meaning";
 import { STRONG, byMatch, contentWords, explain, isGoodMatch, match, rarityAmong, subjectWords, type Match, type Query, type Reason } from "@/lib/models/offline/relate";
-import { aboutWords, bestLine, coverage, lineWords } from "@/lib/models/offline/follow";
-import { nounPhrases } from "@/lib/models/offline/subject";
+import { aboutWords, bestLine, coverage, lineWords, type AboutWord } from "@/lib/models/offline/follow";
+import { headOf, nounPhrases } from "@/lib/models/offline/subject";
 import { keywords, sentences, stripLeadIn } from "@/lib/models/offline/text";
 
 // The chat turn: answer from what the prompt shows, or open the page a buffer
@@ -56,10 +56,12 @@ export type Question = {
   asked: Asked | null;
   /** The options a question weighs ("walk-ins or bookings?"): an answer must speak to each of them. */
   options: string[];
-  /** Its words that can say what it is about, which a buffer line is ranked by. */
-  about: string[];
+  /** Its words that can say what it is about, weighted, which a buffer line is ranked by. */
+  about: AboutWord[];
   /** "When did …?", "when was …?": asks when something happened, which the day it was said answers. */
   whenSaid: boolean;
+  /** The names it uses, lowercase ("thibault street"): an answer must be about them. */
+  names: string[];
 };
 
 /** "…, walk-ins or bookings?": the last word before and after the closing "or". */
@@ -73,13 +75,17 @@ export function readQuestion(message: string): Question {
   const asking = sentences(message).filter(isQuestion);
   const text = asking.length > 0 ? asking.join(" ") : message;
   const asked = askedFor(text);
+  const focus = focusOf(text);
   return {
     text,
-    query: { words: contentWords(text), subjects: subjectWords(text) },
+    query: { words: contentWords(text), subjects: subjectWords(text), focus },
     asked,
     options: optionsOf(text),
-    about: aboutWords(text),
+    about: aboutWords(text, focus),
     whenSaid: asked === "time" && /\bwhen (?:did|was|were)\b/i.test(text),
+    names: nameRuns(text)
+      .filter((run) => !hasDate(`${run} 1`) && !hasDate(run))
+      .map((run) => run.toLowerCase()),
   };
 }
 
@@ -113,7 +119,10 @@ export const Tier = {
 type Tier = (typeof Tier)[keyof typeof Tier];
 
 /** Null when the candidate does not answer at all. */
-function tierOf(question: Question, text: string, score: Match, dated: boolean): Tier | null {
+function tierOf(question: Question, text: string, score: Match, dated: boolean, page: string | null): Tier | null {
+  // A question naming someone or somewhere ("… at Thibault Street?") is answered only by what is about them.
+  const where = `${text} ${page ?? ""}`.toLowerCase();
+  if (question.names.some((name) => !where.includes(name))) return null;
   // A question weighing options is answered only by what speaks to every one of them.
   const words = contentWords(text);
   if (question.options.some((option) => !words.some((w) => relatedness(option, w).score >= STRONG))) return null;
@@ -135,26 +144,54 @@ type Ranked<T> = Scored<T> & { tier: Tier };
  */
 function rankAnswers<T>(
   question: Question,
-  candidates: readonly (Scored<T> & { text: string; dated?: boolean })[],
+  candidates: readonly (Scored<T> & { text: string; dated?: boolean; page?: string })[],
   newer: (a: T, b: T) => number,
 ): Ranked<T>[] {
   return candidates
-    .flatMap(({ item, score, text, dated = false }) => {
-      const tier = tierOf(question, text, score, dated);
+    .flatMap(({ item, score, text, dated = false, page = null }) => {
+      const tier = tierOf(question, text, score, dated, page);
       return tier === null ? [] : [{ item, score, tier }];
     })
     .sort((a, b) => a.tier - b.tier || byScore(a, b) || newer(a.item, b.item));
 }
 
-/** An answer found, with the words it was found in and the page it is on (none for a message), to weigh it against a buffer line. */
-type Found<T> = { item: T; tier: Tier; reason: Reason | null; words: string[]; page: string | null };
+/**
+ * An answer found, with the words it was found in and the page it is on
+ * (none for a message), to weigh it against a buffer line; `onFocus`: it is
+ * about the thing the question names, not only about how it describes it.
+ */
+type Found<T> = { item: T; tier: Tier; reason: Reason | null; words: string[]; page: string | null; onFocus?: boolean };
+
+/**
+ * What answers a question about the thing it names ("the grips we bolt on
+ * the walls": a fact about the grips, not one about the walls); when nothing
+ * in view is about that thing by any link WordNet has, what answers the rest
+ * of its words ("the powder that keeps hands dry": a bottle's price).
+ */
+function onFocusFirst<T extends object>(question: Question, find: (question: Question) => T | null): (T & { onFocus: boolean }) | null {
+  const focused = question.query.focus.length > 0;
+  const found = find(question);
+  if (found !== null || !focused) return found && { ...found, onFocus: focused };
+  const loose = find({ ...question, query: { ...question.query, focus: [] } });
+  return loose && { ...loose, onFocus: false };
+}
 
 /** The facts that answer the question, best first: confirmed before pending, newer before older. At most two, equally good. */
 export function bestFacts(question: Question, facts: readonly KnownFact[]): Found<KnownFact[]> | null {
+  return onFocusFirst(question, (q) => factsAnswering(q, facts));
+}
+
+function factsAnswering(question: Question, facts: readonly KnownFact[]): Found<KnownFact[]> | null {
   const factWords = facts.map((f) => contentWords(f.text));
   const rarity = rarityAmong(question.query, factWords.map((w, i) => [...w, ...contentWords(facts[i].page)]));
   // The day a fact was said dates what the owner reported, not what the agent suggested.
-  const candidates = facts.map((item, i) => ({ item, text: item.text, dated: item.source === "owner", score: match(question.query, factWords[i], contentWords(item.page), rarity) }));
+  const candidates = facts.map((item, i) => ({
+    item,
+    text: item.text,
+    page: item.page,
+    dated: item.source === "owner",
+    score: match(question.query, factWords[i], contentWords(item.page), rarity),
+  }));
   const ranked = rankAnswers(question, candidates, (a, b) => Number(b.confirmed) - Number(a.confirmed) || b.day.localeCompare(a.day));
   const top = ranked[0];
   if (!top) return null;
@@ -165,6 +202,10 @@ export function bestFacts(question: Question, facts: readonly KnownFact[]): Foun
 
 /** A statement in the visible conversation that answers the question; the owner's words before the agent's, newer before older. */
 function bestWindowSentence(question: Question, window: readonly WindowLine[]): Found<WindowLine> | null {
+  return onFocusFirst(question, (q) => windowSentenceAnswering(q, window));
+}
+
+function windowSentenceAnswering(question: Question, window: readonly WindowLine[]): Found<WindowLine> | null {
   const said = windowStatements(window);
   const rarity = rarityAmong(question.query, said.map((s) => s.words));
   const candidates = said.map((s) => ({ item: s, text: s.text, score: match(question.query, s.words, [], rarity) }));
@@ -200,7 +241,8 @@ function visibleAnswer(question: Question, view: ChatView): Found<string> | null
   return said ? { ...said, item: windowAnswer(said.item) } : null;
 }
 
-type Followed = { line: BufferLine; page: string; reason: Reason };
+/** A line followed, the page to open, why, and whether it is about the thing the question names. */
+type Followed = { line: BufferLine; page: string; reason: Reason; onFocus: boolean };
 
 /**
  * Of the pages a line points at, the one whose title is nearest the
@@ -220,9 +262,17 @@ function pageToOpen(question: Question, line: BufferLine): string {
  * kind of it, what it is for), the rarer among the lines the more they count.
  * A line is only a pointer: its numbers are never the answer.
  */
-function lineToFollow(question: Question, lines: readonly BufferLine[]): Followed | null {
-  const best = bestLine(question.about, lines, (gist) => question.asked !== null && carriesAnswer(gist, question.asked, question.text));
-  return best?.reason ? { line: best.line, page: pageToOpen(question, best.line), reason: best.reason } : null;
+function lineToFollow(question: Question, lines: readonly BufferLine[], clearOfNext = true): Followed | null {
+  const { asked } = question;
+  // A line holds the asked-for kind when its gist states one ("$640 a month") or its page names one ("Technician" for "who …?").
+  const holdsKind = (line: BufferLine) => {
+    if (asked === null) return false;
+    // A page's title in its line ("Season: …") is no name the line gives.
+    const stated = line.pages.reduce((gist, page) => gist.replaceAll(page, ""), line.gist);
+    return carriesAnswer(stated, asked, question.text) || line.pages.some((page) => namesKind(headOf(page), asked));
+  };
+  const best = bestLine(question.about, lines, holdsKind, { clearOfNext });
+  return best?.reason ? { line: best.line, page: pageToOpen(question, best.line), reason: best.reason, onFocus: best.onFocus } : null;
 }
 
 /** How far a line must cover the question better than an answer in view, for the answer to be taken as about something else. */
@@ -237,6 +287,8 @@ const LINE_OVER_ANSWER = 0.2;
  */
 function lineOutranks(question: Question, followed: Followed, answer: Found<string>): boolean {
   if (answer.page !== null && followed.line.pages.includes(answer.page)) return false;
+  // "The machine that cooks the bugs": a line about a machine beats a fact that only shares "bugs".
+  if (followed.onFocus && answer.onFocus === false) return true;
   return coverage(question.about, lineWords(followed.line)) >= coverage(question.about, answer.words) + LINE_OVER_ANSWER;
 }
 
@@ -303,6 +355,13 @@ function sameText(a: string, b: string): boolean {
  * asking of the same question, are never taken as the answer.
  */
 function answerFromSearch(output: unknown, question: Question, message: string, window: readonly WindowLine[]): string | null {
+  return onFocusFirst(question, (q) => {
+    const reply = searchAnswering(output, q, message, window);
+    return reply === null ? null : { reply };
+  })?.reply ?? null;
+}
+
+function searchAnswering(output: unknown, question: Question, message: string, window: readonly WindowLine[]): string | null {
   const found = searchHistoryOutputSchema.safeParse(output);
   if (!found.success) return null;
   type Said = { sentence: string; speaker: "OWNER" | "AGENT" | "CUSTOMER"; order: number; reply: () => string };
@@ -388,7 +447,10 @@ function recallAnswer(view: ChatView, tools: ReadonlySet<string>): ChatDecision 
     const why = visible.reason ? ` (${explain(visible.reason)})` : "";
     return reply(visible.item, `What the prompt already shows answers this${why}, so no page needs opening.`);
   }
-  if (followed) {
+  // Nothing in view answers: the likeliest line is worth one call even if another runs it close, since a search still follows.
+  const likeliest = followed ?? lineToFollow(question, view.buffer, false);
+  if (likeliest) {
+    const followed = likeliest;
     // Recall already shows the page the line points at: answer from it instead of opening it again.
     const shown = factsOnTopic(question, view.recalled.filter((f) => f.page === followed.page));
     if (shown) return reply(factsAnswer(shown), `${quoteLine(followed.line)} points at pages/${followed.page}, which recall already shows: answering from it.`);

@@ -1,7 +1,9 @@
-import { isValueWord, relatedness, type Link } from "@/lib/models/offline/meaning";
+import { focusOf } from "@/lib/models/offline/asked";
+import { isGeneral, isKindOrSame, isKnown, isValueWord, nounSenses, relatedness, sameBroadKind, type Link } from "@/lib/models/offline/meaning";
 import type { BufferLine } from "@/lib/models/offline/prompt-reader";
-import { WEAK, contentWords, type Reason } from "@/lib/models/offline/relate";
-import { namesIn, nounPhrases } from "@/lib/models/offline/subject";
+import { WEAK, contentWords, subjectWords, type Reason } from "@/lib/models/offline/relate";
+import { baseForms, synsetIds } from "@/lib/models/offline/wordnet";
+import { headOf, namesIn, nounPhrases } from "@/lib/models/offline/subject";
 
 // Which buffer line a question is about, by meaning. A question that
 // describes a thing ("the vehicle we use in winter") shares no word with the
@@ -13,7 +15,7 @@ import { namesIn, nounPhrases } from "@/lib/models/offline/subject";
 // only when its score clears FOLLOW_AT and it stands clear of the next one;
 // both were calibrated on a tuning set of questions and buffers written for
 // it, and checked on a held-out set written apart from it
-// (tests/unit/models/follow-calibration/).
+// (tests/unit/models/calibration/).
 
 /**
  * A looser link than an answer may rest on (relate.ts's STRONG) still says a
@@ -28,17 +30,43 @@ export const FOLLOW_AT = 0.2;
 /** How much the best line must lead the next one, as a share of its score, to be followed. */
 export const CLEAR_LEAD = 0.1;
 
-/** A question's words that can say what it is about: not a value ("price", "month"), not liking or deciding, not a number. */
-export function aboutWords(text: string): string[] {
-  return contentWords(text).filter((w) => !WEAK.has(w) && !isValueWord(w) && !/^\d/.test(w));
+/** A word of a question that can say what it is about, how much it counts, and whether it names the thing asked about. */
+export type AboutWord = { word: string; weight: number; focus: boolean };
+
+/** The thing a question asks about counts most; a noun it names counts fully; a verb or other word, which describes, counts half. */
+const FOCUS_WEIGHT = 2;
+const DESCRIBING_WEIGHT = 0.5;
+/** A verb with this many senses or more ("make", "get", "keep", "cover") describes nothing in particular. */
+const LIGHT_VERB_SENSES = 20;
+
+/**
+ * A question's words that can say what it is about, weighted: not a value
+ * ("price", "month"), not liking or deciding, not a number, not a verb of
+ * all work ("make", "get").
+ */
+export function aboutWords(text: string, focus: readonly string[] = focusOf(text)): AboutWord[] {
+  const nouns = new Set(subjectWords(text));
+  return contentWords(text)
+    .filter((w) => !WEAK.has(w) && !isValueWord(w) && !/^\d/.test(w) && !isLightVerb(w))
+    .map((word) => ({ word, weight: focus.includes(word) ? FOCUS_WEIGHT : nouns.has(word) ? 1 : DESCRIBING_WEIGHT, focus: focus.includes(word) }));
+}
+
+function isLightVerb(word: string): boolean {
+  return nounSenses(word) === 0 && baseForms(word, "v").some((lemma) => synsetIds(lemma, "v").length >= LIGHT_VERB_SENSES);
 }
 
 type LineLink = { asked: string; found: string; link: Link };
 
+/** A word too general to single anything out ("person") links only to what is a kind of it ("technician"), this strongly. */
+const GENERAL_LINK = 0.8;
+
 function nearest(word: string, candidate: readonly string[]): LineLink | null {
+  const general = isGeneral(word);
   let best: LineLink | null = null;
   for (const found of candidate) {
-    const link = relatedness(word, found);
+    const link = general
+      ? { score: isKindOrSame(found, word) ? GENERAL_LINK : 0, why: `a ${found} is a ${word}`, names: true }
+      : relatedness(word, found);
     if (link.score >= LINE_LINK && (best === null || link.score > best.link.score)) best = { asked: word, found, link };
   }
   return best;
@@ -47,16 +75,27 @@ function nearest(word: string, candidate: readonly string[]): LineLink | null {
 /** A link's worth over the weakest that counts: the same word 1, a loose link near 0, so many loose links do not add up to one close one. */
 const strength = (link: Link) => (link.score - LINE_LINK) / (1 - LINE_LINK);
 
+/** The titles of the pages a line points at name what its stretch was filed under. */
+const titleWords = (line: BufferLine) => contentWords(line.pages.join(" "));
+
 /**
- * A line's words: the titles of the pages it points at, which name what its
- * stretch was filed under, and the things its gist names (its noun phrases
- * and names), not the verbs that tell how the stretch went ("gave",
- * "changed", "decided"), which link to any question's verbs.
+ * The things a line's gist names (its noun phrases and names) besides its
+ * titles, not the verbs that tell how the stretch went ("gave", "changed",
+ * "decided"), which link to any question's verbs.
  */
-export function lineWords(line: BufferLine): string[] {
+function gistWords(line: BufferLine): string[] {
   const named = [...nounPhrases(line.gist).flatMap((p) => [...p.words, ...p.names]), ...namesIn(line.gist)];
-  return [...new Set([...contentWords(line.pages.join(" ")), ...contentWords(named.join(" "))])];
+  const titled = new Set(titleWords(line));
+  return contentWords(named.join(" ")).filter((w) => !titled.has(w));
 }
+
+/** A line's words: its titles and what its gist names. */
+export function lineWords(line: BufferLine): string[] {
+  return [...new Set([...titleWords(line), ...gistWords(line)])];
+}
+
+/** A link to a detail of the gist ("car" in "car price") counts this share of one to a title, which says what the page is about. */
+const GIST_SHARE = 0.6;
 
 export type RankedLine = {
   line: BufferLine;
@@ -65,6 +104,8 @@ export type RankedLine = {
   score: number;
   /** The strongest of its links, the reason a trace shows. */
   reason: Reason | null;
+  /** One of the words naming the thing the question asks about links to it. */
+  onFocus: boolean;
 };
 
 /**
@@ -75,32 +116,81 @@ export type RankedLine = {
  */
 const HOLDS_KIND = 2;
 
+type WordLink = { link: LineLink; worth: number };
+
+/** Every link of a word to a line's words at least LINE_LINK strong: to a title at full worth, to a detail of the gist at a share. */
+function linksTo(word: string, line: BufferLine): (WordLink & { to: string })[] {
+  const titled = titleWords(line).map((w) => ({ w, share: 1 }));
+  const detail = gistWords(line).map((w) => ({ w, share: GIST_SHARE }));
+  return [...titled, ...detail].flatMap(({ w, share }) => {
+    const link = nearest(word, [w]);
+    // "kayak" and "kayaks" are one word of the line.
+    return link ? [{ link, worth: share * strength(link.link), to: baseForms(w, "n")[0] ?? w }] : [];
+  });
+}
+
+/**
+ * Each question word's link to a line, one line word to one question word,
+ * the strongest pairs first: in "the vehicle that tows the boats" a line's
+ * "kayak" is the boats (a kind of boat, closer than a kind of vehicle), so it
+ * is not also the vehicle.
+ */
+function lineLinks(asked: readonly AboutWord[], line: BufferLine): (WordLink | null)[] {
+  const pairs = asked.flatMap(({ word }, i) => linksTo(word, line).map((l) => ({ ...l, i }))).sort((a, b) => b.link.link.score - a.link.link.score || b.worth - a.worth);
+  const found: (WordLink | null)[] = asked.map(() => null);
+  const used = new Set<string>();
+  for (const pair of pairs) {
+    if (found[pair.i] !== null || used.has(pair.to)) continue;
+    found[pair.i] = { link: pair.link, worth: pair.worth };
+    used.add(pair.to);
+  }
+  return found;
+}
+
 /** Every line that points at a page, scored against the question's words, best first; the newest of equals first. `holdsKind`: whether a line says it filed the asked-for kind of value. */
-export function rankLines(asked: readonly string[], lines: readonly BufferLine[], holdsKind: (gist: string) => boolean = () => false): RankedLine[] {
-  const candidates = lines.map((line, index) => ({ line, index, words: lineWords(line) })).filter((c) => c.line.pages.length > 0);
-  const links = candidates.map((c) => asked.map((word) => nearest(word, c.words)));
+export function rankLines(asked: readonly AboutWord[], lines: readonly BufferLine[], holdsKind: (line: BufferLine) => boolean = () => false): RankedLine[] {
+  const candidates = lines.map((line, index) => ({ line, index })).filter((c) => c.line.pages.length > 0);
+  const links = candidates.map((c) => lineLinks(asked, c.line));
   const holders = asked.map((_, i) => links.filter((l) => l[i] !== null).length);
+  const focus = asked.filter((a) => a.focus && isKnown(a.word)).map((a) => a.word);
   return candidates
     .map((c, n): RankedLine => {
-      const found = links[n].filter((l): l is LineLink => l !== null);
-      const score = links[n].reduce((sum, l, i) => sum + (l ? strength(l.link) / holders[i] : 0), 0) * (holdsKind(c.line.gist) ? HOLDS_KIND : 1);
-      const strongest = found.sort((a, b) => b.link.score - a.link.score)[0] ?? null;
-      return { line: c.line, index: c.index, score, reason: strongest };
+      const found = links[n].filter((l): l is WordLink => l !== null);
+      // About the thing asked about: a focus word names what the line's word is ("vehicle" for "truck"), not what it is used with.
+      const onFocus = links[n].some((l, i) => l !== null && asked[i].focus && l.link.link.names === true);
+      // A line about another kind of thing than the one asked about ("Firing Fees" for "the oven we fire the pots in") is no pointer to it.
+      const otherKind = !onFocus && focus.some((word) => !c.line.pages.some((page) => sameBroadKind(word, headOf(page))));
+      const score = otherKind ? 0 : links[n].reduce((sum, l, i) => sum + (l ? (asked[i].weight * l.worth) / holders[i] : 0), 0) * (holdsKind(c.line) ? HOLDS_KIND : 1);
+      const strongest = found.sort((a, b) => b.worth - a.worth)[0]?.link ?? null;
+      return { line: c.line, index: c.index, score, reason: strongest, onFocus };
     })
     .sort((a, b) => b.score - a.score || b.index - a.index);
 }
 
-/** The line to follow: the best one, when it clears FOLLOW_AT and leads the next by CLEAR_LEAD of its score. */
-export function bestLine(asked: readonly string[], lines: readonly BufferLine[], holdsKind?: (gist: string) => boolean): RankedLine | null {
-  const [best, next] = rankLines(asked, lines, holdsKind);
+/**
+ * The line to follow: the best one, about the thing asked about if any is,
+ * when it clears FOLLOW_AT and, unless `clearOfNext` is off, leads the next
+ * by CLEAR_LEAD of its score.
+ */
+export function bestLine(
+  asked: readonly AboutWord[],
+  lines: readonly BufferLine[],
+  holdsKind?: (line: BufferLine) => boolean,
+  { clearOfNext = true }: { clearOfNext?: boolean } = {},
+): RankedLine | null {
+  const ranked = rankLines(asked, lines, holdsKind);
+  // Lines about the thing the question names come before lines that only share how it describes it.
+  const onFocus = ranked.filter((r) => r.onFocus && r.score >= FOLLOW_AT);
+  const [best, next] = onFocus.length > 0 ? onFocus : ranked;
   if (!best || best.reason === null || best.score < FOLLOW_AT) return null;
   // Two lines about the same pages are one pointer, not a tie.
-  const rival = next && !next.line.pages.every((p) => best.line.pages.includes(p)) ? next.score : 0;
+  const rival = clearOfNext && next && !next.line.pages.every((p) => best.line.pages.includes(p)) ? next.score : 0;
   return best.score - rival >= CLEAR_LEAD * best.score ? best : null;
 }
 
-/** How much of what the question is about a text covers, 0 to 1: the mean of each word's nearest link, for comparing an answer with a line. */
-export function coverage(asked: readonly string[], words: readonly string[]): number {
-  if (asked.length === 0) return 0;
-  return asked.reduce((sum, word) => sum + (nearest(word, words)?.link.score ?? 0), 0) / asked.length;
+/** How much of what the question is about a text covers, 0 to 1: each word's nearest link, weighted, for comparing an answer with a line. */
+export function coverage(asked: readonly AboutWord[], words: readonly string[]): number {
+  const total = asked.reduce((sum, { weight }) => sum + weight, 0);
+  if (total === 0) return 0;
+  return asked.reduce((sum, { word, weight }) => sum + weight * (nearest(word, words)?.link.score ?? 0), 0) / total;
 }

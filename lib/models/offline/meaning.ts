@@ -1,4 +1,4 @@
-import { baseForms, synset, synsetIds, taggedSenses, type Pos, type Synset } from "@/lib/models/offline/wordnet";
+import { baseForms, senseCounts, synset, synsetIds, taggedSenses, type Pos, type Synset } from "@/lib/models/offline/wordnet";
 
 // How related two words are in meaning, from WordNet's taxonomy and glosses,
 // by two documented measures taken over every pair of the words' senses:
@@ -20,6 +20,13 @@ export type Link = {
   score: number;
   /** Why, for the reasoning a trace shows: "a truck is a kind of vehicle". */
   why: string;
+  /**
+   * The link says what the thing is: the same word, a synonym, a kind of it,
+   * a kind of the same thing, the noun its definition is built on ("a truck
+   * is a VEHICLE …"); not what it is for, part of or made from ("a crew mans
+   * a vehicle").
+   */
+  names?: boolean;
 };
 
 const NO_LINK: Link = { score: 0, why: "" };
@@ -31,27 +38,49 @@ const MIN_SHARED_DEPTH = 7;
 const SAME_SYNSET = 0.95;
 const DERIVED = 0.9;
 const IN_GLOSS = 0.85;
+/** A word of the clause of a definition that says what the thing is for or does ("a crew: … who man a VEHICLE"). */
+const IN_PURPOSE = 0.8;
 const PART_OF = 0.8;
 const IN_PARENT_GLOSS = 0.8;
+/** A kind of the other word one step down, less a little for each step further ("van" is five below "vehicle"). */
+const KIND_OF = 0.9;
+const PER_STEP_DOWN = 0.01;
 
-const sensesCache = new Map<string, Synset[]>();
+/** A sense of a word and how common it is among the word's senses in its part of speech: 1 for the commonest. */
+type Sense = { synset: Synset; weight: number };
 
-/** The words' senses: nouns first (owners name things), then verbs and adjectives. */
-function sensesOf(word: string): Synset[] {
+/** Tags added to every sense before weighing, so a word SemCor tagged a few times is not judged on them alone. */
+const SMOOTHING = 3;
+
+const sensesCache = new Map<string, Sense[]>();
+
+/**
+ * The word's senses: nouns first (owners name things), then verbs and
+ * adjectives, each weighted by how often SemCor tagged it against the
+ * lemma's commonest sense (smoothed, so senses of a word seldom tagged weigh
+ * nearly alike): "house" as a firm (2 tags) weighs little beside "house" as
+ * a dwelling (157).
+ */
+function weightedSenses(word: string): Sense[] {
   let found = sensesCache.get(word);
   if (!found) {
     found = (["n", "v", "a"] as const).flatMap((pos) =>
-      baseForms(word, pos).flatMap((lemma) =>
-        synsetIds(lemma, pos)
+      baseForms(word, pos).flatMap((lemma) => {
+        const counts = senseCounts(lemma, pos);
+        const most = Math.max(0, ...counts.values());
+        return synsetIds(lemma, pos)
           .map(synset)
           .filter((s) => !s.proper)
-          .slice(0, MAX_SENSES[pos]),
-      ),
+          .slice(0, MAX_SENSES[pos])
+          .map((s) => ({ synset: s, weight: ((counts.get(s.id) ?? 0) + SMOOTHING) / (most + SMOOTHING) }));
+      }),
     );
     sensesCache.set(word, found);
   }
   return found;
 }
+
+const sensesOf = (word: string): Synset[] => weightedSenses(word).map((s) => s.synset);
 
 const depthCache = new Map<string, number>();
 
@@ -136,9 +165,9 @@ function wuPalmer(a: Synset, b: Synset): Link {
   const d = depth(shared);
   const score = (2 * d) / (2 * d + aboveA.get(shared)! + aboveB.get(shared)!);
   const lcs = head(synset(shared));
-  if (shared === b.id) return { score, why: `a ${head(a)} is a kind of ${head(b)}` };
-  if (shared === a.id) return { score, why: `a ${head(b)} is a kind of ${head(a)}` };
-  return { score, why: `${head(a)} and ${head(b)} are both kinds of ${lcs}` };
+  if (shared === b.id) return { score, why: `a ${head(a)} is a kind of ${head(b)}`, names: true };
+  if (shared === a.id) return { score, why: `a ${head(b)} is a kind of ${head(a)}`, names: true };
+  return { score, why: `${head(a)} and ${head(b)} are both kinds of ${lcs}`, names: true };
 }
 
 type Word = { text: string; lemmas: readonly string[] };
@@ -161,14 +190,29 @@ const inGloss = (word: Word, s: Synset) => {
 
 function senseLink(a: Synset, aw: Word, b: Synset, bw: Word): Link {
   const [aWord, bWord] = [aw.text, bw.text];
-  if (a.id === b.id) return { score: SAME_SYNSET, why: `"${aWord}" and "${bWord}" mean the same here` };
+  if (a.id === b.id) return { score: SAME_SYNSET, why: `"${aWord}" and "${bWord}" mean the same here`, names: true };
   if (a.derived.includes(b.id) || b.derived.includes(a.id)) return { score: DERIVED, why: `"${aWord}" and "${bWord}" are forms of one word` };
-  if (inGloss(aw, b)) return { score: IN_GLOSS, why: `a ${bWord} is "${b.gloss.split(/;\s*"/)[0]}"` };
-  if (inGloss(bw, a)) return { score: IN_GLOSS, why: `a ${aWord} is "${a.gloss.split(/;\s*"/)[0]}"` };
+  const defined = (word: Word, s: Synset, other: string): Link | null => {
+    if (!inGloss(word, s)) return null;
+    const genus = word.lemmas.includes(genusOf(s.id) ?? "");
+    return { score: genus ? IN_GLOSS : IN_PURPOSE, why: `a ${other} is "${s.gloss.split(/;\s*"/)[0]}"`, names: genus };
+  };
+  const byDefinition = [defined(aw, b, bWord), defined(bw, a, aWord)].filter((l): l is Link => l !== null).sort((x, y) => y.score - x.score)[0];
+  if (byDefinition) return byDefinition;
   // A whole near the root ("part" is part of any "whole") says nothing of either word.
   const partOf = (x: Synset, y: Synset) => x.wholes.some((w) => depth(w) >= MIN_SHARED_DEPTH && ancestors(y.id).has(w));
   if (partOf(a, b)) return { score: PART_OF, why: `a ${aWord} is part of a ${bWord}` };
   if (partOf(b, a)) return { score: PART_OF, why: `a ${bWord} is part of a ${aWord}` };
+  // One is a kind of the other, however far down: what a question names by its kind ("the vehicle") and its line by name ("van").
+  const kindOf = (x: Synset, y: Synset) => {
+    const steps = ancestors(x.id).get(y.id);
+    return steps !== undefined && steps > 0 && depth(y.id) >= MIN_SHARED_DEPTH ? steps : null;
+  };
+  const down = kindOf(a, b) ?? kindOf(b, a);
+  if (down !== null) {
+    const [kind, general] = kindOf(a, b) !== null ? [aWord, bWord] : [bWord, aWord];
+    return { score: KIND_OF - PER_STEP_DOWN * (down - 1), why: `a ${kind} is a kind of ${general}`, names: true };
+  }
   const taxonomy = wuPalmer(a, b);
   if (taxonomy.score >= IN_PARENT_GLOSS) return taxonomy;
   // Extended gloss overlap: the definitions of the senses' hypernyms, then the two definitions against each other.
@@ -183,8 +227,15 @@ function senseLink(a: Synset, aw: Word, b: Synset, bw: Word): Link {
 
 /** Each step down either word's sense list costs this much of a link's strength. */
 const PER_RARER_SENSE = 0.02;
+/** What a link through the rarest of senses loses: "house" meets "business" only as a firm, which owners seldom mean. */
+const RARE_SENSE = 0.2;
 
-const discounted = (link: Link, rank: number): Link => (link.score === 0 ? link : { ...link, score: link.score * (1 - PER_RARER_SENSE * rank) });
+/** A link's strength, less for senses further down the lists and for senses seldom used (the geometric mean of their weights). */
+function discounted(link: Link, a: Sense, b: Sense, rank: number): Link {
+  if (link.score === 0) return link;
+  const usual = Math.sqrt(a.weight * b.weight);
+  return { ...link, score: link.score * (1 - PER_RARER_SENSE * rank) * (1 - RARE_SENSE * (1 - usual)) };
+}
 
 const linkCache = new Map<string, Link>();
 /** Remembered pairs, cleared past this many so a long-running server does not grow without end. */
@@ -192,21 +243,21 @@ const MAX_REMEMBERED = 200_000;
 
 /** How related two lowercase words are, 0 to 1, and why. The same word, or the same base form, is 1. */
 export function relatedness(a: string, b: string): Link {
-  if (a === b) return { score: 1, why: `both say "${a}"` };
+  if (a === b) return { score: 1, why: `both say "${a}"`, names: true };
   const key = a < b ? `${a}|${b}` : `${b}|${a}`;
   const cached = linkCache.get(key);
   if (cached) return cached;
   const lemmasA = new Set((["n", "v", "a"] as Pos[]).flatMap((pos) => baseForms(a, pos)));
   let best: Link = (["n", "v", "a"] as Pos[]).some((pos) => baseForms(b, pos).some((l) => lemmasA.has(l)))
-    ? { score: 1, why: `"${a}" and "${b}" are one word` }
+    ? { score: 1, why: `"${a}" and "${b}" are one word`, names: true }
     : NO_LINK;
   if (best.score < 1) {
-    const sensesB = sensesOf(b);
+    const sensesB = weightedSenses(b);
     const [aw, bw] = [wordOf(a), wordOf(b)];
-    for (const [ia, sa] of sensesOf(a).entries()) {
+    for (const [ia, sa] of weightedSenses(a).entries()) {
       for (const [ib, sb] of sensesB.entries()) {
-        // Rarer senses count for a little less, so two words meet in their common meanings first.
-        const link = discounted(senseLink(sa, aw, sb, bw), ia + ib);
+        // Rarer senses count for less, so two words meet in their common meanings first.
+        const link = discounted(senseLink(sa.synset, aw, sb.synset, bw), sa, sb, ia + ib);
         if (link.score > best.score) best = link;
       }
     }
@@ -257,13 +308,16 @@ function valueRootIds(): ReadonlySet<string> {
 
 const valueCache = new Map<string, boolean>();
 
-/** A noun whose commonest sense is a kind of value ("price", "fee", "month", "total"), so it is what a fact states, not what it is about. */
+/** A noun whose commonest sense is a kind of value ("price", "fee", "month", "total"), or a word formed on one ("monthly"), so it is what a fact states, not what it is about. */
 export function isValueWord(word: string): boolean {
   let found = valueCache.get(word);
   if (found === undefined) {
     const [first] = baseForms(word, "n").flatMap((lemma) => synsetIds(lemma, "n").slice(0, 1));
     const roots = valueRootIds();
     found = first !== undefined && [...ancestors(first).keys()].some((id) => roots.has(id));
+    // "Monthly", "yearly", "daily": how often, formed on a value word.
+    const stem = word.replace(/ily$/, "y").replace(/ly$/, "");
+    if (!found && stem !== word && stem.length > 2) found = isValueWord(stem);
     valueCache.set(word, found);
   }
   return found;
@@ -312,4 +366,49 @@ export function compoundOf(first: string, last: string): string | null {
   const singular = baseForms(last, "n")[0] ?? last;
   const joined = `${first} ${singular}`;
   return synsetIds(joined, "n").length > 0 ? joined : null;
+}
+
+/** People and groups this near the root name no one in particular: "person", "someone", "worker", "people". */
+const GENERAL_DEPTH = 5;
+/** WordNet's lexicographer files of the top concepts, of people and of groups. */
+const TOPS = 3;
+const PEOPLE = 18;
+const GROUPS = 14;
+
+/** Whether a noun's commonest sense is too general to single anyone out ("the new person", "the people"). */
+export function isGeneral(word: string): boolean {
+  const [first] = baseForms(word, "n").flatMap((lemma) => synsetIds(lemma, "n").slice(0, 1));
+  return first !== undefined && depth(first) <= GENERAL_DEPTH && [TOPS, PEOPLE, GROUPS].includes(synset(first).lexFile);
+}
+
+/**
+ * The broad kinds a question's thing and a page's thing are compared by: a
+ * value ("fees"), someone who does things (a person or an organization), a
+ * place, a physical thing, or none of these (an act, an idea), which is
+ * compared with nothing.
+ */
+type BroadKind = "value" | "agent" | "place" | "thing" | null;
+
+function broadKind(word: string): BroadKind {
+  if (isValueWord(word)) return "value";
+  if (isKindOf(word, ["person", "organization", "social group"])) return "agent";
+  if (isKindOf(word, ["location"])) return "place";
+  if (isKindOf(word, ["physical entity"])) return "thing";
+  return null;
+}
+
+/** Whether two nouns are of one broad kind, or either is of none: "stand" and "tool" are (things), "fees" and "oven" are not. */
+export function sameBroadKind(a: string, b: string): boolean {
+  const [x, y] = [broadKind(a), broadKind(b)];
+  return x === null || y === null || x === y;
+}
+
+/** WordNet's lexicographer files of what is thought and what is said. */
+const COGNITION = 9;
+const COMMUNICATION = 10;
+
+/** Whether a noun names something thought or said ("idea", "quote", "news"), which is about something else: "the idea about the life jackets". */
+export function isThoughtOrSaid(word: string): boolean {
+  const [first] = baseForms(word, "n").flatMap((lemma) => synsetIds(lemma, "n").slice(0, 1));
+  return first !== undefined && [COGNITION, COMMUNICATION].includes(synset(first).lexFile);
 }

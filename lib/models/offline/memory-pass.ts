@@ -3,7 +3,7 @@ import { MAX_FACTS_PER_PASS, type MemoryPassOutput, type StretchState } from "@/
 import type { MemoryInputFact } from "@/lib/contracts/prompt/memory-input";
 import { episodeLine, type ExtractedFact } from "@/lib/models/offline/episode";
 import { foldLine } from "@/lib/models/offline/fold";
-import { isValueWord } from "@/lib/models/offline/meaning";
+import { isKindOf, isValueWord } from "@/lib/models/offline/meaning";
 import type { MemoryView } from "@/lib/models/offline/prompt-reader";
 import { facetOf, isDecided, isDone, isDurable, isReversal, isUpdate, nameRuns, type Facet } from "@/lib/models/offline/signals";
 import { isAbout, mainSubject, namesIn, nounPhrases, titleOf, valuesOf, type Phrase } from "@/lib/models/offline/subject";
@@ -62,8 +62,12 @@ function keyOf(sentence: string, page: string, facet: Facet): string {
   // The clause that states the value, without what follows it ("…is $75 now, parts went up"; "…to April 19 because of the race").
   const clauses = sentence.split(/[,;:]|\b(?:because|since|so|but|and then|if|when|unless|until|while)\b/i);
   const stating = clauses.find((c) => valuesOf(c).length > 0 && facetOf(c) === facet) ?? clauses.find((c) => valuesOf(c).length > 0) ?? sentence;
-  const other = nounPhrases(stating).find((p) => !p.valueOnly && !p.words.every((w) => pageWords.has(terms(w)[0] ?? w)));
   const kind = FACET_WORDS[facet];
+  // The clause's own subject when it is another thing than the page's ("the lease is $745" on the van's page).
+  const subject = mainSubject(stating);
+  const other =
+    (subject && !subject.valueOnly && !isAbout(subject, page) ? subject : null) ??
+    nounPhrases(stating).find((p) => !p.valueOnly && !p.words.every((w) => pageWords.has(terms(w)[0] ?? w)));
   if (!other) return kind;
   // Words that say when or how much ("spring", "monthly") are the value's, not the subject's.
   const phrase = other.words.filter((w) => !pageWords.has(terms(w)[0] ?? w) && !isValueWord(w)).slice(-2).join(" ");
@@ -88,6 +92,13 @@ const differsIn = (a: string, b: string) => {
   return values.length > 0 && values.some((v) => !b.toLowerCase().includes(v));
 };
 
+/** Of the facts, the one sharing most words with the sentence; the newest of equals. */
+function closest(sentence: string, facts: readonly MemoryInputFact[]): MemoryInputFact | null {
+  const ours = new Set(terms(sentence));
+  const shared = (f: MemoryInputFact) => terms(f.text).filter((t) => ours.has(t)).length;
+  return facts.reduce<MemoryInputFact | null>((best, f) => (best === null || shared(f) >= shared(best) ? f : best), null);
+}
+
 /**
  * The live fact an owner's sentence replaces. A reversal ("scrap X",
  * "instead", "moved to") replaces the newest live fact on the same subject,
@@ -101,24 +112,33 @@ function replacedFact(fact: ExtractedFact, sentence: string, live: readonly Memo
   const changing = reversing || isUpdate(sentence);
   const candidates = live.filter((f) => f.status === "confirmed" || f.source === "agent");
   const samePage = candidates.filter((f) => f.page.toLowerCase() === fact.page.toLowerCase());
-  // The same key on another page: the sentence lacked the words that placed the first one ("pricing"), not a new subject.
-  const sameKey = [...candidates.filter((f) => !samePage.includes(f)), ...samePage].filter((f) => normaliseKey(f.key) === normaliseKey(fact.key));
+  // The same key on another page: the sentence lacked the words that placed the first one ("pricing"), not a new subject. A key
+  // that is only a kind of value ("price") names no subject, so it says nothing across pages.
+  const namesSubject = !Object.values(FACET_WORDS).includes(normaliseKey(fact.key));
+  const elsewhere = namesSubject ? candidates.filter((f) => !samePage.includes(f)) : [];
+  const sameKey = [...elsewhere, ...samePage].filter((f) => normaliseKey(f.key) === normaliseKey(fact.key));
   // Without a change cue, only a restatement counts: the same key and the same kind of value ("$2,700" for "$2,500"), since
-  // a coarse key can cover two things ("space size" for the floor area and the seating share).
-  const restated = sameKey.findLast(
-    (f) => differsIn(sentence, f.text) && (changing || (facetOf(f.text) === fact.facet && namesKey(sentence, f.key))),
+  // a coarse key can cover two things ("space size" for the floor area and the seating share). Of several, the one that
+  // shares most of the sentence's words ("the wheel throwing class is $330 now" replaces the wheel throwing class's price).
+  const restated = closest(
+    sentence,
+    sameKey.filter((f) => differsIn(sentence, f.text) && (changing || (facetOf(f.text) === fact.facet && namesKey(sentence, f.key)))),
   );
   if (restated) return restated;
   if (!changing) return null;
   // Only the same subject, or the very thing the owner names, is replaced: sharing a few words ("new patient") is not enough.
   // An update ("actually", "now") must also be the same kind of value; a reversal ("instead", "scrap") may change its kind.
-  const sameThing = samePage.findLast(
-    (f) => sameSubject(f.key, fact.key) && differsIn(sentence, f.text) && (reversing || facetOf(f.text) === fact.facet),
+  const sameThing = closest(
+    sentence,
+    samePage.filter((f) => sameSubject(f.key, fact.key) && differsIn(sentence, f.text) && (reversing || facetOf(f.text) === fact.facet)),
   );
   return sameThing ?? (reversing ? (candidates.findLast((f) => namesFact(sentence, f)) ?? null) : null);
 }
 
 type KnownPage = { title: string; texts: string[] };
+
+/** A page whose title is a name its facts use ("I run Crux Bouldering, …"). */
+const isNamePage = (page: KnownPage) => page.texts.some((t) => nameRuns(t).some((run) => run.toLowerCase() === page.title.toLowerCase()));
 
 /**
  * The page a sentence goes on. Owners file things under what they are: the
@@ -132,14 +152,17 @@ function pageFor(sentence: string, subject: Phrase | null, pages: readonly Known
   // A name filed on one page only says where the sentence belongs; one all over the memory (the town the business is in) says nothing.
   const holding = (name: string) => pages.filter((p) => p.title.toLowerCase().includes(name) || p.texts.some((t) => t.toLowerCase().includes(name)));
   const names = namesIn(sentence);
-  const byName = names
-    .map((n) => holding(n.toLowerCase()))
-    .find((found) => found.length === 1)?.[0];
+  const filed = names.map((name) => ({ name, pages: holding(name.toLowerCase()) })).find((n) => n.pages.length === 1);
+  const byName = filed?.pages[0];
   const leans = PRONOUN_START.test(sentence);
   if (subject && !subject.valueOnly) {
-    const about = pages.findLast((p) => isAbout(subject, p.title));
+    // A page filed under a name ("Kiln & Clay Studio") is that business or person, not every studio the owner mentions.
+    const about = pages.findLast((p) => !isNamePage(p) && isAbout(subject, p.title));
     if (about) return about.title;
-    if (byName && !leans) return byName.title;
+    // The name leads when it is what the sentence is about ("Harlow raised the minimum order"), not when it only comes up
+    // after the subject ("Our roofer is Ada Brisk, she did the Millport job").
+    const at = (text: string) => sentence.toLowerCase().indexOf(text.toLowerCase());
+    if (byName && filed && !leans && at(filed.name) < at(subject.words[0])) return byName.title;
     if (leans && previous) return previous;
     return titleOf(subject);
   }
@@ -149,6 +172,36 @@ function pageFor(sentence: string, subject: Phrase | null, pages: readonly Known
   if (named && !leans) return named;
   if (previous) return previous;
   return subject ? titleOf(subject) : null;
+}
+
+/** A clause of a sentence's own, as a comma or semicolon sets it apart. */
+const CLAUSES = /[,;]\s+/;
+
+/**
+ * What a fact is about: the sentence's subject, unless its value sits in a
+ * later clause about another thing ("Mosquito season starts in May, we do
+ * yard fogging for $75 a visit") or in one that points back at the last
+ * thing named ("the treatment needs the propane heater, we bought it for
+ * $3,900"). What is paid for or owned of the subject ("…, the lease is $745
+ * a month") and a count of things ("a set of 30 is $460") stay with it.
+ */
+function factSubject(sentence: string): Phrase | null {
+  const subject = mainSubject(sentence);
+  const clauses = sentence.split(CLAUSES);
+  const at = clauses.findIndex((c) => valuesOf(c).length > 0);
+  if (at <= 0) return subject;
+  const stating = clauses[at];
+  const own = mainSubject(stating);
+  if (own) {
+    const head = own.words.at(-1)!;
+    const counted = new RegExp(`\\b${head}\\s+of\\b`, "i").test(stating);
+    return own.valueOnly || counted || isKindOf(head, ["possession"]) ? subject : own;
+  }
+  // An object pronoun ("we bought it") points back at the last thing named.
+  if (/\s(?:it|them)\b/i.test(stating) && !/^\s*(?:it|they)\b/i.test(stating)) {
+    return nounPhrases(clauses.slice(0, at).join(", ")).filter((p) => !p.valueOnly).at(-1) ?? subject;
+  }
+  return subject;
 }
 
 /**
@@ -177,7 +230,7 @@ export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "message
   for (const message of view.messages) {
     if (message.speaker === "customer") continue;
     for (const sentence of sentences(message.text).map(stripLeadIn)) {
-      const subject = mainSubject(sentence);
+      const subject = factSubject(sentence);
       const placed = pageFor(sentence, subject, known(), previous);
       if (!isDurable(sentence, message.speaker)) {
         if (placed && subject && !subject.valueOnly) previous = existingSpelling(placed, known());

@@ -31,7 +31,7 @@ export type Match = {
   weight: number;
   /** Question words linked to the candidate or its context. */
   matched: number;
-  /** The strongest link of a word that names a thing, found in the candidate itself; null when none links. */
+  /** The strongest link of a word that names the thing asked about (else any thing), found in the candidate itself; null when none links. */
   subject: Reason | null;
 };
 
@@ -46,8 +46,18 @@ export function subjectWords(text: string): string[] {
   return [...new Set([...nounPhrases(text).flatMap((p) => p.words).filter(isSubjectWord), ...named])];
 }
 
-/** A question's words to link and the ones among them that say what it is about. */
-export type Query = { words: readonly string[]; subjects: readonly string[] };
+/**
+ * A question's words to link, the ones among them that say what it is about
+ * (the thing it asks about when it names one, else its nouns), and the thing
+ * it asks about (asked.ts's focus), none when it names nothing in particular.
+ */
+export type Query = { words: readonly string[]; subjects: readonly string[]; focus: readonly string[] };
+
+/** The thing asked about counts most; what describes it (a verb, a place it is used) least. */
+const FOCUS_WEIGHT = 1.5;
+const DESCRIBING_WEIGHT = 0.6;
+
+const weightOf = (query: Query, word: string) => (query.focus.includes(word) ? FOCUS_WEIGHT : query.subjects.includes(word) ? 1 : DESCRIBING_WEIGHT);
 
 const linksOf = new WeakMap<readonly string[], Map<string, Reason | null>>();
 
@@ -88,8 +98,8 @@ export function match(query: Query, candidate: readonly string[], context: reado
     const around = own ?? bestLink(word, context);
     if (!around) continue;
     result.matched += 1;
-    result.weight += rarity(word) * (WEAK.has(word) ? 0.2 : around.link.score);
-    if (own && query.subjects.includes(word) && (result.subject === null || own.link.score > result.subject.link.score)) result.subject = own;
+    result.weight += rarity(word) * (WEAK.has(word) ? 0.2 : weightOf(query, word) * around.link.score);
+    if (own && (query.focus.length > 0 ? query.focus : query.subjects).includes(word) && (result.subject === null || own.link.score > result.subject.link.score)) result.subject = own;
   }
   return result;
 }

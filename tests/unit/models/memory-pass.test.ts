@@ -82,6 +82,27 @@ describe("where facts are filed", () => {
     expect(facts.map((f) => f.messageSeq)).toEqual([2]);
   });
 
+  it("files a value stated in a later clause with that clause's thing, or with the thing a pronoun points back at", () => {
+    const facts = extractFacts(
+      view(
+        stretch(40, [
+          ["owner", "Spring cleaning season starts in April, we do cushion steaming for $60 a chair."],
+          ["owner", "The big re-covering job needs the new staple gun, we bought it from Tackright for $189."],
+          ["owner", "Our workshop van is a 2016 Sprinter, the lease is $480 a month."],
+        ]),
+      ),
+    );
+    const on = (value: string) => facts.find((f) => f.text.includes(value))?.page;
+    expect([on("$60"), on("$189"), on("$480")]).toEqual(["Cushion Steaming", "Staple Gun", "Workshop Van"]);
+  });
+
+  it("files what a business is called under its name, and keeps other facts off that name's page", () => {
+    const facts = extractFacts(
+      view(stretch(1, [["owner", "I run Thimble & Tack Upholstery, a small upholstery workshop."], ["owner", "Our workshop insurance is $1,140 a year."]])),
+    );
+    expect(facts.map((f) => f.page)).toEqual(["Thimble & Tack Upholstery", "Workshop Insurance"]);
+  });
+
   it("keeps only the latest fact per page and key within one pass", () => {
     const facts = extractFacts(view(stretch(1, [["owner", "The fabric steamer is $210."], ["owner", "No wait, the fabric steamer is $190."]])));
     expect(facts).toEqual([expect.objectContaining({ page: "Fabric Steamer", messageSeq: 2 })]);
@@ -97,6 +118,15 @@ describe("naming the fact a new one replaces", () => {
 
   it("names the old fact when the owner changes a value of the same subject", () => {
     expect(run("Actually the van lease is $560 a month now.")).toEqual([expect.objectContaining({ page: "Delivery Van", replaces: "f-van" })]);
+  });
+
+  it("of two facts under one key on a page, replaces the one that says what the change is about", () => {
+    const chairs = [
+      liveFact("c-job", "Chair Recovering", "price", "Chair recovering is $420 for a full job."),
+      liveFact("c-gun", "Chair Recovering", "price", "We bought a staple gun from Tackright for $189."),
+    ];
+    const facts = offlineMemoryPass(view(stretch(30, [["owner", "Chair recovering is $460 now."]]), { pages: ["Chair Recovering"], facts: chairs })).facts;
+    expect(facts).toEqual([expect.objectContaining({ key: "price", replaces: "c-job" })]);
   });
 
   it("replaces nothing when a new fact on the same page is about another subject", () => {

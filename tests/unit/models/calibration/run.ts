@@ -1,6 +1,6 @@
 import { decideChat, READ_PAGE, SEARCH_HISTORY } from "@/lib/models/offline/chat";
 import type { ChatView } from "@/lib/models/offline/prompt-reader";
-import type { CalibrationCase, CalibrationTrade } from "@/tests/unit/models/follow-calibration/cases";
+import type { CalibrationCase, CalibrationTrade } from "@/tests/unit/models/calibration/cases";
 
 // Plays each case's first decision through the offline model and says
 // whether it did what a careful model would.
