@@ -10,7 +10,10 @@ const STOPWORDS = new Set(
     "he him his she her it its they them their this that these those what which who whom whose when where why how there here " +
     "can could would should will shall may might must not no yes any some all each every much many more most again still ever " +
     "now up out off let lets i'm i've i'll i'd we're we've we'll we'd you're you've you'll you'd it'll they're don't didn't " +
-    "doesn't isn't aren't wasn't won't can't couldn't ok okay get got go going gonna wanna right well because since though although unless while"
+    "doesn't isn't aren't wasn't won't can't couldn't ok okay get got go going gonna wanna right well because since though although unless while " +
+    "gets getting " +
+    // Indefinite pronouns stand in for a thing or a person not yet named: never a subject to file under.
+    "someone somebody anyone anybody everyone everybody nobody everything nothing whatever whoever"
   ).split(" "),
 );
 
