@@ -326,8 +326,9 @@ function pageFactsAsKnown(page: ReadPageOutput): KnownFact[] {
  * confirmed word first.
  */
 function factsOnTopic(question: Question, facts: readonly KnownFact[]): KnownFact[] | null {
+  // A fact that is about the question but lacks what it asks for ("we need someone to run it" for "who runs it?") answers nothing.
   const matched = bestFacts(question, facts);
-  if (matched) return matched.item;
+  if (matched && matched.tier !== Tier.UntypedMatch) return matched.item;
   if (question.asked === null) return null;
   const typed = facts
     .filter((f) => holdsAnswer(question, f.text, f.source === "owner"))

@@ -26,6 +26,15 @@ const said = (...texts: string[]): ChatView["window"] =>
     { speaker: "assistant" as const, text: "Okay." },
   ]);
 
+describe("a fact about the question that lacks what it asks for", () => {
+  it("is no answer, though recall shows it on the page a line points at: the model searches instead", () => {
+    const wanted: KnownFact = { page: "Trailer Truck", text: "We need a driver for the trailer truck on weekends", confirmed: true, source: "owner", day: "2027-04-09" };
+    const decision = decideChat(view("Who drives the trailer truck on weekends?", { recalled: [wanted], buffer: SHOP_LINES }), BOTH);
+    expect(decision).toMatchObject({ type: "tool-call" });
+    expect(JSON.stringify(decision)).not.toContain("We need a driver");
+  });
+});
+
 describe("questions the prompt already answers", () => {
   it("answers from a recalled fact, naming its page and day, and opens nothing though a line points at it", () => {
     const decision = decideChat(view("How much is the trailer truck lease?", { recalled: [truckLease], buffer: SHOP_LINES }), BOTH);

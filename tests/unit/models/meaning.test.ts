@@ -169,4 +169,11 @@ describe("what a question asks for", () => {
     expect(carriesAnswer("It opens on May 28.", "time", "When does it open?")).toBe(true);
     expect(carriesAnswer("We're going with the steel rack.", "choice", "Which rack did we go with?")).toBe(true);
   });
+
+  it("takes no name a thing or a street is called by for someone's: the Harbor dock, the Sunset package, Bay Road", () => {
+    expect(carriesAnswer("We need a guide for the Harbor dock.", "person", "Who runs the launch?")).toBe(false);
+    expect(carriesAnswer("Actually the Sunset package is $90 now.", "person", "Who leads the tours?")).toBe(false);
+    expect(carriesAnswer("We moved the racks to Bay Road.", "person", "Who moved the racks?")).toBe(false);
+    expect(carriesAnswer("Marco Ruiz runs the Harbor dock now.", "person", "Who runs the launch?")).toBe(true);
+  });
 });

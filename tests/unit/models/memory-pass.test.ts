@@ -96,6 +96,12 @@ describe("where facts are filed", () => {
     expect([on("$60"), on("$189"), on("$480")]).toEqual(["Cushion Steaming", "Staple Gun", "Workshop Van"]);
   });
 
+  it("never names a page for an indefinite pronoun: what someone is wanted for is filed under that thing", () => {
+    const facts = extractFacts(view(stretch(50, [["owner", "We need someone to run the cutting table on Saturdays, $22 an hour."]])));
+    expect(facts.map((f) => f.page)).not.toContain("Someone");
+    expect(facts.find((f) => f.text.includes("$22"))?.page).toMatch(/Cutting Table/);
+  });
+
   it("files what a business is called under its name, and keeps other facts off that name's page", () => {
     const facts = extractFacts(
       view(stretch(1, [["owner", "I run Thimble & Tack Upholstery, a small upholstery workshop."], ["owner", "Our workshop insurance is $1,140 a year."]])),
