@@ -15,11 +15,11 @@ import {
   type Attempt,
 } from "@/lib/models/offline/replies";
 import { carriesFact, hasDate, isDurable, isHelpRequest, isQuestion, isSmallTalk, isSuggestionRequest, nameRuns } from "@/lib/models/offline/signals";
-import { relatedness } from "@/lib/models/offline/meaning";
+import { isKnown, relatedness } from "@/lib/models/offline/meaning";
 import { STRONG, byMatch, contentWords, explain, isGoodMatch, match, rarityAmong, subjectWords, type Match, type Query, type Reason } from "@/lib/models/offline/relate";
 import { aboutWords, bestLine, coverage, lineWords, type AboutWord } from "@/lib/models/offline/follow";
 import { headOf, nounPhrases } from "@/lib/models/offline/subject";
-import { keywords, sentences, stripLeadIn } from "@/lib/models/offline/text";
+import { keywords, sentences, stripLeadIn, words } from "@/lib/models/offline/text";
 
 // The chat turn: answer from what the prompt shows, or open the page a buffer
 // line points at, or search the thread; never guess.
@@ -241,6 +241,9 @@ function visibleAnswer(question: Question, view: ChatView): Found<string> | null
   return said ? { ...said, item: windowAnswer(said.item) } : null;
 }
 
+/** A title none of whose words WordNet knows ("Ines Duarte", "ShutterCrew") is someone's name, a person's or a firm's. */
+const isName = (title: string) => words(title).every((w) => !isKnown(w.toLowerCase()));
+
 /** A line followed, the page to open, why, and whether it is about the thing the question names. */
 type Followed = { line: BufferLine; page: string; reason: Reason; onFocus: boolean };
 
@@ -269,7 +272,7 @@ function lineToFollow(question: Question, lines: readonly BufferLine[], clearOfN
     if (asked === null) return false;
     // A page's title in its line ("Season: …") is no name the line gives.
     const stated = line.pages.reduce((gist, page) => gist.replaceAll(page, ""), line.gist);
-    return carriesAnswer(stated, asked, question.text) || line.pages.some((page) => namesKind(headOf(page), asked));
+    return carriesAnswer(stated, asked, question.text) || line.pages.some((page) => namesKind(headOf(page), asked) || (asked === "person" && isName(page)));
   };
   const best = bestLine(question.about, lines, holdsKind, { clearOfNext });
   return best?.reason ? { line: best.line, page: pageToOpen(question, best.line), reason: best.reason, onFocus: best.onFocus } : null;

@@ -262,9 +262,29 @@ export function relatedness(a: string, b: string): Link {
       }
     }
   }
+  if (best.score < KIND_OF) best = closedCompound(a, b) ?? closedCompound(b, a) ?? best;
   if (linkCache.size >= MAX_REMEMBERED) linkCache.clear();
   linkCache.set(key, best);
   return best;
+}
+
+/** The shortest word a closed compound is made of: "whiteboard" is white + board, "toolbox" tool + box. */
+const SHORTEST_PART = 3;
+
+/**
+ * A closed compound WordNet does not list names a kind of its last part
+ * ("whiteboards" are boards, "bikeracks" racks): `whole` is unknown and ends
+ * with `part` as a noun, after a word of its own. A compound WordNet lists
+ * ("deadline") is left to what WordNet says of it. The link is loose, enough
+ * to follow a line, never enough alone to rest an answer on.
+ */
+function closedCompound(part: string, whole: string): Link | null {
+  const compound = whole.replace(/(?<=[^s])s$/, "");
+  const head = baseForms(part, "n").find((form) => form.length >= SHORTEST_PART && compound.endsWith(form));
+  if (!head || isKnown(whole) || isKnown(compound)) return null;
+  const first = compound.slice(0, -head.length);
+  if (first.length < SHORTEST_PART || !isKnown(first)) return null;
+  return { score: IN_PARENT_GLOSS, why: `a ${compound} is a kind of ${head}`, names: true };
 }
 
 /** Whether WordNet knows the word at all: an unknown word (a coined one, a brand) links only to itself. */

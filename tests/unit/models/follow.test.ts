@@ -50,6 +50,12 @@ describe("a question that describes its topic", () => {
     expect(decision.reasoning).toMatch(/lorry/);
   });
 
+  it("opens the page named for someone when a question asks who, the line naming what they do only in its details", () => {
+    const buffer = [...LINES, { day: "2027-05-16", gist: "Ravi Osei: the owner gave pruning choice $32/hr; decided.", pages: ["Ravi Osei"] }];
+    const decision = decideChat(view("Who did we take on for the trimming work?", { buffer }), BOTH);
+    expect(decision).toMatchObject({ type: "tool-call", toolName: READ_PAGE, input: { title: "Ravi Osei" } });
+  });
+
   it("opens the line about the thing the question names over a recalled fact that only shares a word of its description", () => {
     const buffer = [...LINES, { day: "2027-05-15", gist: "Stump Grinder: the owner gave grinder rental $310 a day; noted.", pages: ["Stump Grinder"] }];
     const recalled = [fact("Stump Removal", "We charge $120 per stump to take stumps out")];

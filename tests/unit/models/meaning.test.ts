@@ -41,6 +41,14 @@ describe("relatedness", () => {
     expect(relatedness(a, b).score).toBeGreaterThanOrEqual(0.8);
   });
 
+  it("reads a closed compound WordNet does not list as a kind of its last part, loosely, and leaves a listed one to WordNet", () => {
+    expect(relatedness("racks", "bikeracks")).toMatchObject({ why: "a bikerack is a kind of rack", names: true });
+    expect(relatedness("racks", "bikeracks").score).toBeGreaterThanOrEqual(0.75);
+    expect(relatedness("racks", "bikeracks").score).toBeLessThan(0.85);
+    expect(relatedness("line", "deadline").score).toBe(0);
+    expect(relatedness("rack", "zqxrack").score).toBe(0);
+  });
+
   it("links a word to a kind of it however far down, and weighs a seldom-used sense less", () => {
     expect(relatedness("vehicle", "van")).toMatchObject({ why: "a van is a kind of vehicle", names: true });
     expect(relatedness("vehicle", "van").score).toBeGreaterThanOrEqual(0.8);
