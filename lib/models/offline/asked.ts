@@ -98,7 +98,7 @@ function isPlace(run: string, sentence: string): boolean {
   return STREET.test(run) || new RegExp(`\\b(?:at|on|in|to|near|off|from)\\s+(?:the\\s+)?${escapeRegExp(run)}`).test(sentence);
 }
 
-/** A name after "the" names the thing it is part of ("the Houma shop"), as a person's name never follows it. */
+/** A name after "the" names the thing it is part of ("the Riverside shop"), as a person's name never follows it. */
 function namesAThing(run: string, sentence: string): boolean {
   return new RegExp(`\\bthe\\s+${escapeRegExp(run)}\\b`, "i").test(sentence);
 }
@@ -122,7 +122,7 @@ export function carriesAnswer(sentence: string, asked: Asked, question: string):
     case "place":
       return newNames(sentence, question).some((run) => isPlace(run, sentence));
     case "person":
-      // "the Riverside shop", "the Full Day package", "Elm Street": what a thing or a place is called is nobody's name.
+      // "the Riverside shop", "the Gold Plan package", "Elm Street": what a thing or a place is called is nobody's name.
       return newNames(sentence, question).some((run) => !STREET.test(run) && !namesAThing(run, sentence));
     case "choice":
       // Wants and proposals are not decisions: "we need two more vans" answers no "which did we go with?".

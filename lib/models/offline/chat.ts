@@ -241,7 +241,7 @@ function visibleAnswer(question: Question, view: ChatView): Found<string> | null
   return said ? { ...said, item: windowAnswer(said.item) } : null;
 }
 
-/** A title none of whose words WordNet knows ("Ines Duarte", "ShutterCrew") is someone's name, a person's or a firm's. */
+/** A title none of whose words WordNet knows ("Ines Duarte", "Lumawerk") is someone's name, a person's or a firm's. */
 const isName = (title: string) => words(title).every((w) => !isKnown(w.toLowerCase()));
 
 /** A line followed, the page to open, why, and whether it is about the thing the question names. */
@@ -329,7 +329,7 @@ function pageFactsAsKnown(page: ReadPageOutput): KnownFact[] {
  * confirmed word first.
  */
 function factsOnTopic(question: Question, facts: readonly KnownFact[]): KnownFact[] | null {
-  // A fact that is about the question but lacks what it asks for ("we need someone to run it" for "who runs it?") answers nothing.
+  // A fact that is about the question but lacks what it asks for ("we still want a driver" for "who drives it?") answers nothing.
   const matched = bestFacts(question, facts);
   if (matched && matched.tier !== Tier.UntypedMatch) return matched.item;
   if (question.asked === null) return null;

@@ -97,7 +97,7 @@ describe("where facts are filed", () => {
   });
 
   it("never names a page for an indefinite pronoun: what someone is wanted for is filed under that thing", () => {
-    const facts = extractFacts(view(stretch(50, [["owner", "We need someone to run the cutting table on Saturdays, $22 an hour."]])));
+    const facts = extractFacts(view(stretch(50, [["owner", "We need somebody to staff the cutting table on Saturdays, $22 an hour."]])));
     expect(facts.map((f) => f.page)).not.toContain("Someone");
     expect(facts.find((f) => f.text.includes("$22"))?.page).toMatch(/Cutting Table/);
   });
