@@ -7,8 +7,11 @@
 //
 // The freeze is a commit whose message starts "Injection rules frozen". The
 // script refuses to measure when the scan or its tuning set changed since
-// that commit, or when a measured set was already in it: a figure is only
-// worth quoting on text the scan was not shaped on.
+// that commit, or when no freeze preceded the measured sets: a figure is only
+// worth quoting on text the scan was not shaped on. A fault found after the
+// sets were added (an owner's self-correction read as an override) is fixed
+// on the tuning lines alone and frozen again; the report then names both
+// freezes, the one the sets came after and the one measured.
 //   npm run scan:report
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -56,27 +59,38 @@ export function frozenFingerprint(): string {
 }
 
 export type Protocol = {
-  /** The commit that froze the rules, and when. */
+  /** The commit that froze the scan as measured, and when. */
   frozenAt: string;
   frozenOn: string;
-  /** Every measured set was added after that commit: none of its files is in it. */
-  measuredSetsAddedAfter: true;
+  /**
+   * The newest freeze that held none of the measured sets, and when: every set was added after it. It is frozenAt
+   * unless the scan was frozen again since, changed on its tuning lines with the sets kept out of them.
+   */
+  setsAddedAfter: string;
+  setsAddedAfterOn: string;
   /** The frozen files as measured (frozenFingerprint). */
   fingerprint: string;
 };
 
 const git = (...args: string[]) => execFileSync("git", args, { encoding: "utf8", cwd: ROOT }).trim();
 
-/** The freeze commit, checked: nothing it froze has changed since, and no measured set was in it. */
+/** The freeze commits, newest first, checked: nothing the newest froze has changed since, and a freeze preceded every measured set. */
 export function freezeProtocol(setNames: string[]): Protocol {
-  const [frozenAt, frozenOn] = git("log", "-1", "--fixed-strings", `--grep=${FREEZE_MESSAGE}`, "--format=%H%x09%cI").split("\t");
-  if (!frozenAt) throw new Error(`no commit whose message says "${FREEZE_MESSAGE}"`);
+  const freezes = git("log", "--fixed-strings", `--grep=${FREEZE_MESSAGE}`, "--format=%H%x09%cI")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => line.split("\t"));
+  if (freezes.length === 0) throw new Error(`no commit whose message says "${FREEZE_MESSAGE}"`);
+  const [frozenAt, frozenOn] = freezes[0];
   const changed = git("diff", "--name-only", frozenAt, "--", ...FROZEN_PATHS);
   if (changed) throw new Error(`changed since the freeze at ${frozenAt.slice(0, 12)}, so the measured sets no longer measure it:\n${changed}`);
-  const inFreeze = git("ls-tree", "-r", "--name-only", frozenAt, "--", "tests/fixtures/injection/measured");
-  const early = setNames.filter((name) => inFreeze.split("\n").includes(`tests/fixtures/injection/measured/${name}.jsonl`));
-  if (early.length > 0) throw new Error(`measured sets already present at the freeze: ${early.join(", ")}`);
-  return { frozenAt, frozenOn, measuredSetsAddedAfter: true, fingerprint: frozenFingerprint() };
+  const setsIn = (commit: string) => {
+    const files = git("ls-tree", "-r", "--name-only", commit, "--", "tests/fixtures/injection/measured").split("\n");
+    return setNames.filter((name) => files.includes(`tests/fixtures/injection/measured/${name}.jsonl`));
+  };
+  const before = freezes.find(([commit]) => setsIn(commit).length === 0);
+  if (!before) throw new Error(`measured sets already present at every freeze: ${setsIn(freezes[freezes.length - 1][0]).join(", ")}`);
+  return { frozenAt, frozenOn, setsAddedAfter: before[0], setsAddedAfterOn: before[1], fingerprint: frozenFingerprint() };
 }
 
 export const REPORT_FILE = path.join(CORPUS_DIR, "scan-report.json");
@@ -185,11 +199,14 @@ export function readmeSection(report: ScanReport): string {
   });
   const { attacksCaught, benignFlagged } = report.totals;
   const long = Object.entries(report.cost.longTextMs).map(([name, ms]) => `${name} ${ms.toFixed(1)} ms`);
-  const { frozenAt, frozenOn } = report.protocol;
+  const { frozenAt, frozenOn, setsAddedAfter, setsAddedAfterOn } = report.protocol;
+  const commit = (hash: string, on: string) => `commit \`${hash.slice(0, 12)}\` (${on.slice(0, 10)})`;
   return [
     README_START,
     "<!-- Written by `npm run scan:report`; edits here are overwritten. -->",
-    `Rules frozen at commit \`${frozenAt.slice(0, 12)}\` (${frozenOn.slice(0, 10)}); every set below was added after that commit.`,
+    setsAddedAfter === frozenAt
+      ? `Rules frozen at ${commit(frozenAt, frozenOn)}; every set below was added after that commit.`
+      : `Rules frozen at ${commit(frozenAt, frozenOn)}; every set below was added after the earlier freeze at ${commit(setsAddedAfter, setsAddedAfterOn)}, and the scan was changed since on its tuning lines only, none of the sets among them.`,
     "",
     "| Set | Source | Result | By style |",
     "| --- | --- | --- | --- |",
@@ -216,7 +233,7 @@ export function readmeWith(readme: string, report: ScanReport): string {
 if (process.argv[1]?.endsWith("scan-report.ts")) {
   const sets = measureSets();
   const protocol = freezeProtocol(sets.map((set) => set.name));
-  console.log(`rules frozen at ${protocol.frozenAt.slice(0, 12)} (${protocol.frozenOn}); measured sets added after it`);
+  console.log(`rules frozen at ${protocol.frozenAt.slice(0, 12)} (${protocol.frozenOn}); measured sets added after the freeze at ${protocol.setsAddedAfter.slice(0, 12)}`);
   const { attacksCaught, benignFlagged } = totals(sets);
   const families = byFamily();
   const cost = measureCost([...tuningLines(), ...measuredSets().flatMap((s) => s.lines)]);

@@ -2,6 +2,36 @@
 
 import { type Rule, CONTEXT, DETERMINERS, DISMISS, EARLIER, GUIDANCE, MACHINE, NOT_THIRD_PARTY, OVERRIDE_VERB, SAME_SENTENCE, alt, r, rule } from "@/lib/guard/rules/vocabulary";
 
+/**
+ * How an owner takes back something said: "forget what I said earlier", "scratch that", "ignore my last message",
+ * "correction to what I told you". What follows is usually the corrected fact, so the opening alone is no override.
+ */
+const TAKING_BACK = alt(
+  r`${OVERRIDE_VERB}\s+(?:${alt("everything", "anything", "all", "what(?:ever)?", "all that")}\s+)i\s+(?:\w+\s+)?${alt("told you", "said", "wrote", "asked", "gave you", "meant")}`,
+  r`${OVERRIDE_VERB}\s+my\s+${alt("last", "previous", "earlier", "first")}\s+${alt("message", "note", "text", "email", "answer")}`,
+  r`${alt("scratch", "forget", "ignore", "never mind")}\s+that`,
+  r`${alt("correction", "update")}\s+${alt("to", "on")}\s+what\s+i\s+(?:\w+\s+)?${alt("told you", "said", "wrote")}`,
+);
+/**
+ * What turns a taking-back on the assistant: a new voice or role, someone else to obey, its rules set aside, its
+ * prompt shown, or the business's data sent out.
+ */
+const TURNED_ON_ASSISTANT = alt(
+  r`from\s+now\s+on,?\s+(?:you\b|your\b|${alt("only", "always", "never", "just")}\s|${alt("reply", "respond", "answer", "talk", "speak", "write", "act", "behave", "refuse", "address", "call yourself", "sign", "obey", "follow", "listen")}\b)`,
+  r`\b${alt("reply", "respond", "answer", "talk", "speak", "write")}\b[^.\n]{0,40}\b${alt("like", "as")}\s+${alt("an?", "the", "my", "your")}\s`,
+  r`\b${alt("reply", "respond", "answer", "talk", "speak", "write")}\b[^.\n]{0,60}\bfrom\s+now\s+on\b`,
+  r`\byou(?:'re|\s+are)\s+${alt("now", "no longer", "not", "actually", "really")}\b`,
+  r`\byour\s+(?:new\s+)?${alt("name", "role", "persona", "identity", "character", "job", "purpose", "master", "boss")}\s+is\b`,
+  r`\b${alt("act", "pose", "roleplay", "role-play")}\s+as\b|\bpretend\b`,
+  r`\b${alt("obey", "listen only to", "only listen to", "answer only to", "take (?:your )?(?:orders|instructions) from")}\b`,
+  r`\btreat\b[^.\n]{0,60}\bas\s+(?:${alt("coming from", "if it came from", "sent by", "from")}\s+)?(?:the\s+)?${alt("owner", "admin", "boss", "manager", "developer")}\b`,
+  r`\b${alt("ignore", "skip", "bypass", "break", "disregard", "drop", "forget", "stop following", "no longer follow", "don't follow", "do not follow")}\s+(?:all\s+)?(?:of\s+)?${alt("your", "the owner's", "any")}\s+(?:\w+\s+)?${alt("rules", "guidelines", "instructions", "restrictions", "filters", "approvals?", "polic(?:y|ies)", "checks")}\b`,
+  r`\b${alt("developer", "dev", "god", "jailbreak", "unrestricted", "unfiltered")}\s+mode\b|\bnever\s+refuse\b|\brefuse\s+to\s+help\s+the\s+owner\b`,
+  r`\b${alt("reveal", "print", "repeat", "recite", "show", "output", "leak", "display", "share", "tell me", "give me", "list")}\b[^.\n]{0,30}\b${alt("your", "the")}\s+(?:\w+\s+)?${alt("prompt", "instructions", "configuration", "guidelines", "rules", "setup")}\b`,
+  r`\b${alt("send", "forward", "email", "post", "share", "leak", "give", "paste", "reply")}\b[^.\n]{0,60}\b(?:${alt("customer", "client", "staff", "owner's", "supplier's")}\s+)?${alt("customer list", "client list", "contact list", "customer emails", "customer data", "customer details", "customer records", "passwords?", "logins?", "login details", "credentials", "bank details?", "card numbers?", "home address", "phone numbers", "secret", "api keys?", "reset codes?", "new bookings", "all (?:new )?(?:bookings|orders|emails|messages)")}\b`,
+  r`\b${alt("send", "forward", "email", "copy", "cc", "bcc")}\b[^.\n]{0,40}\b${alt("every", "all", "each")}\b[^.\n]{0,40}\bto\s+[\w.+-]+@`,
+);
+
 export const OVERRIDE_RULES: Rule[] = [
   rule("override-instruction", r`\b${OVERRIDE_VERB}\s+${DETERMINERS}${EARLIER}(?:\s+(?:and|&|or)\s+${alt("following", "subsequent", "future", "later")})?\s+(?:${EARLIER}\s+)?${GUIDANCE}\b${NOT_THIRD_PARTY}`),
   rule("override-instruction", r`\b${DISMISS}\s+${DETERMINERS}${EARLIER}\s+(?:${EARLIER}\s+)?${CONTEXT}\b${NOT_THIRD_PARTY}`),
@@ -12,8 +42,10 @@ export const OVERRIDE_RULES: Rule[] = [
   rule("override-instruction", r`\bset\s+${alt("your", "all", "the")}\s+(?:\w+\s+)?${GUIDANCE}\s+aside\b|\bleave\s+${DETERMINERS}(?:${EARLIER}\s+)?${alt(GUIDANCE, "information")}\s+behind\b`),
   rule(
     "override-instruction",
-    r`\b${OVERRIDE_VERB}\s+(?:this\s+and\s+)?${alt("everything", "anything", "all", "what(?:ever)?", "all that")}\s+(?:${alt("above", "before (?:this|that|now|it)", "prior", "previously", "earlier", "so far", "until now")}(?!\s+(?!${alt("and", "to", "this", "that", "it", "in", "instead")}\b)\p{L})|(?:you(?:'ve|\s+have|\s+were)?|i)\s+(?:\w+\s+)?${alt("told", "said", "written", "given", "know", "learned", "learnt", "been told")}(?!\s+about)(?:\s+${alt("before", "earlier", "previously", "so far", "above")})?(?=\s*(?:[.,;:!]|$|and\b|\b(?:before|earlier|previously|so far|above|to do)\b))|(?:${alt("the", "your")}\s+)?(?:[\w-]+\s+)?${alt("owner", "operator", "developer", "creator", "programmer", "admin", "system", "user", "boss", "business", "company", "shop", "store", "management", "team")}s?\s+${alt("said", "told you", "wrote", "gave you", "says", "has told you")}|in\s+(?:your|the)\s+${alt("prompt", "instructions", "context", "system", "memory")})`,
+    r`\b${OVERRIDE_VERB}\s+(?:this\s+and\s+)?${alt("everything", "anything", "all", "what(?:ever)?", "all that")}\s+(?:${alt("above", "before (?:this|that|now|it)", "prior", "previously", "earlier", "so far", "until now")}(?!\s+(?!${alt("and", "to", "this", "that", "it", "in", "instead")}\b)\p{L})|you(?:'ve|\s+have|\s+were)?\s+(?:\w+\s+)?${alt("told", "said", "written", "given", "know", "learned", "learnt", "been told")}(?!\s+about)(?:\s+${alt("before", "earlier", "previously", "so far", "above")})?(?=\s*(?:[.,;:!]|$|and\b|\b(?:before|earlier|previously|so far|above|to do)\b))|(?:${alt("the", "your")}\s+)?(?:[\w-]+\s+)?${alt("owner", "operator", "developer", "creator", "programmer", "admin", "system", "user", "boss", "business", "company", "shop", "store", "management", "team")}s?\s+${alt("said", "told you", "wrote", "gave you", "says", "has told you")}|in\s+(?:your|the)\s+${alt("prompt", "instructions", "context", "system", "memory")})`,
   ),
+  // An owner's "forget what I said earlier" sets aside only what follows in the same text that turns on the assistant.
+  rule("override-instruction", r`\b${TAKING_BACK}\b[^\n]{0,160}?${TURNED_ON_ASSISTANT}`),
   rule("override-instruction", r`\b${OVERRIDE_VERB}\s+(?:everything|anything|all)\s+(?:you\s+)?(?:were\s+|have\s+been\s+)?${alt("told", "given", "taught")}\b`),
   rule("override-instruction", r`\bignore\s+the\s+rest\s+of\s+${alt("this", "the")}\s+${alt("data", "text", "document", "page", "input", "content", "message", "email", "file", "prompt")}\b`),
   rule("override-instruction", r`\b(?:${alt("your", "the", "all", "any", "these")}\s+)?(?:(?:${EARLIER}\s+)+${GUIDANCE}|${GUIDANCE}\s+${alt("above", "so far", "before this")}|(?<=\byour\s+)(?:\w+\s+)?${GUIDANCE})\s+(?:(?:that\s+)?you\s+${alt("received", "were given", "got", "have")}\s+(?:${alt("earlier", "before", "previously")}\s+)?)?${alt("are", "is", "were", "have been", "has been")}\s+(?:${alt("now", "temporarily", "hereby", "officially")}\s+)?(?:all\s+)?${alt("void", "null", "cancell?ed", "canceled", "revoked", "obsolete", "outdated", "invalid", "irrelevant", "fake", "lifted", "suspended", "superseded", "replaced", "over", "a test", "not real", "no longer (?:valid|in effect|active)", "deactivated", "disabled", "removed")}\b`),

@@ -38,11 +38,12 @@ describe("the injection scan's measured figures", () => {
     expect(measuredSets().flatMap((set) => set.lines.filter((line) => line.kind === "attack" && !line.family))).toEqual([]);
   });
 
-  it("name the commit that froze the rules, and come from sets added after it that share no line with the tuning set", () => {
+  it("name the commit that froze the rules and the freeze the sets were added after, and come from sets that share no line with the tuning set", () => {
     expect(committed.protocol).toEqual({
       frozenAt: expect.stringMatching(/^[0-9a-f]{40}$/),
       frozenOn: expect.any(String),
-      measuredSetsAddedAfter: true,
+      setsAddedAfter: expect.stringMatching(/^[0-9a-f]{40}$/),
+      setsAddedAfterOn: expect.any(String),
       fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     const tuning = new Set(tuningLines().map((line) => line.text));
