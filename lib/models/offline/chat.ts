@@ -193,9 +193,11 @@ function factsAnswering(question: Question, facts: readonly KnownFact[]): Found<
     score: match(question.query, factWords[i], contentWords(item.page), rarity),
   }));
   const ranked = rankAnswers(question, candidates, (a, b) => Number(b.confirmed) - Number(a.confirmed) || b.day.localeCompare(a.day));
-  const top = ranked[0];
-  if (!top) return null;
-  const tied = ranked.slice(1).filter((s) => s.tier === top.tier && byScore(s, top) === 0 && s.item.text !== top.item.text);
+  if (ranked.length === 0) return null;
+  // What the owner said later on the same page, answering as well, replaces what they said before ("going with A", then "going with B").
+  const top = ranked.filter((r) => r.tier === ranked[0].tier && r.item.page === ranked[0].item.page).reduce((a, b) => (b.item.day > a.item.day ? b : a));
+  const replaced = (s: (typeof ranked)[number]) => s.item.page === top.item.page && s.item.day < top.item.day;
+  const tied = ranked.filter((s) => s.tier === top.tier && byScore(s, top) === 0 && s.item.text !== top.item.text && !replaced(s));
   const words = [...factWords[facts.indexOf(top.item)], ...contentWords(top.item.page)];
   return { item: [top.item, ...tied.slice(0, 1).map((s) => s.item)], tier: top.tier, reason: top.score.subject, words, page: top.item.page };
 }

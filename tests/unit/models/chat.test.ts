@@ -36,6 +36,16 @@ describe("a fact about the question that lacks what it asks for", () => {
 });
 
 describe("questions the prompt already answers", () => {
+  it("answers with what the owner said later on the same page, which replaces what they said before", () => {
+    const before: KnownFact = { page: "Flyer Printer", text: "We're going with Dockside Copyworks for the flyers", confirmed: true, source: "owner", day: "2027-03-01" };
+    const after: KnownFact = { page: "Flyer Printer", text: "Change of plans: the flyers go to Inkwell Printworks instead of the other shop, they're faster", confirmed: true, source: "owner", day: "2027-04-02" };
+    for (const recalled of [[before, after], [after, before]]) {
+      const answer = textOf(decideChat(view("Which printer handles the flyers now?", { recalled }), BOTH));
+      expect(answer).toContain("Inkwell Printworks");
+      expect(answer).not.toContain("Dockside");
+    }
+  });
+
   it("answers from a recalled fact, naming its page and day, and opens nothing though a line points at it", () => {
     const decision = decideChat(view("How much is the trailer truck lease?", { recalled: [truckLease], buffer: SHOP_LINES }), BOTH);
     expect(textOf(decision)).toBe("From pages/Trailer Truck: The trailer truck lease is $640 a month now (you said this on 2027-04-09).");
