@@ -55,6 +55,14 @@ for (const viewport of [
   });
 }
 
+const QUARTER_NOTES =
+  "Notes for the quarter: the tune-up price goes to $85 in March, the wheel truing bench from Coastline Tools cost $640, " +
+  "the spring ride leaves the shop on April 12 at eight, the storage unit on Larch Road is $190 a month, the second mechanic " +
+  "starts on the first Monday of April at $24 an hour, the kids' bike swap runs the last Saturday of May, the chain order is " +
+  "40 boxes a month from Ridgeway Supply, the window decals cost $310, the insurance renewal is due June 30 at $1,780 a year, " +
+  "the loyalty card gives every tenth tune-up free, the van lease is $415 a month through next spring, and the repair stand " +
+  "in the back needs a new clamp before the busy season starts.";
+
 test.describe("at 1440×900", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -75,7 +83,8 @@ test.describe("at 1440×900", () => {
     await expect(page.getByTestId("message-count")).toHaveText("2 messages");
 
     // A long answer, stopped while it streams: the reply is kept as far as it got, marked interrupted, and can be retried.
-    await page.getByLabel("Message").fill("Help me plan the next three months for the business.");
+    // Long notes make one: the offline model reads them back, word by word, for seconds rather than the blink of a short reply.
+    await page.getByLabel("Message").fill(QUARTER_NOTES);
     await page.getByLabel("Message").press("Enter");
     await page.getByTestId("stop").click();
     await expect(page.getByTestId("send")).toBeVisible();
