@@ -176,6 +176,9 @@ function onFocusFirst<T extends object>(question: Question, find: (question: Que
   return loose && { ...loose, onFocus: false };
 }
 
+/** What a fact states, without its page's title before it ("Hiring: …"), which is no value the owner gave. */
+const statedIn = (fact: KnownFact) => (fact.text.startsWith(`${fact.page}: `) ? fact.text.slice(fact.page.length + 2) : fact.text);
+
 /** The facts that answer the question, best first: confirmed before pending, newer before older. At most two, equally good. */
 export function bestFacts(question: Question, facts: readonly KnownFact[]): Found<KnownFact[]> | null {
   return onFocusFirst(question, (q) => factsAnswering(q, facts));
@@ -187,7 +190,7 @@ function factsAnswering(question: Question, facts: readonly KnownFact[]): Found<
   // The day a fact was said dates what the owner reported, not what the agent suggested.
   const candidates = facts.map((item, i) => ({
     item,
-    text: item.text,
+    text: statedIn(item),
     page: item.page,
     dated: item.source === "owner",
     score: match(question.query, factWords[i], contentWords(item.page), rarity),
@@ -336,7 +339,7 @@ function factsOnTopic(question: Question, facts: readonly KnownFact[]): KnownFac
   if (matched && matched.tier !== Tier.UntypedMatch) return matched.item;
   if (question.asked === null) return null;
   const typed = facts
-    .filter((f) => holdsAnswer(question, f.text, f.source === "owner"))
+    .filter((f) => holdsAnswer(question, statedIn(f), f.source === "owner"))
     .sort((a, b) => Number(b.confirmed) - Number(a.confirmed) || Number(b.source === "owner") - Number(a.source === "owner") || b.day.localeCompare(a.day));
   return typed.length > 0 ? typed.slice(0, 1) : null;
 }

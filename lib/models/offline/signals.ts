@@ -45,7 +45,7 @@ const UPDATE = /\b(?:change[ds]?|changing|bump(?:ed)?|rais(?:e|ed|ing)|lower(?:e
 const DONE = /\b(?:done|finished|completed|sent|paid|submitted|installed|launched|delivered)\b/i;
 
 const QUESTION_START =
-  /^(?:what|which|who|whom|whose|when|where|why|how|remind me|do you (?:remember|recall|know)|did (?:we|i|you)|do (?:we|i)|does|have (?:we|i|you)|are (?:we|you)|is (?:it|there|the|our|that|this)|was (?:it|there|the|that)|can you (?:remind|tell)|could you (?:remind|tell)|tell me)\b/i;
+  /^(?:what|which|who|whom|whose|when|where|why|how|remind me|do you (?:remember|recall|know)|did (?:we|i|you)|do (?:we|i)|does|have (?:we|i|you)|are (?:we|you)|is (?:it|there|the|our|that|this)|was (?:it|there|the|that)|can you (?:remind|tell)|could you (?:remind|tell)|tell me|give me (?:the|our|that))\b/i;
 const REQUEST_START = /^(?:please(?! (?:note|remember|keep in mind))|can you|could you|would you|will you|help me|let me know|show me|draft|write|send|make|create|prepare)\b/i;
 const ASKS_FOR_IDEAS =
   /\b(?:suggest|suggestions?|recommend|recommendations?|ideas?|advice|advise|what do you think|what should (?:we|i)|should (?:we|i))\b/i;

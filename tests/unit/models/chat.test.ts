@@ -36,6 +36,16 @@ describe("a fact about the question that lacks what it asks for", () => {
 });
 
 describe("questions the prompt already answers", () => {
+  it("takes a request for a value (\"give me the …\") as a question about what was said", () => {
+    const rack: KnownFact = { page: "Roof Rack", text: "The roof rack for the kayak trailer cost $420", confirmed: true, source: "owner", day: "2027-04-05" };
+    expect(textOf(decideChat(view("Give me the price of the roof rack again.", { recalled: [rack] }), BOTH))).toContain("$420");
+  });
+
+  it("reads no name in a fact's page title before it: a fact without a name answers no question asking who", () => {
+    const interviews: KnownFact = { page: "Night Crew", text: "Night Crew: I finished the last interviews for the lead guide job", confirmed: true, source: "owner", day: "2027-04-06" };
+    expect(decideChat(view("Who got the lead guide job?", { recalled: [interviews] }), BOTH)).toMatchObject({ type: "tool-call" });
+  });
+
   it("answers with what the owner said later on the same page, which replaces what they said before", () => {
     const before: KnownFact = { page: "Flyer Printer", text: "We're going with Dockside Copyworks for the flyers", confirmed: true, source: "owner", day: "2027-03-01" };
     const after: KnownFact = { page: "Flyer Printer", text: "Change of plans: the flyers go to Inkwell Printworks instead of the other shop, they're faster", confirmed: true, source: "owner", day: "2027-04-02" };
