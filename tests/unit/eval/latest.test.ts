@@ -1,8 +1,17 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { readLatestReport, readShownReport, resultsDir, SAMPLE_REPORT_FILE } from "@/lib/eval/latest";
+
+const made: string[] = [];
+/** A results folder of the test's own, removed when the file's tests are done. */
+async function resultsFolder(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), "eval-"));
+  made.push(dir);
+  return dir;
+}
+afterAll(() => Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true }))));
 
 describe("readLatestReport", () => {
   it("reads EVAL_RESULTS_DIR, eval-results by default", () => {
@@ -20,7 +29,7 @@ describe("readLatestReport", () => {
   });
 
   it("shows the sample when no run has written a report, and a real report when one has", async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), "eval-"));
+    const dir = await resultsFolder();
     const shown = await readShownReport(dir);
     expect(shown).toMatchObject({ status: "sample", file: path.join(dir, "report.json") });
     const sample = shown.status === "sample" ? shown.report : null;
@@ -30,12 +39,12 @@ describe("readLatestReport", () => {
   });
 
   it("says missing when no run has written a report", async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), "eval-"));
+    const dir = await resultsFolder();
     expect(await readLatestReport(dir)).toEqual({ status: "missing", file: path.join(dir, "report.json") });
   });
 
   it("refuses a file that is not a report, naming the problem", async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), "eval-"));
+    const dir = await resultsFolder();
     await writeFile(path.join(dir, "report.json"), JSON.stringify({ version: 2 }));
     const latest = await readLatestReport(dir);
     expect(latest.status).toBe("invalid");
