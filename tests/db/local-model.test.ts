@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { PromptScreen } from "@/lib/guard/screen";
 import os from "node:os";
 import path from "node:path";
@@ -76,7 +76,11 @@ describe("choosing the local model", () => {
     expect(() => readConfig({ LOCAL_MODEL_PATH: path.join(os.tmpdir(), "no-such-model.gguf") })).toThrow(/LOCAL_MODEL_PATH: .*can't be read \(ENOENT\)/);
     const notAModel = path.join(os.tmpdir(), `not-a-model-${process.pid}.gguf`);
     writeFileSync(notAModel, "hello");
-    expect(() => readConfig({ LOCAL_MODEL_PATH: notAModel })).toThrow(/is not a GGUF model file/);
+    try {
+      expect(() => readConfig({ LOCAL_MODEL_PATH: notAModel })).toThrow(/is not a GGUF model file/);
+    } finally {
+      rmSync(notAModel, { force: true });
+    }
   });
 });
 
