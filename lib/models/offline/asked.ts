@@ -106,8 +106,12 @@ function namesAThing(run: string, sentence: string): boolean {
 /** Names the question already says are the setting, not the answer. */
 function newNames(sentence: string, question: string): string[] {
   const asked = question.toLowerCase();
-  // A month or a weekday is a date, not someone's or somewhere's name.
-  return nameRuns(sentence).filter((run) => !asked.includes(run.toLowerCase()) && !hasDate(`${run} 1`) && !hasDate(run));
+  return namesOf(sentence).filter((run) => !asked.includes(run.toLowerCase()));
+}
+
+/** The names a text uses; a month or a weekday is a date, not someone's or somewhere's name. */
+export function namesOf(text: string): string[] {
+  return nameRuns(text).filter((run) => !hasDate(`${run} 1`) && !hasDate(run));
 }
 
 /** Whether a sentence holds a value of the asked-for kind that the question does not already name. */

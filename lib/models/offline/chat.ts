@@ -1,5 +1,5 @@
 import { readPageOutputSchema, searchHistoryOutputSchema, type ReadPageOutput } from "@/lib/contracts/tools";
-import { askedFor, carriesAnswer, focusOf, namesKind, type Asked } from "@/lib/models/offline/asked";
+import { askedFor, carriesAnswer, focusOf, namesKind, namesOf, type Asked } from "@/lib/models/offline/asked";
 import type { BufferLine, ChatView, KnownFact, ToolRound, WindowLine } from "@/lib/models/offline/prompt-reader";
 import {
   HELP_REPLY,
@@ -14,7 +14,7 @@ import {
   windowAnswer,
   type Attempt,
 } from "@/lib/models/offline/replies";
-import { carriesFact, hasDate, isDurable, isHelpRequest, isQuestion, isSmallTalk, isSuggestionRequest, nameRuns } from "@/lib/models/offline/signals";
+import { carriesFact, isDurable, isHelpRequest, isQuestion, isSmallTalk, isSuggestionRequest } from "@/lib/models/offline/signals";
 import { isKnown, relatedness } from "@/lib/models/offline/meaning";
 import { STRONG, byMatch, contentWords, explain, isGoodMatch, match, rarityAmong, subjectWords, type Match, type Query, type Reason } from "@/lib/models/offline/relate";
 import { aboutWords, bestLine, coverage, lineWords, type AboutWord } from "@/lib/models/offline/follow";
@@ -83,9 +83,7 @@ export function readQuestion(message: string): Question {
     options: optionsOf(text),
     about: aboutWords(text, focus),
     whenSaid: asked === "time" && /\bwhen (?:did|was|were)\b/i.test(text),
-    names: nameRuns(text)
-      .filter((run) => !hasDate(`${run} 1`) && !hasDate(run))
-      .map((run) => run.toLowerCase()),
+    names: namesOf(text).map((run) => run.toLowerCase()),
   };
 }
 
