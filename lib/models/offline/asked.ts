@@ -27,7 +27,8 @@ const PAYING = /\b(?:cost|costs|charge|charges|pay|paying|spend|spending|owe)\b/
 const CHOOSING = /\b(?:decided?|pick(?:ed)?|choose|chose|chosen|go(?:ing)? with|went with|settled?|land(?:ed)?|liked?|prefer(?:red)?|sign(?:ed)? (?:on|with))\b/;
 
 const SKIPPED = new Set("the a an our my your their its this that kind kinds of sort type".split(" "));
-const AUXILIARY = /^(?:is|are|was|were|do|does|did|will|would|can|could|should|has|have|had)$/i;
+// Modals too: "by which date MUST the trailer be back" ends the noun at "date".
+const AUXILIARY = /^(?:is|are|was|were|do|does|did|will|would|can|could|should|must|may|might|shall|has|have|had)$/i;
 
 /**
  * The noun a "what"/"which" asks about, right after it, past determiners,
@@ -80,6 +81,9 @@ export function askedFor(question: string): Asked | null {
   if (/\b(?:what|which)\b/.test(text) && PAYING.test(text)) return "amount";
   return null;
 }
+
+/** "What monthly AMOUNT …", "which DATE …": the noun names the kind of value asked for, not a thing it is asked about. */
+export const namesValue = (noun: string) => namesKind(noun, "amount") || namesKind(noun, "time");
 
 /** Whether a noun names a thing of the asked-for kind: "technician" is a person, "warehouse" a place. */
 export function namesKind(noun: string, asked: Asked): boolean {
@@ -136,6 +140,16 @@ export function carriesAnswer(sentence: string, asked: Asked, question: string):
 
 const WH = /^\s*(what|which|who|whom|whose|when|where|why|how(?:\s+(?:much|many|long|often|soon|far|big))?)(?:['’]s)?\b/i;
 
+/**
+ * The clause that asks: the question itself, or the one a wh-word opens after
+ * what sets the scene ("Before I sign, WHAT did …", "A school wants thirty
+ * lunches: HOW MUCH do I quote …").
+ */
+function askingClause(question: string): string | null {
+  if (WH.test(question)) return question;
+  return question.split(/[,:;]\s+|\s[—–-]\s/).slice(1).find((part) => WH.test(part)) ?? null;
+}
+
 /** Where the asking part of a question ends: a subordinate or relative clause ("… when someone locks themselves out", "the machine that …"). */
 const ASKING_ENDS = /\b(?:when|if|because|since|while|that|which|where|who|whom|so|in case)\b/i;
 
@@ -149,28 +163,29 @@ const ASKING_ENDS = /\b(?:when|if|because|since|while|that|which|where|who|whom|
  * names no thing in particular ("who's the new person …").
  */
 export function focusOf(question: string): string[] {
-  const wh = WH.exec(question);
-  if (!wh) return [];
-  const rest = question.slice(wh[0].length);
+  const asking = askingClause(question);
+  const wh = asking === null ? null : WH.exec(asking);
+  if (!wh || asking === null) return [];
+  const rest = asking.slice(wh[0].length);
   const [first] = words(rest);
   const asksWho = /^who/i.test(wh[1]);
   // "Who trains …", "who did we hire to …": the person is described by what they do; "who is the trainee …" names a thing.
   const namesOne = /['’]s$/.test(wh[0]) || /^(?:is|are|was|were)$/i.test(first ?? "");
   if (first === undefined || PREPOSITIONS.has(first.toLowerCase()) || (asksWho && !namesOne)) return [];
-  let asking = rest.split(ASKING_ENDS)[0];
+  let asked = rest.split(ASKING_ENDS)[0];
   // A purpose ends it too: "how much do we pay each year to be covered".
-  const purpose = /\bto\s+(\p{Ll}+)/u.exec(asking);
-  if (purpose && verbSenses(purpose[1]) > nounSenses(purpose[1])) asking = asking.slice(0, purpose.index);
-  const phrases = nounPhrases(asking);
+  const purpose = /\bto\s+(\p{Ll}+)/u.exec(asked);
+  if (purpose && verbSenses(purpose[1]) > nounSenses(purpose[1])) asked = asked.slice(0, purpose.index);
+  const phrases = nounPhrases(asked);
   for (const [i, phrase] of phrases.entries()) {
     const head = phrase.words.at(-1)!;
     // Counted in ("a pack of the grips"), or thought or said about ("the idea about the life jackets"): the thing is the next phrase.
     const measured =
       i + 1 < phrases.length &&
-      (new RegExp(`\\b${head}\\s+of\\b`, "i").test(asking) || (isThoughtOrSaid(head) && new RegExp(`\\b${head}\\s+(?:about|on|for|regarding)\\b`, "i").test(asking)));
+      (new RegExp(`\\b${head}\\s+of\\b`, "i").test(asked) || (isThoughtOrSaid(head) && new RegExp(`\\b${head}\\s+(?:about|on|for|regarding)\\b`, "i").test(asked)));
     // "A box of the stuff students shape": what the box holds goes unnamed, so nothing in particular is asked about.
-    if (measured && !new RegExp(`\\b${head}\\s+\\w+\\s+(?:(?:the|a|an|our|my|those|these)\\s+)?${phrases[i + 1].words[0]}`, "i").test(asking)) return [];
-    if (phrase.valueOnly || measured || isValueWord(head)) continue;
+    if (measured && !new RegExp(`\\b${head}\\s+\\w+\\s+(?:(?:the|a|an|our|my|those|these)\\s+)?${phrases[i + 1].words[0]}`, "i").test(asked)) return [];
+    if (phrase.valueOnly || measured || isValueWord(head) || namesValue(head)) continue;
     // "The espresso machine quote": what is said is about the machine.
     const things = phrase.words.filter((w, k) => !isValueWord(w) && !(k === phrase.words.length - 1 && k > 0 && isThoughtOrSaid(w)));
     return things.some(isGeneral) ? [] : things;

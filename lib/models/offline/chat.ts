@@ -64,6 +64,9 @@ export type Question = {
   names: string[];
 };
 
+/** "When did we say / decide / agree …": what is asked about is what was said, not the saying. */
+const REPORTED = /\bwhen did \w+ (?:say|tell|decide|agree|plan|expect|figure|think|settle|promise)\b/i;
+
 /** "…, walk-ins or bookings?": the last word before and after the closing "or". */
 function optionsOf(text: string): string[] {
   const weighed = /(\p{L}+)\s*,?\s+or\s+(\p{L}+)\W*$/u.exec(text.trim());
@@ -82,7 +85,8 @@ export function readQuestion(message: string): Question {
     asked,
     options: optionsOf(text),
     about: aboutWords(text, focus),
-    whenSaid: asked === "time" && /\bwhen (?:did|was|were)\b/i.test(text),
+    // "When did I tell you our pool reopens?" asks when it reopens, not when it was said.
+    whenSaid: asked === "time" && /\bwhen (?:did|was|were)\b/i.test(text) && !REPORTED.test(text),
     names: namesOf(text).map((run) => run.toLowerCase()),
   };
 }

@@ -1,5 +1,5 @@
-import { focusOf } from "@/lib/models/offline/asked";
-import { isGeneral, isKindOrSame, isKnown, isValueWord, nounSenses, relatedness, sameBroadKind, type Link } from "@/lib/models/offline/meaning";
+import { focusOf, namesValue } from "@/lib/models/offline/asked";
+import { isGeneral, isKindOrSame, isKnown, isValueWord, nounSenses, relatedness, sameBroadKind, verbSenses, type Link } from "@/lib/models/offline/meaning";
 import type { BufferLine } from "@/lib/models/offline/prompt-reader";
 import { WEAK, contentWords, subjectWords, type Reason } from "@/lib/models/offline/relate";
 import { baseForms, synsetIds } from "@/lib/models/offline/wordnet";
@@ -41,15 +41,18 @@ const LIGHT_VERB_SENSES = 20;
 
 /**
  * A question's words that can say what it is about, weighted: not a value
- * ("price", "month"), not liking or deciding, not a number, not a verb of
+ * ("price", "month") or the kind of one ("amount", "date"), not liking or deciding, not a number, not a verb of
  * all work ("make", "get").
  */
 export function aboutWords(text: string, focus: readonly string[] = focusOf(text)): AboutWord[] {
   const nouns = new Set(subjectWords(text));
   return contentWords(text)
-    .filter((w) => !WEAK.has(w) && !isValueWord(w) && !/^\d/.test(w) && !isLightVerb(w))
+    .filter((w) => !WEAK.has(w) && !isValueWord(w) && !namesAValue(w) && !/^\d/.test(w) && !isLightVerb(w))
     .map((word) => ({ word, weight: focus.includes(word) ? FOCUS_WEIGHT : nouns.has(word) ? 1 : DESCRIBING_WEIGHT, focus: focus.includes(word) }));
 }
+
+/** A noun for the kind of value asked for ("amount", "date"), not a verb that happens to share its spelling ("take"). */
+const namesAValue = (word: string) => nounSenses(word) >= verbSenses(word) && namesValue(word);
 
 function isLightVerb(word: string): boolean {
   return nounSenses(word) === 0 && baseForms(word, "v").some((lemma) => synsetIds(lemma, "v").length >= LIGHT_VERB_SENSES);

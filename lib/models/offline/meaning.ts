@@ -35,6 +35,22 @@ const NO_LINK: Link = { score: 0, why: "" };
 const MAX_SENSES: Record<"n" | "v" | "a", number> = { n: 3, v: 2, a: 1 };
 /** A shared hypernym this close to the root links nothing ("entity", "abstraction", "object", "whole"). */
 const MIN_SHARED_DEPTH = 7;
+/**
+ * What a thing may be a kind of: one step nearer the root than a shared
+ * hypernym may be, as naming the kind is a plainer link than meeting in it
+ * ("berries" are "produce", six below the root; "structure" sits there too,
+ * but a line's title seldom says it). Only for things one can touch: an
+ * abstraction this high ("activity") is what every doing is a kind of.
+ */
+const MIN_KIND_DEPTH = MIN_SHARED_DEPTH - 1;
+
+let physicalEntity: string | undefined;
+
+/** Whether a synset names something physical, under WordNet's "physical entity". */
+function isPhysical(id: string): boolean {
+  physicalEntity ??= synsetIds("physical entity", "n")[0];
+  return ancestors(id).has(physicalEntity);
+}
 const SAME_SYNSET = 0.95;
 const DERIVED = 0.9;
 const IN_GLOSS = 0.85;
@@ -206,7 +222,7 @@ function senseLink(a: Synset, aw: Word, b: Synset, bw: Word): Link {
   // One is a kind of the other, however far down: what a question names by its kind ("the vehicle") and its line by name ("van").
   const kindOf = (x: Synset, y: Synset) => {
     const steps = ancestors(x.id).get(y.id);
-    return steps !== undefined && steps > 0 && depth(y.id) >= MIN_SHARED_DEPTH ? steps : null;
+    return steps !== undefined && steps > 0 && depth(y.id) >= (isPhysical(y.id) ? MIN_KIND_DEPTH : MIN_SHARED_DEPTH) ? steps : null;
   };
   const down = kindOf(a, b) ?? kindOf(b, a);
   if (down !== null) {

@@ -37,6 +37,10 @@ describe("ranking the buffer's lines by meaning", () => {
     expect(bestLine(about, LINES)?.score).toBeGreaterThanOrEqual(FOLLOW_AT);
   });
 
+  it("takes no noun for the kind of value asked for as what the question is about: a line about another amount is no pointer", () => {
+    expect(aboutWords("What monthly amount did we agree for the dock slip?").map((a) => a.word)).toEqual(["agree", "dock", "slip"]);
+  });
+
   it("follows no line when none is about the question", () => {
     expect(bestLine(aboutWords("Did the accountant send the quarterly taxes?"), LINES)).toBeNull();
   });
@@ -54,6 +58,18 @@ describe("a question that describes its topic", () => {
     const buffer = [...LINES, { day: "2027-05-16", gist: "Ravi Osei: the owner gave pruning choice $32/hr; decided.", pages: ["Ravi Osei"] }];
     const decision = decideChat(view("Who did we take on for the trimming work?", { buffer }), BOTH);
     expect(decision).toMatchObject({ type: "tool-call", toolName: READ_PAGE, input: { title: "Ravi Osei" } });
+  });
+
+  it("opens the page of a line titled by the kind of thing the question names a sort of: apples are produce", () => {
+    const buffer = [...LINES, { day: "2027-05-17", gist: "Produce Vendor: the owner gave name Hollis Orchards; noted.", pages: ["Produce Vendor"] }];
+    const decision = decideChat(view("Who do I call when the apples show up bruised?", { buffer }), BOTH);
+    expect(decision).toMatchObject({ type: "tool-call", toolName: READ_PAGE, input: { title: "Produce Vendor" } });
+  });
+
+  it("reads \"when did I tell you …\" as asking when the thing happens: a recalled fact without its date does not answer", () => {
+    const recalled = [fact("Storm Season", "We talked about the storm season crews today")];
+    const answered = decideChat(view("When did I tell you our storm season starts?", { recalled }), BOTH);
+    expect(answered.type === "text" && answered.text.includes("storm season crews")).toBe(false);
   });
 
   it("opens the line about the thing the question names over a recalled fact that only shares a word of its description", () => {

@@ -49,6 +49,11 @@ describe("relatedness", () => {
     expect(relatedness("rack", "zqxrack").score).toBe(0);
   });
 
+  it("links a kind of thing to a kind a level nearer the root than two kinds may meet in: apples are produce", () => {
+    expect(relatedness("apples", "produce")).toMatchObject({ why: "a apples is a kind of produce", names: true });
+    expect(relatedness("apples", "produce").score).toBeGreaterThanOrEqual(0.85);
+  });
+
   it("links a word to a kind of it however far down, and weighs a seldom-used sense less", () => {
     expect(relatedness("vehicle", "van")).toMatchObject({ why: "a van is a kind of vehicle", names: true });
     expect(relatedness("vehicle", "van").score).toBeGreaterThanOrEqual(0.8);
@@ -147,6 +152,7 @@ describe("what a question asks for", () => {
     ["Which supplier did we go with?", "person"],
     ["Which rack did we go with?", "choice"],
     ["What did Greta say about the dock?", null],
+    ["By which date must the wetsuits be returned?", "time"],
   ])("%s → %s", (question, expected) => {
     expect(askedFor(question)).toBe(expected);
   });
@@ -166,6 +172,9 @@ describe("what a question asks for", () => {
     ["Who did we hire to fix the regulators?", []],
     ["What do we charge when a diver needs a refill?", []],
     ["Who's the new person at the front desk?", []],
+    ["Before we renew, what did the boat storage cost us?", ["boat", "storage"]],
+    ["A scout troop wants forty spots on Saturday: how much do I quote for the reef trip?", ["reef", "trip"]],
+    ["What monthly amount did we agree for the dock slip?", ["dock", "slip"]],
   ])("reads what %s asks about: %j", (question, focus) => {
     expect(focusOf(question)).toEqual(focus);
   });
