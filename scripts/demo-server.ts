@@ -96,14 +96,13 @@ function childCpuMs(times: string): number | null {
 }
 
 /**
- * `next build` into `distDir`. Two things a build does by default are left
- * out, since a demo waits for both and gains nothing from them: the type
- * check (`npm run typecheck`, which `npm test` and CI run first, checks
- * types) and writing Turbopack's cache to disk, which only a later build of
- * the same folder would read.
+ * `next build` into `distDir`, as a build for this machine's own browser
+ * (NEXT_BUILD_FOR_DEMO, next.config.ts): what a demo waits for and gains
+ * nothing from is left out (the type check, which `npm test` and CI run
+ * first; Turbopack's disk cache; minifying; server source maps).
  */
 export async function build(distDir: string, { quiet = false } = {}): Promise<Timed & { phases: BuildPhases }> {
-  const env = { ...process.env, NEXT_DIST_DIR: distDir, NEXT_BUILD_SKIP_TYPECHECK: "1", NEXT_BUILD_SKIP_CACHE: "1" };
+  const env = { ...process.env, NEXT_DIST_DIR: distDir, NEXT_BUILD_FOR_DEMO: "1" };
   const timed = await run([next, "build"], env, quiet);
   return { ...timed, phases: await buildPhases(distDir) };
 }

@@ -108,7 +108,7 @@ export function firstRunReadmeSection(report: FirstRunReport, reportPath: string
     "| `npm run demo` step | Time | CPU time | Load average (1 / 5 / 15 min) |",
     "| --- | --- | --- | --- |",
     row("Build and seed the demo's database side by side, once after a clone (and after the code changes)", report.prepare.ms, null, report.prepare.load),
-    row(`· the build, without Next's type check (${phases.join(", ")})`, build.ms, build.cpuMs),
+    row(`· the build, for this machine's browser only (${phases.join(", ")})`, build.ms, build.cpuMs),
     row("· the demo's database, seeded and saved as a snapshot", snapshot.ms, snapshot.cpuMs),
     ...(fresh ? [startRow("Start to the sign-in page, new database (restored from the snapshot)", fresh)] : []),
     ...(existing ? [startRow("Start to the sign-in page, every later start", existing)] : []),
