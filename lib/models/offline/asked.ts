@@ -102,9 +102,12 @@ function isPlace(run: string, sentence: string): boolean {
   return STREET.test(run) || new RegExp(`\\b(?:at|on|in|to|near|off|from)\\s+(?:the\\s+)?${escapeRegExp(run)}`).test(sentence);
 }
 
-/** A name after "the" names the thing it is part of ("the Riverside shop"), as a person's name never follows it. */
+/**
+ * A name after an article names a thing ("the Riverside shop", "a 2021
+ * Ford Ranger", "an Epson printer"), as a person's name never follows one.
+ */
 function namesAThing(run: string, sentence: string): boolean {
-  return new RegExp(`\\bthe\\s+${escapeRegExp(run)}\\b`, "i").test(sentence);
+  return new RegExp(`\\b(?:the|a|an)\\s+(?:\\d+\\s+)?${escapeRegExp(run)}\\b`, "i").test(sentence);
 }
 
 /** Names the question already says are the setting, not the answer. */

@@ -1,5 +1,5 @@
 import { focusOf, namesValue } from "@/lib/models/offline/asked";
-import { isGeneral, isKindOrSame, isKnown, isValueWord, nounSenses, relatedness, sameBroadKind, verbSenses, type Link } from "@/lib/models/offline/meaning";
+import { isGeneral, isKindOf, isKnown, isValueWord, nounSenses, relatedness, sameBroadKind, verbSenses, type Link } from "@/lib/models/offline/meaning";
 import type { BufferLine } from "@/lib/models/offline/prompt-reader";
 import { WEAK, contentWords, subjectWords, type Reason } from "@/lib/models/offline/relate";
 import { baseForms, synsetIds } from "@/lib/models/offline/wordnet";
@@ -60,7 +60,11 @@ function isLightVerb(word: string): boolean {
 
 type LineLink = { asked: string; found: string; link: Link };
 
-/** A word too general to single anything out ("person") links only to what is a kind of it ("technician"), this strongly. */
+/**
+ * A word too general to single anything out ("person") links only to what is
+ * a kind of it in its commonest sense ("technician", not "date" or "pest"),
+ * this strongly.
+ */
 const GENERAL_LINK = 0.8;
 
 function nearest(word: string, candidate: readonly string[]): LineLink | null {
@@ -68,7 +72,7 @@ function nearest(word: string, candidate: readonly string[]): LineLink | null {
   let best: LineLink | null = null;
   for (const found of candidate) {
     const link = general
-      ? { score: isKindOrSame(found, word) ? GENERAL_LINK : 0, why: `a ${found} is a ${word}`, names: true }
+      ? { score: isKindOf(found, [word]) ? GENERAL_LINK : 0, why: `a ${found} is a ${word}`, names: true }
       : relatedness(word, found);
     if (link.score >= LINE_LINK && (best === null || link.score > best.link.score)) best = { asked: word, found, link };
   }
@@ -123,8 +127,12 @@ type WordLink = { link: LineLink; worth: number };
 
 /** Every link of a word to a line's words at least LINE_LINK strong: to a title at full worth, to a detail of the gist at a share. */
 function linksTo(word: string, line: BufferLine): (WordLink & { to: string })[] {
-  const titled = titleWords(line).map((w) => ({ w, share: 1 }));
-  const detail = gistWords(line).map((w) => ({ w, share: GIST_SHARE }));
+  // "Someone" is asked about by a page about someone ("Technician"), not one a person's word only qualifies ("Pest Control") or a detail names.
+  const heads = new Set(line.pages.map(headOf));
+  const titled = titleWords(line)
+    .filter((w) => !isGeneral(word) || heads.has(w))
+    .map((w) => ({ w, share: 1 }));
+  const detail = isGeneral(word) ? [] : gistWords(line).map((w) => ({ w, share: GIST_SHARE }));
   return [...titled, ...detail].flatMap(({ w, share }) => {
     const link = nearest(word, [w]);
     // "kayak" and "kayaks" are one word of the line.

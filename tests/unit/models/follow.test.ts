@@ -72,6 +72,16 @@ describe("a question that describes its topic", () => {
     expect(answered.type === "text" && answered.text.includes("storm season crews")).toBe(false);
   });
 
+  it("takes \"the new person\" to a page about someone, not to a page a person's word only qualifies or a line's detail names", () => {
+    const buffer: BufferLine[] = [
+      { day: "2027-05-03", gist: "Storm Cleanup: the owner gave name Foreman Logistics; noted.", pages: ["Storm Cleanup"] },
+      { day: "2027-05-04", gist: "Permit Renewal: the owner gave date June 2; noted.", pages: ["Permit Renewal"] },
+      { day: "2027-05-05", gist: "Groundsman: the owner gave choice $21 an hour, June 9; decided.", pages: ["Groundsman"] },
+    ];
+    const decision = decideChat(view("Who's the new person hauling brush for us?", { buffer }), BOTH);
+    expect(decision).toMatchObject({ type: "tool-call", toolName: READ_PAGE, input: { title: "Groundsman" } });
+  });
+
   it("opens the line about the thing the question names over a recalled fact that only shares a word of its description", () => {
     const buffer = [...LINES, { day: "2027-05-15", gist: "Stump Grinder: the owner gave grinder rental $310 a day; noted.", pages: ["Stump Grinder"] }];
     const recalled = [fact("Stump Removal", "We charge $120 per stump to take stumps out")];

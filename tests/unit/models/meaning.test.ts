@@ -187,10 +187,12 @@ describe("what a question asks for", () => {
     expect(carriesAnswer("We're going with the steel rack.", "choice", "Which rack did we go with?")).toBe(true);
   });
 
-  it("takes no name a thing or a street is called by for someone's: the Harbor dock, the Sunset package, Bay Road", () => {
+  it("takes no name a thing or a street is called by for someone's: the Harbor dock, the Sunset package, Bay Road, a 2019 Boston Whaler", () => {
     expect(carriesAnswer("We need a guide for the Harbor dock.", "person", "Who runs the launch?")).toBe(false);
     expect(carriesAnswer("Actually the Sunset package is $90 now.", "person", "Who leads the tours?")).toBe(false);
     expect(carriesAnswer("We moved the racks to Bay Road.", "person", "Who moved the racks?")).toBe(false);
+    expect(carriesAnswer("Our dive boat is a 2019 Boston Whaler with twin engines.", "person", "Who's the new deckhand?")).toBe(false);
+    expect(carriesAnswer("We rent an Aqualung regulator set to beginners.", "person", "Who rents the regulators?")).toBe(false);
     expect(carriesAnswer("Marco Ruiz runs the Harbor dock now.", "person", "Who runs the launch?")).toBe(true);
   });
 });
