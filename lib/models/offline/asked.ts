@@ -110,6 +110,11 @@ function namesAThing(run: string, sentence: string): boolean {
   return new RegExp(`\\b(?:the|a|an)\\s+(?:\\d+\\s+)?${escapeRegExp(run)}\\b`, "i").test(sentence);
 }
 
+/** "I own Harbor Dive Co", "we run Bright Tide": the owner's own business, which answers no "who …?" about the people in it. */
+function namesOwnBusiness(run: string, sentence: string): boolean {
+  return new RegExp(`\\b(?:i|we)\\s+(?:own|run|started|opened|founded)\\s+${escapeRegExp(run)}\\b`, "i").test(sentence);
+}
+
 /** Names the question already says are the setting, not the answer. */
 function newNames(sentence: string, question: string): string[] {
   const asked = question.toLowerCase();
@@ -134,7 +139,7 @@ export function carriesAnswer(sentence: string, asked: Asked, question: string):
       return newNames(sentence, question).some((run) => isPlace(run, sentence));
     case "person":
       // "the Riverside shop", "the Gold Plan package", "Elm Street": what a thing or a place is called is nobody's name.
-      return newNames(sentence, question).some((run) => !STREET.test(run) && !namesAThing(run, sentence));
+      return newNames(sentence, question).some((run) => !STREET.test(run) && !namesAThing(run, sentence) && !namesOwnBusiness(run, sentence));
     case "choice":
       // Wants and proposals are not decisions: "we need two more vans" answers no "which did we go with?".
       return isDecided(sentence) || isLeaning(sentence) || newNames(sentence, question).length > 0;

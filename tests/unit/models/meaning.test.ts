@@ -193,6 +193,7 @@ describe("what a question asks for", () => {
     expect(carriesAnswer("We moved the racks to Bay Road.", "person", "Who moved the racks?")).toBe(false);
     expect(carriesAnswer("Our dive boat is a 2019 Boston Whaler with twin engines.", "person", "Who's the new deckhand?")).toBe(false);
     expect(carriesAnswer("We rent an Aqualung regulator set to beginners.", "person", "Who rents the regulators?")).toBe(false);
+    expect(carriesAnswer("I run Harbor Dive Co, a scuba shop with two boats.", "person", "Who did we hire to fill the tanks?")).toBe(false);
     expect(carriesAnswer("Marco Ruiz runs the Harbor dock now.", "person", "Who runs the launch?")).toBe(true);
   });
 });
