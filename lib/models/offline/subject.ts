@@ -28,6 +28,9 @@ const EVALUATIVE = new Set(
 const BEFORE_A_VERB =
   /^(?:i|we|they|you|he|she|it|i'm|we're|they're|you're|he's|she's|it's|i'll|we'll|they'll|i'd|we'd|they'd|i've|we've|they've|let's|to|will|would|can|could|should|must|might|gonna|wanna|don't|didn't|won't|can't|also|just|then|never|always|usually)$/i;
 
+/** Words that finish a verb of motion: "drove past", "went back". */
+const ADVERB_PARTICLE = /^(?:past|by|back|over|out|up|down|around|through|home)$/i;
+
 /** Words that introduce what something is measured in: "$9 a litre", "$30 per seat", "$12 each". */
 const UNIT_LEAD = /^(?:a|an|per|each|every)$/i;
 
@@ -100,6 +103,10 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
   const lower = word.toLowerCase().replace(/’/g, "'").replace(/'s$/, "");
   if (term(lower) === null || /^\d/.test(lower) || lower.length < 3 || /ly$/.test(lower) || NUMBER_WORDS.has(lower) || EVALUATIVE.has(lower) || isMeasureModifier(lower)) return false;
   if (previous && BEFORE_A_VERB.test(previous.replace(/’/g, "'"))) return false;
+  // A sentence opening on a past verb leaves its subject unsaid: "Drove past two warehouses …", not a drove of cattle.
+  if (previous === undefined && IRREGULAR_VERB_FORMS.has(lower) && next !== undefined && (PREPOSITIONS.has(next.toLowerCase()) || DETERMINER.test(next) || ADVERB_PARTICLE.test(next))) return false;
+  // … and "past" after it says where it went.
+  if (ADVERB_PARTICLE.test(lower) && previous !== undefined && (isVerbForm(previous) || IRREGULAR_VERB_FORMS.has(previous.toLowerCase()))) return false;
   if (!isKnown(lower)) return !lower.includes("'") && !IRREGULAR_VERB_FORMS.has(lower);
   // A gerund right before a noun names a kind of it: "throwing class", "cutting machine", "firing fees".
   if (/ing$/.test(lower) && verbSenses(lower) > 0 && next !== undefined && isPlainNoun(next)) return !(previous !== undefined && BE.test(previous.replace(/’/g, "'")));
@@ -128,6 +135,8 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
     // A word used more as a verb than a noun ("come") is the verb, unless what follows ends a noun phrase ("van lease is").
     if (verbs > nouns && next !== undefined && !endsAPlural(next)) return false;
     const thirdPerson = /[^s]s$/.test(lower) && previous !== undefined && !/s$/i.test(previous);
+    // "The landlord wants to renew …": an -s word before "to" and a verb is the clause's verb.
+    if (thirdPerson && !hasVerb && next?.toLowerCase() === "to" && rest[1] !== undefined && verbSenses(rest[1].toLowerCase()) > 0) return false;
     if (!thirdPerson || next === undefined || hasVerb) return true;
     // "Safety checks for every boat are $40": a verb later in the clause makes it the plural noun.
     return endsAPlural(next) && rest.some((w, i) => isVerbForm(w) && rest[i - 1]?.toLowerCase() !== "to");
@@ -245,7 +254,8 @@ function mainClause(sentence: string): string {
     const head = text.slice(0, found.index);
     const [verb, object] = [found[1], found[2]];
     const isPurpose = verbSenses(verb) > 0 && !DETERMINER.test(verb) && (DETERMINER.test(object) || /^[\d$]/.test(object) || isPlainNoun(object));
-    if (isPurpose && (nameRuns(head).length > 0 || nounPhrases(head).some((p) => !p.valueOnly))) return head;
+    // The purpose's verb stays, so the word before it reads as a verb where it is one ("the landlord wants to renew").
+    if (isPurpose && (nameRuns(head).length > 0 || nounPhrases(head).some((p) => !p.valueOnly))) return `${head}to ${verb}`;
   }
   return text;
 }

@@ -117,6 +117,8 @@ describe("subjects and page titles", () => {
     ["Night dives are $95.", "Night Dives"],
     ["After-hours refills are $15.", "After-Hours Refills"],
     ["My cousin Pia runs our newsletter for $150 a month.", "Newsletter"],
+    ["Our wetsuit supplier wants to add a fuel charge in April.", "Wetsuit Supplier"],
+    ["Drove past two empty boathouses on the lake road this morning.", "Boathouses"],
   ])("names a page for what %s is about: %s", (sentence, title) => {
     expect(titleOf(mainSubject(sentence)!)).toBe(title);
   });
