@@ -1,5 +1,5 @@
 import type { PassMessage } from "@/lib/models/offline/prompt-reader";
-import { isDecided, isDone, isQuestion, isSmallTalk, isTentative, type Facet } from "@/lib/models/offline/signals";
+import { FACET_WORDS, facetOf, isDecided, isDone, isQuestion, isSmallTalk, isTentative, type Facet } from "@/lib/models/offline/signals";
 import { subjectPhrase, valuesOf } from "@/lib/models/offline/subject";
 import { clipChars, clipWords, countWords, sentences, stripLeadIn, trimEndPunctuation, words } from "@/lib/models/offline/text";
 
@@ -59,12 +59,15 @@ function gistOf(fact: ExtractedFact): string {
   // A changed value is told by what is new: "scrap X, Y instead" changed it to Y.
   const old = fact.replacedText?.toLowerCase() ?? "";
   const key = fact.key.toLowerCase();
-  const values = valuesOf(fact.text)
-    .filter((v) => !old.includes(v.toLowerCase()) && !key.includes(v.toLowerCase()))
-    .slice(0, 2)
-    .join(", ");
-  if (fact.speaker === "agent") return `the agent suggested ${fact.key}${values ? ` (${values})` : ""}`;
+  const found = valuesOf(fact.text).filter((v) => !old.includes(v.toLowerCase()) && !key.includes(v.toLowerCase()));
+  // The values of the fact's own kind first: a delivery date said with its price is told by its date.
+  const ofKind = found.filter((v) => facetOf(v) === fact.facet);
+  const values = [...ofKind, ...found.filter((v) => !ofKind.includes(v))].slice(0, 2).join(", ");
+  // A key that is only a kind of value ("price", "date") says less than the values and, when they are of another kind, misleads.
+  const bare = values !== "" && (Object.values(FACET_WORDS) as string[]).includes(key);
+  if (fact.speaker === "agent") return bare ? `the agent suggested ${values}` : `the agent suggested ${fact.key}${values ? ` (${values})` : ""}`;
   if (fact.replaces) return values ? `the owner changed ${fact.key} to ${values}` : `the owner changed ${fact.key}`;
+  if (bare) return values;
   return values ? `${fact.key} ${values}` : fact.key;
 }
 

@@ -96,6 +96,18 @@ function gistWords(line: BufferLine): string[] {
   return contentWords(named.join(" ")).filter((w) => !titled.has(w));
 }
 
+/**
+ * The gist's words that only occur in names ("compass" of "Jeep Compass"): a
+ * name says what something is called, not what it is, so they link to a
+ * question by the same word only, never by a meaning of the common word.
+ */
+function nameOnlyWords(line: BufferLine): ReadonlySet<string> {
+  const phrases = nounPhrases(line.gist);
+  const common = new Set(contentWords(phrases.flatMap((p) => p.words).join(" ")));
+  const names = contentWords([...phrases.flatMap((p) => p.names), ...namesIn(line.gist)].join(" "));
+  return new Set(names.filter((w) => !common.has(w)));
+}
+
 /** A line's words: its titles and what its gist names. */
 export function lineWords(line: BufferLine): string[] {
   return [...new Set([...titleWords(line), ...gistWords(line)])];
@@ -132,9 +144,11 @@ function linksTo(word: string, line: BufferLine): (WordLink & { to: string })[] 
   const titled = titleWords(line)
     .filter((w) => !isGeneral(word) || heads.has(w))
     .map((w) => ({ w, share: 1 }));
+  const nameOnly = nameOnlyWords(line);
   const detail = isGeneral(word) ? [] : gistWords(line).map((w) => ({ w, share: GIST_SHARE }));
   return [...titled, ...detail].flatMap(({ w, share }) => {
     const link = nearest(word, [w]);
+    if (link && share < 1 && nameOnly.has(w) && link.link.score < 1) return [];
     // "kayak" and "kayaks" are one word of the line.
     return link ? [{ link, worth: share * strength(link.link), to: baseForms(w, "n")[0] ?? w }] : [];
   });

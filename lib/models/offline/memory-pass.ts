@@ -5,7 +5,7 @@ import { episodeLine, type ExtractedFact } from "@/lib/models/offline/episode";
 import { foldLine } from "@/lib/models/offline/fold";
 import { isKindOf, isValueWord } from "@/lib/models/offline/meaning";
 import type { MemoryView } from "@/lib/models/offline/prompt-reader";
-import { facetOf, isDecided, isDone, isDurable, isReversal, isUpdate, nameRuns, type Facet } from "@/lib/models/offline/signals";
+import { FACET_WORDS, facetOf, isDecided, isDone, isDurable, isReversal, isUpdate, nameRuns, type Facet } from "@/lib/models/offline/signals";
 import { isAbout, mainSubject, namesIn, nounPhrases, titleOf, valuesOf, type Phrase } from "@/lib/models/offline/subject";
 import { clipChars, lowerFirstIfCommon, sentences, stripLeadIn, terms } from "@/lib/models/offline/text";
 
@@ -39,16 +39,6 @@ const sharesWord = (text: string, title: string) => {
   return terms(title).some((t) => ours.has(t));
 };
 
-/** Words that already say what kind of value a key holds, so no kind is added after them. */
-const FACET_WORDS: Record<Facet, string> = {
-  choice: "choice",
-  proposal: "suggestion",
-  date: "date",
-  money: "price",
-  quantity: "amount",
-  name: "name",
-  detail: "note",
-};
 
 /**
  * The key names what the fact says about its page's thing: the sentence's

@@ -3,6 +3,17 @@ import { terms, words } from "@/lib/models/offline/text";
 /** What kind of value a sentence carries; it names the key of a fact on its page. */
 export type Facet = "choice" | "proposal" | "date" | "money" | "quantity" | "name" | "detail";
 
+/** Words that already say what kind of value a key holds, so no kind is added after them. */
+export const FACET_WORDS: Record<Facet, string> = {
+  choice: "choice",
+  proposal: "suggestion",
+  date: "date",
+  money: "price",
+  quantity: "amount",
+  name: "name",
+  detail: "note",
+};
+
 // What a sentence is: a question, small talk, a request, or a durable fact
 // carrying a concrete value, a decision or a preference.
 
@@ -186,6 +197,9 @@ export function isDurable(sentence: string, speaker: "owner" | "agent"): boolean
   return isDecided(sentence) ? terms(plain(sentence).replace(FINAL_DECISION, " ")).length >= 1 : terms(sentence).length >= 2;
 }
 
+/** A period a value holds for ("up 13% this month", "$400 every week"): when the sentence states a number, that is its value. */
+const PERIOD = /\b(?:this|next|last|every|per|a)\s+(?:week|month|year|quarter)\b/gi;
+
 /**
  * The kind of value a fact carries. A decision outranks the numbers in it, so
  * "signed at $2,300" is the chosen lease; a proposal is its own kind, so the
@@ -194,7 +208,7 @@ export function isDurable(sentence: string, speaker: "owner" | "agent"): boolean
 export function facetOf(sentence: string): Facet {
   if (isProposal(sentence)) return "proposal";
   if (isChoice(sentence)) return "choice";
-  if (hasDate(sentence)) return "date";
+  if (hasDate(sentence) && (hasDate(sentence.replace(PERIOD, " ")) || !/\d/.test(sentence))) return "date";
   if (hasMoney(sentence)) return "money";
   if (/\d/.test(sentence) || QUANTITY.test(sentence)) return "quantity";
   if (nameRuns(sentence).length > 0) return "name";

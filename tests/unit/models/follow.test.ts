@@ -37,6 +37,13 @@ describe("ranking the buffer's lines by meaning", () => {
     expect(bestLine(about, LINES)?.score).toBeGreaterThanOrEqual(FOLLOW_AT);
   });
 
+  it("links a name's words by the same word only, never by a meaning of the common word", () => {
+    const car: BufferLine = { day: "2027-05-20", gist: "Crew Car: the owner gave $31,000, Jeep Compass; noted.", pages: ["Crew Car"] };
+    // A compass is also a device for finding north: as a model's name it says nothing of what the car is.
+    expect(rankLines(aboutWords("What did the device cost?"), [car])[0].score).toBe(0);
+    expect(bestLine(aboutWords("What did the Compass cost?"), [car])?.reason?.found).toBe("compass");
+  });
+
   it("takes no noun for the kind of value asked for as what the question is about: a line about another amount is no pointer", () => {
     expect(aboutWords("What monthly amount did we agree for the dock slip?").map((a) => a.word)).toEqual(["agree", "dock", "slip"]);
   });

@@ -174,6 +174,15 @@ describe("the episode line", () => {
     expect(shift.episode).not.toContain("Harlow");
   });
 
+  it("tells a fact by its own kind of value first, and gives no kind word the values contradict", () => {
+    const { episode } = offlineMemoryPass(view(stretch(7, [["owner", "Ordered a new upholstery stapler from Trimline for $240, it arrives May 12."]])));
+    expect(episode).toMatch(/May 12, \$240/);
+    expect(episode).not.toMatch(/\bdate \$/);
+    const { episode: rise } = offlineMemoryPass(view(stretch(9, [["owner", "Vinyl rose 8% this month."]])));
+    expect(rise).toContain("8%");
+    expect(rise).not.toMatch(/\bdate\b/);
+  });
+
   it("is empty for small talk", () => {
     expect(offlineMemoryPass(view(stretch(3, [["owner", "Thanks, have a good weekend!"], ["agent", "Talk soon!"]])))).toMatchObject({ facts: [], episode: "" });
   });

@@ -56,4 +56,12 @@ describe("durable facts", () => {
     expect(facetOf("Opening day is May 1st.")).toBe("date");
     expect(facetOf("The quote is $1,150.")).toBe("money");
   });
+
+  it("takes the number a period qualifies as the value, and a deadline or a bare period as a date", () => {
+    expect(facetOf("Resin costs rose 9% this month.")).toBe("money");
+    expect(facetOf("We book about 40 tours every week.")).toBe("quantity");
+    expect(facetOf("The kiln needs servicing by Thursday.")).toBe("date");
+    expect(facetOf("The gallery wants 12 prints by March 3.")).toBe("date");
+    expect(facetOf("The landlord raises the rent next year.")).toBe("date");
+  });
 });
