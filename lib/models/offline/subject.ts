@@ -44,7 +44,7 @@ const AFTER_A_PLURAL = /^(?:is|are|was|were|and|or|cost|costs|each)$/i;
 const endsAPlural = (next: string) => AFTER_A_PLURAL.test(next) || PREPOSITIONS.has(next.toLowerCase());
 
 /** Words that make a clause finite: a later one means an -s word before it was a plural noun, not the verb ("crash pads under the walls were …"). */
-const FINITE = /^(?:is|are|was|were|am|has|have|had|will|would|can|could|should|must|may|might|do|does|did|cost|costs|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|won't|can't)$|['’](?:s|re|ll|ve|d)$/i;
+const FINITE = /^(?:is|are|was|were|am|has|have|had|will|would|can|could|should|must|may|might|do|does|did|go|cost|costs|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|won't|can't)$|['’](?:s|re|ll|ve|d)$/i;
 
 /** Auxiliaries that open a question before its subject: "when did the espresso machine quote come in?" has its verb still to come. */
 const QUESTION_AUXILIARY = /^(?:do|does|did|will|would|can|could|should|may|might|must)$/i;
@@ -141,6 +141,9 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
     // "Safety checks for every boat are $40": a verb later in the clause makes it the plural noun.
     return endsAPlural(next) && rest.some((w, i) => isVerbForm(w) && rest[i - 1]?.toLowerCase() !== "to");
   }
+  // A sentence opening on a noun before a plural whose verb comes later qualifies that plural: "paint jobs for vans are $90" is no
+  // order to paint.
+  if (previous === undefined && next !== undefined && /[^s]s$/.test(next) && nounSenses(next.toLowerCase()) > 0 && rest.slice(1).some((w) => FINITE.test(w))) return true;
   // "quoted", "goes": more a verb than a noun unless a determiner says otherwise.
   return verbSenses(lower) <= nouns || (previous !== undefined && (DETERMINER.test(previous) || EVALUATIVE.has(previous.toLowerCase()) || isMeasureModifier(previous)));
 }

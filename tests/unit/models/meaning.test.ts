@@ -119,6 +119,8 @@ describe("subjects and page titles", () => {
     ["My cousin Pia runs our newsletter for $150 a month.", "Newsletter"],
     ["Our wetsuit supplier wants to add a fuel charge in April.", "Wetsuit Supplier"],
     ["Drove past two empty boathouses on the lake road this morning.", "Boathouses"],
+    ["gear checks for every diver go through Harbor Safety, $12 a diver", "Gear Checks"],
+    ["mask fittings for walk-ins are $10", "Mask Fittings"],
   ])("names a page for what %s is about: %s", (sentence, title) => {
     expect(titleOf(mainSubject(sentence)!)).toBe(title);
   });
