@@ -1,7 +1,7 @@
 import { adjectiveSenses, isGeneral, isKindOf, isThoughtOrSaid, isValueWord, nounSenses, verbSenses } from "@/lib/models/offline/meaning";
 import { hasDate, hasMoney, isDecided, isLeaning, nameRuns } from "@/lib/models/offline/signals";
 import { nounPhrases } from "@/lib/models/offline/subject";
-import { PREPOSITIONS, words } from "@/lib/models/offline/text";
+import { PREPOSITIONS, escapeRegExp, words } from "@/lib/models/offline/text";
 
 // What a question asks for, after the classic reading of a question by its
 // wh-word and the noun it asks about (Li & Roth's question classes: a person,
@@ -89,10 +89,6 @@ export const namesValue = (noun: string) => namesKind(noun, "amount") || namesKi
 export function namesKind(noun: string, asked: Asked): boolean {
   const lemmas = CATEGORIES.find(([kind]) => kind === asked)?.[1];
   return lemmas !== undefined && isKindOf(noun, lemmas);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 const STREET = /\b(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|ln|lane|hwy|highway)\.?$/i;

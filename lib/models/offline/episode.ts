@@ -59,7 +59,9 @@ function gistOf(fact: ExtractedFact): string {
   // A changed value is told by what is new: "scrap X, Y instead" changed it to Y.
   const old = fact.replacedText?.toLowerCase() ?? "";
   const key = fact.key.toLowerCase();
-  const found = valuesOf(fact.text).filter((v) => !old.includes(v.toLowerCase()) && !key.includes(v.toLowerCase()));
+  // The line's head already names the page ("Workshop Van: Lou quoted $640" gives no value "Van").
+  const said = [old, key, fact.page.toLowerCase()];
+  const found = valuesOf(fact.text).filter((v) => !said.some((text) => text.includes(v.toLowerCase())));
   // The values of the fact's own kind first: a delivery date said with its price is told by its date.
   const ofKind = found.filter((v) => facetOf(v) === fact.facet);
   const values = [...ofKind, ...found.filter((v) => !ofKind.includes(v))].slice(0, 2).join(", ");

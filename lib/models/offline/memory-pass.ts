@@ -7,7 +7,7 @@ import { isKindOf, isValueWord } from "@/lib/models/offline/meaning";
 import type { MemoryView } from "@/lib/models/offline/prompt-reader";
 import { FACET_WORDS, facetOf, isDecided, isDone, isDurable, isReversal, isUpdate, nameRuns, type Facet } from "@/lib/models/offline/signals";
 import { isAbout, mainSubject, namesIn, nounPhrases, titleOf, valuesOf, type Phrase } from "@/lib/models/offline/subject";
-import { clipChars, lowerFirstIfCommon, sentences, stripLeadIn, terms } from "@/lib/models/offline/text";
+import { clipChars, escapeRegExp, lowerFirstIfCommon, sentences, stripLeadIn, terms } from "@/lib/models/offline/text";
 
 // The memory pass: durable facts out of a stretch of messages, each on a
 // topic page under a key naming its own subject, the live fact each one
@@ -19,6 +19,13 @@ const MAX_PAGE_CHARS = 80;
 const MAX_FACT_CHARS = 200;
 
 const PRONOUN_START = /^(?:it|that|this|they|those|these|there)\b/i;
+
+/**
+ * A sentence opening on who quoted or offered a value ("Lou at Midtown Auto
+ * quoted $640 for both axles", "Ravi offered $90"): the one who spoke is no
+ * subject; the value is for what was being talked about.
+ */
+const REPORTED_BY = /^\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?(?:\s+(?:at|from|of)\s+(?:the\s+)?\p{Lu}[\p{L}&'-]*(?:\s+\p{Lu}[\p{L}&'-]*)*)?\s+(?:quoted|offered|charged|bid|estimated|said|says|quotes|offers|charges)\b/u;
 
 /**
  * Cleaned and self-contained: a sentence that leans on the one before it
@@ -51,7 +58,10 @@ function keyOf(sentence: string, page: string, facet: Facet): string {
   const pageWords = new Set(terms(page));
   // The clause that states the value, without what follows it ("…is $75 now, parts went up"; "…to April 19 because of the race").
   const clauses = sentence.split(/[,;:]|\b(?:because|since|so|but|and then|if|when|unless|until|while)\b/i);
-  const stating = clauses.find((c) => valuesOf(c).length > 0 && facetOf(c) === facet) ?? clauses.find((c) => valuesOf(c).length > 0) ?? sentence;
+  const stated = clauses.find((c) => valuesOf(c).length > 0 && facetOf(c) === facet) ?? clauses.find((c) => valuesOf(c).length > 0) ?? sentence;
+  // Who quoted the value says nothing of what it is for: "Lou … quoted $640 for both axles" is keyed by what follows.
+  const reporter = REPORTED_BY.exec(stated.trim());
+  const stating = reporter ? stated.trim().slice(reporter[0].length) : stated;
   const kind = FACET_WORDS[facet];
   // The clause's own subject when it is another thing than the page's ("the lease is $745" on the van's page).
   const subject = mainSubject(stating);
@@ -140,15 +150,20 @@ const isNamePage = (page: KnownPage) => page.texts.some((t) => nameRuns(t).some(
  */
 function pageFor(sentence: string, subject: Phrase | null, pages: readonly KnownPage[], previous: string | null): string | null {
   // A name filed on one page only says where the sentence belongs; one all over the memory (the town the business is in) says nothing.
-  const holding = (name: string) => pages.filter((p) => p.title.toLowerCase().includes(name) || p.texts.some((t) => t.toLowerCase().includes(name)));
+  const holding = (name: string) => {
+    const said = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, "iu");
+    return pages.filter((p) => said.test(p.title) || p.texts.some((t) => said.test(t)));
+  };
   const names = namesIn(sentence);
-  const filed = names.map((name) => ({ name, pages: holding(name.toLowerCase()) })).find((n) => n.pages.length === 1);
+  const filed = names.map((name) => ({ name, pages: holding(name) })).find((n) => n.pages.length === 1);
   const byName = filed?.pages[0];
   const leans = PRONOUN_START.test(sentence);
+  const reported = REPORTED_BY.test(sentence);
   if (subject && !subject.valueOnly) {
     // A page filed under a name ("Kiln & Clay Studio") is that business or person, not every studio the owner mentions.
     const about = pages.findLast((p) => !isNamePage(p) && isAbout(subject, p.title));
     if (about) return about.title;
+    if (reported && previous) return previous;
     // The name leads when it is what the sentence is about ("Harlow raised the minimum order"), not when it only comes up
     // after the subject ("Our roofer is Ada Brisk, she did the Millport job").
     const at = (text: string) => sentence.toLowerCase().indexOf(text.toLowerCase());
@@ -157,6 +172,7 @@ function pageFor(sentence: string, subject: Phrase | null, pages: readonly Known
     return titleOf(subject);
   }
   if (byName) return byName.title;
+  if (reported && previous) return previous;
   // A sentence about something it only names ("we order Tyvek from Brightline") is filed under that name, unless it leans on the one before.
   const [named] = names;
   if (named && !leans) return named;

@@ -84,7 +84,8 @@ const CALENDAR_NAMES = new Set(
 export function nameRuns(sentence: string): string[] {
   const runs: string[][] = [[]];
   // "&" joins the names of one firm ("Pike & Sons").
-  const tokens = plain(sentence).match(/&|[\p{L}\p{N}]+(?:(?:'|[.,](?=\p{N}))[\p{L}\p{N}]+)*/gu) ?? [];
+  // A hyphen joins one name's parts: "Bay-Side Glass", a product code "R-22B".
+  const tokens = plain(sentence).match(/&|[\p{L}\p{N}]+(?:(?:'|-|[.,](?=\p{N}))[\p{L}\p{N}]+)*/gu) ?? [];
   tokens.forEach((w, i) => {
     const current = runs[runs.length - 1];
     const joins = w === "&" && current.length > 0 && /^\p{Lu}/u.test(tokens[i + 1] ?? "");

@@ -107,7 +107,8 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
   if (previous === undefined && IRREGULAR_VERB_FORMS.has(lower) && next !== undefined && (PREPOSITIONS.has(next.toLowerCase()) || DETERMINER.test(next) || ADVERB_PARTICLE.test(next))) return false;
   // … and "past" after it says where it went.
   if (ADVERB_PARTICLE.test(lower) && previous !== undefined && (isVerbForm(previous) || IRREGULAR_VERB_FORMS.has(previous.toLowerCase()))) return false;
-  if (!isKnown(lower)) return !lower.includes("'") && !IRREGULAR_VERB_FORMS.has(lower);
+  // A word WordNet knows only as an adverb ("maybe", "perhaps") is no thing; one it does not know at all may be a brand.
+  if (!isKnown(lower)) return !lower.includes("'") && !IRREGULAR_VERB_FORMS.has(lower) && adverbSenses(lower) === 0;
   // A gerund right before a noun names a kind of it: "throwing class", "cutting machine", "firing fees".
   if (/ing$/.test(lower) && verbSenses(lower) > 0 && next !== undefined && isPlainNoun(next)) return !(previous !== undefined && BE.test(previous.replace(/’/g, "'")));
   // A gerund opening the sentence with its object is what the sentence is about: "Rekeying a lock is $28".
@@ -163,9 +164,12 @@ export function namesIn(sentence: string): string[] {
   return [...new Set([...opening, ...nameRuns(sentence)])];
 }
 
-/** A name: capitalised after the sentence's start, or at its start when WordNet does not know the word ("Brightline ships on Fridays"). */
-const isCapitalised = (word: string, index: number) =>
-  /^\p{Lu}/u.test(word) && word !== "I" && (index > 0 || (term(word) !== null && !isKnown(word.toLowerCase().replace(/['’]s$/, ""))));
+/** A name: capitalised after the sentence's start, or at its start when WordNet does not know the word ("Brightline ships on Fridays", not "Maybe"). */
+const isCapitalised = (word: string, index: number) => {
+  if (!/^\p{Lu}/u.test(word) || word === "I") return false;
+  const lower = word.toLowerCase().replace(/['’]s$/, "");
+  return index > 0 || (term(word) !== null && !isKnown(lower) && adverbSenses(lower) === 0);
+};
 
 /** Words as a phrase sees them: hyphenated ones whole ("tune-up", "walk-ins"), possessives and contractions with their word. */
 const phraseWords = (text: string) => text.match(/[\p{L}\p{N}]+(?:(?:[-'’]|[.,](?=\p{N}))[\p{L}\p{N}]+)*/gu) ?? [];

@@ -109,6 +109,24 @@ describe("where facts are filed", () => {
     expect(facts.map((f) => f.page)).toEqual(["Thimble & Tack Upholstery", "Workshop Insurance"]);
   });
 
+  it("files a product code under itself, not under a page whose text holds one of its letters", () => {
+    const facts = extractFacts(view(stretch(1, [["owner", "Workshop rent is $1,300 a month."], ["owner", "we buy R-22B from Polar Parts at $90 a can"]])));
+    const on = (value: string) => facts.find((f) => f.text.includes(value))?.page;
+    expect([on("$1,300"), on("$90")]).toEqual(["Workshop Rent", "R-22B"]);
+  });
+
+  it("files what someone quoted with the thing just talked about, keyed by what was quoted, not by who", () => {
+    const facts = extractFacts(view(stretch(1, [["owner", "our workshop van needs new brakes. Lou at Midtown Auto quoted $640 for both axles"]])));
+    const quoted = facts.find((f) => f.text.includes("$640"));
+    expect(quoted?.page).toBe("Workshop Van");
+    expect(quoted?.key).not.toMatch(/lou/i);
+  });
+
+  it("names no page for an adverb that opens a sentence", () => {
+    const facts = extractFacts(view(stretch(1, [["owner", "Should we add a Saturday class?"], ["agent", "Want me to draft one?"], ["owner", "Maybe later, not this quarter."]])));
+    expect(facts.map((f) => f.page)).not.toContain("Maybe");
+  });
+
   it("keeps only the latest fact per page and key within one pass", () => {
     const facts = extractFacts(view(stretch(1, [["owner", "The fabric steamer is $210."], ["owner", "No wait, the fabric steamer is $190."]])));
     expect(facts).toEqual([expect.objectContaining({ page: "Fabric Steamer", messageSeq: 2 })]);
