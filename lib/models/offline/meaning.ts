@@ -53,6 +53,7 @@ function isPhysical(id: string): boolean {
 }
 const SAME_SYNSET = 0.95;
 const DERIVED = 0.9;
+const SHARED_ROOT = 0.85;
 const IN_GLOSS = 0.85;
 /** A word of the clause of a definition that says what the thing is for or does ("a crew: … who man a VEHICLE"). */
 const IN_PURPOSE = 0.8;
@@ -208,6 +209,9 @@ function senseLink(a: Synset, aw: Word, b: Synset, bw: Word): Link {
   const [aWord, bWord] = [aw.text, bw.text];
   if (a.id === b.id) return { score: SAME_SYNSET, why: `"${aWord}" and "${bWord}" mean the same here`, names: true };
   if (a.derived.includes(b.id) || b.derived.includes(a.id)) return { score: DERIVED, why: `"${aWord}" and "${bWord}" are forms of one word` };
+  // Two forms of one word through a third: an "inspection" and an "inspector" both come from "inspect".
+  const root = a.pos === b.pos ? a.derived.find((d) => b.derived.includes(d)) : undefined;
+  if (root) return { score: SHARED_ROOT, why: `"${aWord}" and "${bWord}" both come from "${head(synset(root))}"` };
   const defined = (word: Word, s: Synset, other: string): Link | null => {
     if (!inGloss(word, s)) return null;
     const genus = word.lemmas.includes(genusOf(s.id) ?? "");

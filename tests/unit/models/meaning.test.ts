@@ -41,6 +41,12 @@ describe("relatedness", () => {
     expect(relatedness(a, b).score).toBeGreaterThanOrEqual(0.8);
   });
 
+  it("links two nouns that come from one word, below a direct derivation", () => {
+    expect(relatedness("employer", "employment")).toMatchObject({ why: '"employer" and "employment" both come from "hire"' });
+    expect(relatedness("employer", "employment").score).toBeGreaterThanOrEqual(0.8);
+    expect(relatedness("employer", "employment").score).toBeLessThan(relatedness("employ", "employment").score);
+  });
+
   it("reads a closed compound WordNet does not list as a kind of its last part, loosely, and leaves a listed one to WordNet", () => {
     expect(relatedness("racks", "bikeracks")).toMatchObject({ why: "a bikerack is a kind of rack", names: true });
     expect(relatedness("racks", "bikeracks").score).toBeGreaterThanOrEqual(0.75);
