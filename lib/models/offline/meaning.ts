@@ -209,7 +209,7 @@ function senseLink(a: Synset, aw: Word, b: Synset, bw: Word): Link {
   const [aWord, bWord] = [aw.text, bw.text];
   if (a.id === b.id) return { score: SAME_SYNSET, why: `"${aWord}" and "${bWord}" mean the same here`, names: true };
   if (a.derived.includes(b.id) || b.derived.includes(a.id)) return { score: DERIVED, why: `"${aWord}" and "${bWord}" are forms of one word` };
-  // Two forms of one word through a third: an "inspection" and an "inspector" both come from "inspect".
+  // Two forms of one word through a third: an "employer" and "employment" both come from "hire".
   const root = a.pos === b.pos ? a.derived.find((d) => b.derived.includes(d)) : undefined;
   if (root) return { score: SHARED_ROOT, why: `"${aWord}" and "${bWord}" both come from "${head(synset(root))}"` };
   const defined = (word: Word, s: Synset, other: string): Link | null => {

@@ -46,7 +46,6 @@ const sharesWord = (text: string, title: string) => {
   return terms(title).some((t) => ours.has(t));
 };
 
-
 /**
  * The key names what the fact says about its page's thing: the sentence's
  * other noun phrase ("lease" on the van's page) with the kind of value it
