@@ -1,7 +1,7 @@
 import type { PassMessage } from "@/lib/models/offline/prompt-reader";
 import { FACET_WORDS, facetOf, isDecided, isDone, isQuestion, isSmallTalk, isTentative, type Facet } from "@/lib/models/offline/signals";
-import { subjectPhrase, valuesOf } from "@/lib/models/offline/subject";
-import { clipChars, clipWords, countWords, sentences, stripLeadIn, trimEndPunctuation, words } from "@/lib/models/offline/text";
+import { nounPhrases, subjectPhrase, valuesOf } from "@/lib/models/offline/subject";
+import { clipChars, clipWords, countWords, sentences, stripLeadIn, terms, trimEndPunctuation, words } from "@/lib/models/offline/text";
 
 // The episode line (§05, §06.2): one line, under 25 words, in the third
 // person, naming what a stretch was about and where it ended up. It is built
@@ -84,6 +84,32 @@ function statusOf(messages: readonly PassMessage[], facts: readonly ExtractedFac
   return last && sentences(last.text).some(isQuestion) ? "asked" : "noted";
 }
 
+/** Phrases of the setting a line names, and the words each may take. */
+const SETTING_PHRASES = 2;
+const SETTING_WORDS = 3;
+
+/**
+ * What the owner said just before the page's first fact, when it filed
+ * nothing elsewhere: the scene the fact was given in ("the health department
+ * called about our inspection" before "the inspector comes September 18").
+ * Its things, less the page's own, say what the stretch was about in words
+ * a later question may use.
+ */
+function settingOf(messages: readonly PassMessage[], facts: readonly ExtractedFact[], page: string): string[] {
+  const onPage = facts.filter((f) => f.page === page);
+  const first = Math.min(...onPage.map((f) => f.messageSeq));
+  const setup = messages.findLast((m) => m.speaker === "owner" && m.seq < first);
+  if (!setup || facts.some((f) => f.messageSeq === setup.seq && f.page !== page)) return [];
+  const named = new Set([...terms(page), ...onPage.flatMap((f) => terms(f.key))]);
+  const phrases = sentences(setup.text)
+    .map(stripLeadIn)
+    .flatMap(nounPhrases)
+    .filter((p) => !p.valueOnly)
+    .map((p) => [...p.names, ...p.words].slice(-SETTING_WORDS).join(" "))
+    .filter((text) => terms(text).some((t) => !named.has(t)));
+  return [...new Set(phrases)].slice(0, SETTING_PHRASES);
+}
+
 /** "Head gist and gist; status." with as many gists as fit under the word limit, the first one clipped if need be. */
 function fitLine(head: string, gists: readonly string[], status: string): string {
   for (let n = gists.length; n >= 1; n--) {
@@ -163,6 +189,8 @@ export function episodeLine(messages: readonly PassMessage[], facts: readonly Ex
   }
   const onPage = facts.filter((f) => f.page === page);
   const gists = keyFacts(onPage).map(gistOf);
+  const setting = settingOf(trusted, facts, page);
+  if (setting.length > 0) gists.push(`about ${thirdPerson(setting.join(", "))}`);
   // Gists that name their own speaker ("the owner changed …") need no "the owner gave" in front.
   const given = gists[0].startsWith("the ") ? "" : " the owner gave";
   const head = purpose ? `The owner opened the thread to ${purpose}; on ${page}:${given}` : `${page}:${given}`;

@@ -385,7 +385,24 @@ export function isKindOf(word: string, categories: readonly string[]): boolean {
   return categories.some((c) => [...categoryIds(c)].some((id) => above.has(id)));
 }
 
-/** Whether `word`, in any sense, names `kind` in its commonest sense or a kind of it ("van" of "vehicle"; "hand truck" is no kind of truck). */
+/**
+ * A noun's senses in use, of the few looked at: when SemCor saw the word
+ * used, its commonest sense and any other it tagged; else all of them, since
+ * nothing tells them apart ("van" was never tagged; its third is a railway
+ * car). A sense nobody was seen using beside one that was ("cooler" as an
+ * iced drink, "menu" as the dishes of a meal) would file a walk-in cooler or
+ * the menus under food.
+ */
+function usualNounSenses(word: string): Synset[] {
+  return baseForms(word, "n").flatMap((lemma) => {
+    const counts = senseCounts(lemma, "n");
+    const senses = synsetIds(lemma, "n").map(synset).filter((s) => !s.proper).slice(0, MAX_SENSES.n);
+    const seen = senses.some((s) => (counts.get(s.id) ?? 0) > 0);
+    return senses.filter((s, i) => !seen || i === 0 || (counts.get(s.id) ?? 0) > 0);
+  });
+}
+
+/** Whether `word`, in a sense in use, names `kind` in its commonest sense or a kind of it ("van" of "vehicle"; "hand truck" is no kind of truck). */
 const kindCache = new Map<string, boolean>();
 
 export function isKindOrSame(word: string, kind: string): boolean {
@@ -394,7 +411,7 @@ export function isKindOrSame(word: string, kind: string): boolean {
   let found = kindCache.get(key);
   if (found === undefined) {
     const [commonest] = sensesOf(kind).filter((s) => s.pos === "n");
-    found = commonest !== undefined && sensesOf(word).some((s) => s.pos === "n" && ancestors(s.id).has(commonest.id));
+    found = commonest !== undefined && usualNounSenses(word).some((s) => ancestors(s.id).has(commonest.id));
     if (kindCache.size >= MAX_REMEMBERED) kindCache.clear();
     kindCache.set(key, found);
   }

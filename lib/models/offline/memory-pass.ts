@@ -5,7 +5,7 @@ import { episodeLine, type ExtractedFact } from "@/lib/models/offline/episode";
 import { foldLine } from "@/lib/models/offline/fold";
 import { isKindOf, isValueWord } from "@/lib/models/offline/meaning";
 import type { MemoryView } from "@/lib/models/offline/prompt-reader";
-import { FACET_WORDS, facetOf, isDecided, isDone, isDurable, isReversal, isUpdate, nameRuns, type Facet } from "@/lib/models/offline/signals";
+import { FACET_WORDS, facetOf, isDecided, isDone, isDurable, isQuestion, isReversal, isUpdate, nameRuns, type Facet } from "@/lib/models/offline/signals";
 import { isAbout, mainSubject, namesIn, nounPhrases, titleOf, valuesOf, type Phrase } from "@/lib/models/offline/subject";
 import { clipChars, escapeRegExp, lowerFirstIfCommon, sentences, stripLeadIn, terms } from "@/lib/models/offline/text";
 
@@ -238,7 +238,9 @@ export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "message
       const subject = factSubject(sentence);
       const placed = pageFor(sentence, subject, known(), previous);
       if (!isDurable(sentence, message.speaker)) {
-        if (placed && subject && !subject.valueOnly) previous = existingSpelling(placed, known());
+        // The agent's question ("Any luck with the bank?") asks about the owner's subject; it does not change it.
+        const asks = message.speaker === "agent" && isQuestion(sentence);
+        if (placed && subject && !subject.valueOnly && !asks) previous = existingSpelling(placed, known());
         continue;
       }
       if (!placed) continue;

@@ -1,4 +1,5 @@
-import { terms, words } from "@/lib/models/offline/text";
+import { adverbSenses, isKnown, nounSenses, verbSenses } from "@/lib/models/offline/meaning";
+import { term, terms, words } from "@/lib/models/offline/text";
 
 /** What kind of value a sentence carries; it names the key of a fact on its page. */
 export type Facet = "choice" | "proposal" | "date" | "money" | "quantity" | "name" | "detail";
@@ -77,9 +78,27 @@ const CALENDAR_NAMES = new Set(
     .flatMap((w) => [w, w.slice(0, 3)]),
 );
 
+/** A capitalised word that may be part of a name: not "I", "OK", a month or a weekday. */
+const mayName = (word: string | undefined) =>
+  word !== undefined && /^\p{Lu}/u.test(word) && !NOT_NAMES.has(word) && !CALENDAR_NAMES.has(word.toLowerCase().replace(/s$/, ""));
+
 /**
- * Runs of capitalised words after the sentence start ("Cedar Lane", "Greta"): the
- * names of places, people and businesses. Months and weekdays are dates, not names.
+ * Whether a sentence's first word begins the name right after it: "Juniper
+ * Ridge Feed is our supplier", "Heron Point Mutual quoted …". A word that
+ * can open a sentence on its own does not: a verb ("Ask Tern Hollow Farm
+ * …"), an adverb ("Yesterday Anselm …"), a word WordNet has no noun
+ * for that is a word of its own ("Our", "The"), not a brand ("Acme Tile").
+ */
+export function opensName(first: string, next: string | undefined): boolean {
+  const lower = first.toLowerCase().replace(/'s$/, "");
+  const thing = nounSenses(lower) > 0 || (term(lower) !== null && !isKnown(lower));
+  return mayName(first) && mayName(next) && thing && verbSenses(lower) === 0 && adverbSenses(lower) === 0;
+}
+
+/**
+ * Runs of capitalised words after the sentence start ("Cedar Lane", "Greta"), and
+ * from it when a name begins there: the names of places, people and businesses.
+ * Months and weekdays are dates, not names.
  */
 export function nameRuns(sentence: string): string[] {
   const runs: string[][] = [[]];
@@ -89,7 +108,7 @@ export function nameRuns(sentence: string): string[] {
   tokens.forEach((w, i) => {
     const current = runs[runs.length - 1];
     const joins = w === "&" && current.length > 0 && /^\p{Lu}/u.test(tokens[i + 1] ?? "");
-    const named = joins || (i > 0 && /^\p{Lu}/u.test(w) && !NOT_NAMES.has(w) && !CALENDAR_NAMES.has(w.toLowerCase().replace(/s$/, "")));
+    const named = joins || (i > 0 ? mayName(w) : opensName(w, tokens[1]));
     if (named) current.push(w.replace(/'s$/i, ""));
     else if (current.length > 0) runs.push([]);
   });

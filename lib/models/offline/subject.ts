@@ -1,5 +1,5 @@
 import { adjectiveSenses, adverbSenses, compoundOf, isKindOf, isKindOrSame, isKnown, isValueWord, nounSenses, verbSenses } from "@/lib/models/offline/meaning";
-import { hasDate, hasMoney, nameRuns } from "@/lib/models/offline/signals";
+import { hasDate, hasMoney, nameRuns, opensName } from "@/lib/models/offline/signals";
 import { PREPOSITIONS, term, words } from "@/lib/models/offline/text";
 
 // What a sentence is about and what value it holds, read from the sentence's
@@ -132,6 +132,8 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
     if (next !== undefined && isVerbForm(next)) return true;
     // Once the clause has its verb, what follows is its object: "we buy climbing holds from …", not "liquid chalk comes from …".
     const hasVerb = before.some((w) => BEFORE_A_VERB.test(w.replace(/’/g, "'")) || (isVerbForm(w) && !QUESTION_AUXILIARY.test(w)));
+    // "Our plumber starting next week", "card fees running 3.1%": an -ing word before when or how much says what the noun does.
+    if (/ing$/.test(lower) && next !== undefined && (/^[\d$]/.test(next) || hasDate(rest.slice(0, 3).join(" ")))) return false;
     if (isVerbForm(lower)) return hasVerb;
     // A word used more as a verb than a noun ("come") is the verb, unless what follows ends a noun phrase ("van lease is").
     if (verbs > nouns && next !== undefined && !endsAPlural(next)) return false;
@@ -164,11 +166,14 @@ export function namesIn(sentence: string): string[] {
   return [...new Set([...opening, ...nameRuns(sentence)])];
 }
 
-/** A name: capitalised after the sentence's start, or at its start when WordNet does not know the word ("Brightline ships on Fridays", not "Maybe"). */
-const isCapitalised = (word: string, index: number) => {
+/**
+ * A name: capitalised after the sentence's start, or at its start when WordNet does not know the word ("Brightline ships on
+ * Fridays", not "Maybe") or a name begins there ("Juniper Ridge Feed is …").
+ */
+const isCapitalised = (word: string, index: number, next?: string) => {
   if (!/^\p{Lu}/u.test(word) || word === "I") return false;
   const lower = word.toLowerCase().replace(/['’]s$/, "");
-  return index > 0 || (term(word) !== null && !isKnown(lower) && adverbSenses(lower) === 0);
+  return index > 0 || (term(word) !== null && !isKnown(lower) && adverbSenses(lower) === 0) || opensName(word, next);
 };
 
 /** Words as a phrase sees them: hyphenated ones whole ("tune-up", "walk-ins"), possessives and contractions with their word. */
@@ -211,7 +216,7 @@ function clausePhrases(clause: string): Phrase[] {
       return;
     }
     const lower = word.toLowerCase().replace(/['’]s$/, "");
-    if (isCapitalised(word, i)) {
+    if (isCapitalised(word, i, all[i + 1])) {
       close();
       pendingNames.push(word.replace(/['’]s$/, ""));
       return;
@@ -349,7 +354,7 @@ const DATE_VALUE =
 const PHONE = /(?:\+?\d[\s.-]?)?\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b/g;
 const EMAIL = /\b[\w.+-]+@[\w-]+\.[\w.]+\b/g;
 const TIME = /\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b/gi;
-const QUANTITY = /\b\d[\d,]*(?:\.\d+)?\s?(?:[a-z]+)\b/gi;
+const QUANTITY = /\b\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:[a-z]+)\b/gi;
 
 /** The concrete values a sentence states, most telling first: contacts, money, dates, names, then counted amounts. */
 export function valuesOf(sentence: string): string[] {

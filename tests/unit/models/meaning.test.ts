@@ -100,6 +100,12 @@ describe("relatedness", () => {
     expect(isKindOrSame("van", "vehicle")).toBe(true);
     expect(isKindOrSame("hand truck", "truck")).toBe(false);
   });
+
+  it("reads a word in the senses it is used in: a cooler and a menu are no food, though WordNet has a drink and a meal of those names", () => {
+    expect(isKindOrSame("cooler", "food")).toBe(false);
+    expect(isKindOrSame("menu", "food")).toBe(false);
+    expect(isKindOrSame("cooler", "refrigerator")).toBe(true);
+  });
 });
 
 describe("subjects and page titles", () => {
@@ -127,6 +133,8 @@ describe("subjects and page titles", () => {
     ["Drove past two empty boathouses on the lake road this morning.", "Boathouses"],
     ["gear checks for every diver go through Harbor Safety, $12 a diver", "Gear Checks"],
     ["mask fittings for walk-ins are $10", "Mask Fittings"],
+    ["Heron Point Plumbing is our plumber starting next week.", "Plumber"],
+    ["Juniper Ridge Feed is our new hay supplier.", "Hay Supplier"],
   ])("names a page for what %s is about: %s", (sentence, title) => {
     expect(titleOf(mainSubject(sentence)!)).toBe(title);
   });

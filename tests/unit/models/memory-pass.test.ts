@@ -201,6 +201,36 @@ describe("the episode line", () => {
     expect(rise).not.toMatch(/\bdate\b/);
   });
 
+  it("names the scene the owner set before the fact, in words the fact itself does not use", () => {
+    const { episode } = offlineMemoryPass(
+      view(
+        stretch(12, [
+          ["owner", "The county health office finally called about our kitchen inspection."],
+          ["agent", "So when is it?"],
+          ["owner", "The inspector comes October 9, first thing."],
+        ]),
+      ),
+    );
+    expect(episode).toBe("Inspector: the owner gave October 9; about county health office, kitchen inspection; noted.");
+    expect(wordCount(episode)).toBeLessThan(25);
+    // A scene that filed a fact of its own is another subject, not this one's.
+    const { episode: other } = offlineMemoryPass(view(stretch(20, [["owner", "Webbing is $3 a yard now."], ["owner", "The inspector comes October 9."]])));
+    expect(other).not.toContain("webbing");
+  });
+
+  it("keeps the owner's subject when the agent asks a question: its words are no page for what the owner says next", () => {
+    const facts = extractFacts(
+      view(
+        stretch(30, [
+          ["owner", "The landlord finally answered about the patio."],
+          ["agent", "Any luck with the permit?"],
+          ["owner", "They approved it for 12 tables."],
+        ]),
+      ),
+    );
+    expect(facts.map((f) => f.page)).toEqual(["Landlord"]);
+  });
+
   it("is empty for small talk", () => {
     expect(offlineMemoryPass(view(stretch(3, [["owner", "Thanks, have a good weekend!"], ["agent", "Talk soon!"]])))).toMatchObject({ facts: [], episode: "" });
   });

@@ -32,6 +32,13 @@ describe("what a sentence is", () => {
     expect(nameRuns("Got quotes from Riverbend Outfitters and Cole Marine on Monday, I think.")).toEqual(["Riverbend Outfitters", "Cole Marine"]);
     expect(nameRuns("Greta's cousin Anders fixed it on Sundays.")).toEqual(["Anders"]);
   });
+
+  it("starts a name at the sentence's first word when a name follows it and the word cannot open a sentence alone", () => {
+    expect(nameRuns("Juniper Ridge Feed is our new hay supplier.")).toEqual(["Juniper Ridge Feed"]);
+    expect(nameRuns("Ask Tern Hollow Farm about Friday drops.")).toEqual(["Tern Hollow Farm"]);
+    expect(nameRuns("Yesterday Anselm called about the dock.")).toEqual(["Anselm"]);
+    expect(nameRuns("The Millbrook shop opens late.")).toEqual(["Millbrook"]);
+  });
 });
 
 describe("durable facts", () => {
