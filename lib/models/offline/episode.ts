@@ -89,17 +89,20 @@ const SETTING_PHRASES = 2;
 const SETTING_WORDS = 3;
 
 /**
- * What the owner said just before the page's first fact, when it filed
- * nothing elsewhere: the scene the fact was given in ("the health department
- * called about our inspection" before "the inspector comes September 18").
- * Its things, less the page's own, say what the stretch was about in words
- * a later question may use.
+ * What the owner said just before the page's first fact, when the agent's
+ * reply asked about it and it filed nothing elsewhere: the scene the fact was
+ * given in ("the health department called about our inspection", "When is
+ * it?", "the inspector comes September 18"). Its things, less the
+ * page's own, say what the stretch was about in words a later question may
+ * use. Without the agent's question the message before may be about anything.
  */
 function settingOf(messages: readonly PassMessage[], facts: readonly ExtractedFact[], page: string): string[] {
   const onPage = facts.filter((f) => f.page === page);
   const first = Math.min(...onPage.map((f) => f.messageSeq));
   const setup = messages.findLast((m) => m.speaker === "owner" && m.seq < first);
-  if (!setup || facts.some((f) => f.messageSeq === setup.seq && f.page !== page)) return [];
+  const between = messages.filter((m) => setup !== undefined && m.seq > setup.seq && m.seq < first);
+  const asked = between.length > 0 && between.every((m) => m.speaker === "agent") && sentences(between.at(-1)!.text).some(isQuestion);
+  if (!setup || !asked || facts.some((f) => f.messageSeq === setup.seq && f.page !== page)) return [];
   const named = new Set([...terms(page), ...onPage.flatMap((f) => terms(f.key))]);
   const phrases = sentences(setup.text)
     .map(stripLeadIn)

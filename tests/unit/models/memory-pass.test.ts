@@ -214,8 +214,13 @@ describe("the episode line", () => {
     expect(episode).toBe("Inspector: the owner gave October 9; about county health office, kitchen inspection; noted.");
     expect(wordCount(episode)).toBeLessThan(25);
     // A scene that filed a fact of its own is another subject, not this one's.
-    const { episode: other } = offlineMemoryPass(view(stretch(20, [["owner", "Webbing is $3 a yard now."], ["owner", "The inspector comes October 9."]])));
+    const { episode: other } = offlineMemoryPass(view(stretch(20, [["owner", "Webbing is $3 a yard now."], ["agent", "When is it?"], ["owner", "The inspector comes October 9."]])));
     expect(other).not.toContain("webbing");
+    // Without the agent asking about it, the message before may be about anything.
+    const { episode: unasked } = offlineMemoryPass(
+      view(stretch(30, [["owner", "The county health office finally called about our kitchen inspection."], ["agent", "Noted."], ["owner", "The inspector comes October 9."]])),
+    );
+    expect(unasked).toBe("Inspector: the owner gave October 9; noted.");
   });
 
   it("keeps the owner's subject when the agent asks a question: its words are no page for what the owner says next", () => {
