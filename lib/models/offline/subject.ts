@@ -147,8 +147,10 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
   // A sentence opening on a noun before a plural whose verb comes later qualifies that plural: "paint jobs for vans are $90" is no
   // order to paint.
   if (previous === undefined && next !== undefined && /[^s]s$/.test(next) && nounSenses(next.toLowerCase()) > 0 && rest.slice(1).some((w) => FINITE.test(w))) return true;
-  // "quoted", "goes": more a verb than a noun unless a determiner says otherwise.
-  return verbSenses(lower) <= nouns || (previous !== undefined && (DETERMINER.test(previous) || EVALUATIVE.has(previous.toLowerCase()) || isMeasureModifier(previous)));
+  // "quoted", "goes": more a verb than a noun unless a determiner says otherwise, before it or before the name it follows ("the
+  // Millbrook shop opens …", not "Dana runs …").
+  const named = previous !== undefined && /^\p{Lu}/u.test(previous) && before.length >= 2 && DETERMINER.test(before[before.length - 2]);
+  return verbSenses(lower) <= nouns || named || (previous !== undefined && (DETERMINER.test(previous) || EVALUATIVE.has(previous.toLowerCase()) || isMeasureModifier(previous)));
 }
 
 /** An adjective that says what kind ("liquid chalk"); an -ly one used more as an adjective than a noun too ("quarterly treatment"). */

@@ -135,6 +135,7 @@ describe("subjects and page titles", () => {
     ["mask fittings for walk-ins are $10", "Mask Fittings"],
     ["Heron Point Plumbing is our plumber starting next week.", "Plumber"],
     ["Juniper Ridge Feed is our new hay supplier.", "Hay Supplier"],
+    ["The Millbrook shop opens at 7 on weekdays.", "Millbrook Shop"],
   ])("names a page for what %s is about: %s", (sentence, title) => {
     expect(titleOf(mainSubject(sentence)!)).toBe(title);
   });
