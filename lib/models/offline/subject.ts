@@ -65,11 +65,6 @@ const IRREGULAR_VERB_FORMS = new Set(
 
 const NUMBER_WORDS = new Set("one two three four five six seven eight nine ten eleven twelve twenty thirty hundred thousand dozen half couple".split(" "));
 
-/**
- * A word that names a thing here: a noun in WordNet (or a word it does not
- * know, like a brand or a coined word), not used as a verb. `inPhrase`: it follows a
- * noun or an adjective.
- */
 /** A word that can only be the clause's verb here: a finite form, or one used far more as a verb than as a noun ("comes", "runs"). */
 function isVerbForm(word: string): boolean {
   // A capitalised word past the start is a name ("in May"), not a modal.
@@ -294,13 +289,18 @@ export function mainSubject(sentence: string): Phrase | null {
 
 const titleCase = (text: string) => text.replace(/(?<![\p{L}'])\p{L}/gu, (c) => c.toUpperCase());
 
-/** A page title for a phrase: its last two words at most, with a name it carries when the thing is one word ("GED Class"). */
+/**
+ * A page title for a phrase: its last two words at most, with a name it
+ * carries when the thing is one word ("GED Class") or the name is one
+ * acronym ("OSHA Badge Renewal"), which says more than any word after it.
+ */
 export function titleOf(phrase: Phrase): string {
   // A gerund keeps its object: "Wheel Throwing Class", "Code Cutting Machine".
   const [object, gerund] = phrase.words.slice(-3, -1);
   const withObject = phrase.words.length >= 3 && /ing$/.test(gerund) && adjectiveSenses(object) === 0;
   const kept = phrase.words.slice(withObject ? -3 : -2);
-  const named = kept.length === 1 && phrase.names.length > 0 ? [...phrase.names.slice(-2), ...kept] : kept;
+  const acronym = kept.length === 2 && phrase.names.length === 1 && /^\p{Lu}{2,5}$/u.test(phrase.names[0]);
+  const named = (kept.length === 1 && phrase.names.length > 0) || acronym ? [...phrase.names.slice(-2), ...kept] : kept;
   return named.map((w, i) => (i < named.length - kept.length ? w : titleCase(w))).join(" ");
 }
 

@@ -136,6 +136,7 @@ describe("subjects and page titles", () => {
     ["Heron Point Plumbing is our plumber starting next week.", "Plumber"],
     ["Juniper Ridge Feed is our new hay supplier.", "Hay Supplier"],
     ["The Millbrook shop opens at 7 on weekdays.", "Millbrook Shop"],
+    ["Our OSHA badge renewal is due May 2.", "OSHA Badge Renewal"],
   ])("names a page for what %s is about: %s", (sentence, title) => {
     expect(titleOf(mainSubject(sentence)!)).toBe(title);
   });
