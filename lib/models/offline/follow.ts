@@ -82,8 +82,15 @@ function nearest(word: string, candidate: readonly string[]): LineLink | null {
 /** A link's worth over the weakest that counts: the same word 1, a loose link near 0, so many loose links do not add up to one close one. */
 const strength = (link: Link) => (link.score - LINE_LINK) / (1 - LINE_LINK);
 
-/** The titles of the pages a line points at name what its stretch was filed under. */
-const titleWords = (line: BufferLine) => contentWords(line.pages.join(" "));
+/**
+ * The titles of the pages a line points at name what its stretch was filed
+ * under: their words, and a head WordNet has as one thing ("hand truck", a
+ * kind of handcart, which "truck" alone is not).
+ */
+const titleWords = (line: BufferLine) => {
+  const compounds = line.pages.map(headOf).filter((head) => head.includes(" "));
+  return [...contentWords(line.pages.join(" ")), ...compounds];
+};
 
 /**
  * The things a line's gist names (its noun phrases and names) besides its

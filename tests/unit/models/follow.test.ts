@@ -48,6 +48,13 @@ describe("ranking the buffer's lines by meaning", () => {
     expect(aboutWords("What monthly amount did we agree for the dock slip?").map((a) => a.word)).toEqual(["agree", "dock", "slip"]);
   });
 
+  it("reads a title's head WordNet has as one thing as that thing: a hand truck is a kind of cart, though a truck is not", () => {
+    const dolly: BufferLine = { day: "2027-05-21", gist: "Hand Truck: the owner gave $240; noted.", pages: ["Hand Truck"] };
+    const best = bestLine(aboutWords("What did the new cart cost?"), [...LINES, dolly]);
+    expect(best?.line.pages).toEqual(["Hand Truck"]);
+    expect(best?.reason?.found).toBe("hand truck");
+  });
+
   it("follows no line when none is about the question", () => {
     expect(bestLine(aboutWords("Did the accountant send the quarterly taxes?"), LINES)).toBeNull();
   });
