@@ -255,15 +255,17 @@ const isName = (title: string) => words(title).every((w) => !isKnown(w.toLowerCa
 type Followed = { line: BufferLine; page: string; reason: Reason; onFocus: boolean };
 
 /**
- * Of the pages a line points at, the one whose title is nearest the
- * question in meaning, else the one the gist is about (its title in the
- * gist: "Contractor: …"), else its first.
+ * Of the pages a line points at, the one whose title made the line worth
+ * following; when a detail of the gist did ("soft opening date …"), the one
+ * the gist is about (its title in the gist: "Second Location: …"); else the
+ * one whose title is nearest the question in meaning, else its first.
  */
-function pageToOpen(question: Question, line: BufferLine): string {
+function pageToOpen(question: Question, line: BufferLine, reason: Reason): string {
+  const titled = line.pages.find((page) => headOf(page) === reason.found || contentWords(page).includes(reason.found));
+  const named = line.pages.find((page) => line.gist.toLowerCase().includes(page.toLowerCase()));
   const scored = line.pages.map((page) => ({ page, score: coverage(question.about, contentWords(page)) }));
   const nearest = scored.filter((s) => s.score > 0).sort((a, b) => b.score - a.score)[0]?.page;
-  const named = line.pages.find((page) => line.gist.toLowerCase().includes(page.toLowerCase()));
-  return nearest ?? named ?? line.pages[0];
+  return titled ?? named ?? nearest ?? line.pages[0];
 }
 
 /**
@@ -282,7 +284,7 @@ function lineToFollow(question: Question, lines: readonly BufferLine[], clearOfN
     return carriesAnswer(stated, asked, question.text) || line.pages.some((page) => namesKind(headOf(page), asked) || (asked === "person" && isName(page)));
   };
   const best = bestLine(question.about, lines, holdsKind, { clearOfNext });
-  return best?.reason ? { line: best.line, page: pageToOpen(question, best.line), reason: best.reason, onFocus: best.onFocus } : null;
+  return best?.reason ? { line: best.line, page: pageToOpen(question, best.line, best.reason), reason: best.reason, onFocus: best.onFocus } : null;
 }
 
 /** How far a line must cover the question better than an answer in view, for the answer to be taken as about something else. */

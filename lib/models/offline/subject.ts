@@ -63,7 +63,7 @@ const IRREGULAR_VERB_FORMS = new Set(
   "went gone did done got gotten made came took taken gave given saw seen knew known thought told said found left felt kept held brought bought sold paid sent spent built lent meant met ran sat stood understood wrote written chose chosen drove driven ate eaten began begun broke broken fell fallen forgot forgotten grew grown hung hid lost rode risen rose shook shown sang sung spoke spoken stole stolen swam threw thrown woke worn wore".split(" "),
 );
 
-const NUMBER_WORDS = new Set("one two three four five six seven eight nine ten eleven twelve twenty thirty hundred thousand dozen half couple".split(" "));
+const NUMBER_WORDS = new Set("one two three four five six seven eight nine ten eleven twelve twenty thirty hundred thousand dozen half couple few several many".split(" "));
 
 /** A word that can only be the clause's verb here: a finite form, or one used far more as a verb than as a noun ("comes", "runs"). */
 function isVerbForm(word: string): boolean {
@@ -106,8 +106,9 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
   if (!isKnown(lower)) return !lower.includes("'") && !IRREGULAR_VERB_FORMS.has(lower) && adverbSenses(lower) === 0;
   // A gerund right before a noun names a kind of it: "throwing class", "cutting machine", "firing fees".
   if (/ing$/.test(lower) && verbSenses(lower) > 0 && next !== undefined && isPlainNoun(next)) return !(previous !== undefined && BE.test(previous.replace(/’/g, "'")));
-  // A gerund opening the sentence with its object is what the sentence is about: "Rekeying a lock is $28".
-  if (previous === undefined && /ing$/.test(lower) && verbSenses(lower) > 0 && next !== undefined && DETERMINER.test(next)) return true;
+  // A gerund opening the sentence with its object is what the sentence is about when a verb follows: "Rekeying a lock is $28";
+  // without one it is what the owner is doing ("Switching our carrier to Harbor Mutual").
+  if (previous === undefined && /ing$/.test(lower) && verbSenses(lower) > 0 && next !== undefined && DETERMINER.test(next)) return rest.some(isVerbForm);
   // A gerund after a noun, ending the phrase, is what is done to it: "yard fogging", "dog grooming for $40".
   if (inPhrase && /ing$/.test(lower) && verbSenses(lower) > 0 && (next === undefined || endsAPlural(next))) return true;
   const nouns = nounSenses(lower);

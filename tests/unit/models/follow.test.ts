@@ -68,6 +68,12 @@ describe("a question that describes its topic", () => {
     expect(decision.reasoning).toMatch(/lorry/);
   });
 
+  it("opens the page whose title made the line worth following, or the page its gist is about when a detail of the gist did", () => {
+    const yard: BufferLine = { day: "2027-05-22", gist: "Second Yard: the owner gave grand opening date June 7; noted.", pages: ["Second Yard", "Storefronts"] };
+    const decision = decideChat(view("When does the new shop open its doors?", { buffer: [...LINES, yard] }), BOTH);
+    expect(decision).toMatchObject({ type: "tool-call", toolName: READ_PAGE, input: { title: "Second Yard" } });
+  });
+
   it("opens the page named for someone when a question asks who, the line naming what they do only in its details", () => {
     const buffer = [...LINES, { day: "2027-05-16", gist: "Ravi Osei: the owner gave pruning choice $32/hr; decided.", pages: ["Ravi Osei"] }];
     const decision = decideChat(view("Who did we take on for the trimming work?", { buffer }), BOTH);

@@ -137,6 +137,8 @@ describe("subjects and page titles", () => {
     ["Juniper Ridge Feed is our new hay supplier.", "Hay Supplier"],
     ["The Millbrook shop opens at 7 on weekdays.", "Millbrook Shop"],
     ["Our OSHA badge renewal is due May 2.", "OSHA Badge Renewal"],
+    ["Looked at a few empty boathouses on the lake road.", "Boathouses"],
+    ["Switching our carrier to Heron Point Mutual.", "Carrier"],
   ])("names a page for what %s is about: %s", (sentence, title) => {
     expect(titleOf(mainSubject(sentence)!)).toBe(title);
   });
