@@ -1,5 +1,6 @@
 import type { PassMessage } from "@/lib/models/offline/prompt-reader";
 import { FACET_WORDS, facetOf, isDecided, isDone, isQuestion, isSmallTalk, isTentative, type Facet } from "@/lib/models/offline/signals";
+import { nounSenses, verbSenses } from "@/lib/models/offline/meaning";
 import { nounPhrases, subjectPhrase, valuesOf } from "@/lib/models/offline/subject";
 import { clipChars, clipWords, countWords, sentences, stripLeadIn, terms, trimEndPunctuation, words } from "@/lib/models/offline/text";
 
@@ -88,6 +89,13 @@ function statusOf(messages: readonly PassMessage[], facts: readonly ExtractedFac
 const SETTING_PHRASES = 2;
 const SETTING_WORDS = 3;
 
+/** A phrase's words without the verbs a loose parse left at its end: "produce guy keeps" is the produce guy. */
+function withoutTrailingVerbs(words: readonly string[]): string[] {
+  const kept = [...words];
+  while (kept.length > 1 && verbSenses(kept.at(-1)!) > nounSenses(kept.at(-1)!)) kept.pop();
+  return kept;
+}
+
 /**
  * What the owner said just before the page's first fact, when the agent's
  * reply asked about it and it filed nothing elsewhere: the scene the fact was
@@ -108,7 +116,7 @@ function settingOf(messages: readonly PassMessage[], facts: readonly ExtractedFa
     .map(stripLeadIn)
     .flatMap(nounPhrases)
     .filter((p) => !p.valueOnly)
-    .map((p) => [...p.names, ...p.words].slice(-SETTING_WORDS).join(" "))
+    .map((p) => [...p.names, ...withoutTrailingVerbs(p.words)].slice(-SETTING_WORDS).join(" "))
     .filter((text) => terms(text).some((t) => !named.has(t)));
   return [...new Set(phrases)].slice(0, SETTING_PHRASES);
 }

@@ -221,6 +221,11 @@ describe("the episode line", () => {
       view(stretch(30, [["owner", "The county health office finally called about our kitchen inspection."], ["agent", "Noted."], ["owner", "The inspector comes October 9."]])),
     );
     expect(unasked).toBe("Inspector: the owner gave October 9; noted.");
+    // A verb a loose parse left at a phrase's end is no part of the scene's thing.
+    const { episode: supplier } = offlineMemoryPass(
+      view(stretch(40, [["owner", "Our hay guy keeps shorting the bales."], ["agent", "Time to switch?"], ["owner", "Juniper Ridge Feed is our new hay supplier."]])),
+    );
+    expect(supplier).toBe("Hay Supplier: the owner gave Juniper Ridge Feed; about hay guy, bales; noted.");
   });
 
   it("keeps the owner's subject when the agent asks a question: its words are no page for what the owner says next", () => {
