@@ -1,5 +1,5 @@
 import type { PassMessage } from "@/lib/models/offline/prompt-reader";
-import { FACET_WORDS, facetOf, isDecided, isDone, isQuestion, isSmallTalk, isTentative, type Facet } from "@/lib/models/offline/signals";
+import { facetOf, isDecided, isKindOnly, isDone, isQuestion, isSmallTalk, isTentative, type Facet } from "@/lib/models/offline/signals";
 import { nounSenses, verbSenses } from "@/lib/models/offline/meaning";
 import { nounPhrases, subjectPhrase, valuesOf } from "@/lib/models/offline/subject";
 import { clipChars, clipWords, countWords, sentences, stripLeadIn, terms, trimEndPunctuation, words } from "@/lib/models/offline/text";
@@ -67,7 +67,7 @@ function gistOf(fact: ExtractedFact): string {
   const ofKind = found.filter((v) => facetOf(v) === fact.facet);
   const values = [...ofKind, ...found.filter((v) => !ofKind.includes(v))].slice(0, 2).join(", ");
   // A key that is only a kind of value ("price", "date") says less than the values and, when they are of another kind, misleads.
-  const bare = values !== "" && (Object.values(FACET_WORDS) as string[]).includes(key);
+  const bare = values !== "" && isKindOnly(key);
   if (fact.speaker === "agent") return bare ? `the agent suggested ${values}` : `the agent suggested ${fact.key}${values ? ` (${values})` : ""}`;
   if (fact.replaces) return values ? `the owner changed ${fact.key} to ${values}` : `the owner changed ${fact.key}`;
   if (bare) return values;

@@ -145,13 +145,12 @@ const HOLDS_KIND = 2;
 type WordLink = { link: LineLink; worth: number };
 
 /** Every link of a word to a line's words at least LINE_LINK strong: to a title at full worth, to a detail of the gist at a share. */
-function linksTo(word: string, line: BufferLine): (WordLink & { to: string })[] {
+function linksTo(word: string, line: BufferLine, nameOnly: ReadonlySet<string>): (WordLink & { to: string })[] {
   // "Someone" is asked about by a page about someone ("Technician"), not one a person's word only qualifies ("Pest Control") or a detail names.
   const heads = new Set(line.pages.map(headOf));
   const titled = titleWords(line)
     .filter((w) => !isGeneral(word) || heads.has(w))
     .map((w) => ({ w, share: 1 }));
-  const nameOnly = nameOnlyWords(line);
   const detail = isGeneral(word) ? [] : gistWords(line).map((w) => ({ w, share: GIST_SHARE }));
   return [...titled, ...detail].flatMap(({ w, share }) => {
     const link = nearest(word, [w]);
@@ -168,7 +167,8 @@ function linksTo(word: string, line: BufferLine): (WordLink & { to: string })[] 
  * is not also the vehicle.
  */
 function lineLinks(asked: readonly AboutWord[], line: BufferLine): (WordLink | null)[] {
-  const pairs = asked.flatMap(({ word }, i) => linksTo(word, line).map((l) => ({ ...l, i }))).sort((a, b) => b.link.link.score - a.link.link.score || b.worth - a.worth);
+  const nameOnly = nameOnlyWords(line);
+  const pairs = asked.flatMap(({ word }, i) => linksTo(word, line, nameOnly).map((l) => ({ ...l, i }))).sort((a, b) => b.link.link.score - a.link.link.score || b.worth - a.worth);
   const found: (WordLink | null)[] = asked.map(() => null);
   const used = new Set<string>();
   for (const pair of pairs) {

@@ -5,7 +5,7 @@ import { episodeLine, type ExtractedFact } from "@/lib/models/offline/episode";
 import { foldLine } from "@/lib/models/offline/fold";
 import { isKindOf, isValueWord } from "@/lib/models/offline/meaning";
 import type { MemoryView } from "@/lib/models/offline/prompt-reader";
-import { FACET_WORDS, facetOf, isDecided, isDone, isDurable, isQuestion, isReversal, isUpdate, nameRuns, type Facet } from "@/lib/models/offline/signals";
+import { FACET_WORDS, facetOf, isDecided, isDone, isDurable, isKindOnly, isQuestion, isReversal, isUpdate, nameRuns, type Facet } from "@/lib/models/offline/signals";
 import { isAbout, mainSubject, namesIn, nounPhrases, titleOf, valuesOf, type Phrase } from "@/lib/models/offline/subject";
 import { clipChars, escapeRegExp, lowerFirstIfCommon, sentences, stripLeadIn, terms } from "@/lib/models/offline/text";
 
@@ -113,7 +113,7 @@ function replacedFact(fact: ExtractedFact, sentence: string, live: readonly Memo
   const samePage = candidates.filter((f) => f.page.toLowerCase() === fact.page.toLowerCase());
   // The same key on another page: the sentence lacked the words that placed the first one ("pricing"), not a new subject. A key
   // that is only a kind of value ("price") names no subject, so it says nothing across pages.
-  const namesSubject = !Object.values(FACET_WORDS).includes(normaliseKey(fact.key));
+  const namesSubject = !isKindOnly(normaliseKey(fact.key));
   const elsewhere = namesSubject ? candidates.filter((f) => !samePage.includes(f)) : [];
   const sameKey = [...elsewhere, ...samePage].filter((f) => normaliseKey(f.key) === normaliseKey(fact.key));
   // Without a change cue, only a restatement counts: the same key and the same kind of value ("$2,700" for "$2,500"), since

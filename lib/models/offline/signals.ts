@@ -15,6 +15,9 @@ export const FACET_WORDS: Record<Facet, string> = {
   detail: "note",
 };
 
+/** A key that is only a kind of value ("price", "date"): it names no subject of its own. */
+export const isKindOnly = (key: string) => (Object.values(FACET_WORDS) as string[]).includes(key.trim().toLowerCase());
+
 // What a sentence is: a question, small talk, a request, or a durable fact
 // carrying a concrete value, a decision or a preference.
 
