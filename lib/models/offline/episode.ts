@@ -108,9 +108,10 @@ function settingOf(messages: readonly PassMessage[], facts: readonly ExtractedFa
   const onPage = facts.filter((f) => f.page === page);
   const first = Math.min(...onPage.map((f) => f.messageSeq));
   const setup = messages.findLast((m) => m.speaker === "owner" && m.seq < first);
-  const between = messages.filter((m) => setup !== undefined && m.seq > setup.seq && m.seq < first);
-  const asked = between.length > 0 && between.every((m) => m.speaker === "agent") && sentences(between.at(-1)!.text).some(isQuestion);
-  if (!setup || !asked || facts.some((f) => f.messageSeq === setup.seq && f.page !== page)) return [];
+  if (!setup || facts.some((f) => f.messageSeq === setup.seq && f.page !== page)) return [];
+  // Only the agent spoke between them, the setup being the owner's last message before the fact.
+  const reply = messages.findLast((m) => m.seq > setup.seq && m.seq < first);
+  if (!reply || !sentences(reply.text).some(isQuestion)) return [];
   const named = new Set([...terms(page), ...onPage.flatMap((f) => terms(f.key))]);
   const phrases = sentences(setup.text)
     .map(stripLeadIn)

@@ -71,6 +71,13 @@ const SMOOTHING = 3;
 
 const sensesCache = new Map<string, Sense[]>();
 
+/** The senses of a lemma looked at: the commonest few, without proper names. */
+const lookedAt = (lemma: string, pos: "n" | "v" | "a") =>
+  synsetIds(lemma, pos)
+    .map(synset)
+    .filter((s) => !s.proper)
+    .slice(0, MAX_SENSES[pos]);
+
 /**
  * The word's senses: nouns first (owners name things), then verbs and
  * adjectives, each weighted by how often SemCor tagged it against the
@@ -85,11 +92,7 @@ function weightedSenses(word: string): Sense[] {
       baseForms(word, pos).flatMap((lemma) => {
         const counts = senseCounts(lemma, pos);
         const most = Math.max(0, ...counts.values());
-        return synsetIds(lemma, pos)
-          .map(synset)
-          .filter((s) => !s.proper)
-          .slice(0, MAX_SENSES[pos])
-          .map((s) => ({ synset: s, weight: ((counts.get(s.id) ?? 0) + SMOOTHING) / (most + SMOOTHING) }));
+        return lookedAt(lemma, pos).map((s) => ({ synset: s, weight: ((counts.get(s.id) ?? 0) + SMOOTHING) / (most + SMOOTHING) }));
       }),
     );
     sensesCache.set(word, found);
@@ -396,7 +399,7 @@ export function isKindOf(word: string, categories: readonly string[]): boolean {
 function usualNounSenses(word: string): Synset[] {
   return baseForms(word, "n").flatMap((lemma) => {
     const counts = senseCounts(lemma, "n");
-    const senses = synsetIds(lemma, "n").map(synset).filter((s) => !s.proper).slice(0, MAX_SENSES.n);
+    const senses = lookedAt(lemma, "n");
     const seen = senses.some((s) => (counts.get(s.id) ?? 0) > 0);
     return senses.filter((s, i) => !seen || i === 0 || (counts.get(s.id) ?? 0) > 0);
   });
