@@ -1,4 +1,4 @@
-import { adjectiveSenses, isGeneral, isKindOf, isThoughtOrSaid, isValueWord, nounSenses, verbSenses } from "@/lib/models/offline/meaning";
+import { adjectiveSenses, isGeneral, isKindOf, isThoughtOrSaid, isValueWord, namesSomeone, nounSenses, verbSenses } from "@/lib/models/offline/meaning";
 import { hasDate, hasMoney, isDecided, isLeaning, nameRuns } from "@/lib/models/offline/signals";
 import { nounPhrases } from "@/lib/models/offline/subject";
 import { PREPOSITIONS, escapeRegExp, words } from "@/lib/models/offline/text";
@@ -184,9 +184,11 @@ export function focusOf(question: string): string[] {
   for (const [i, phrase] of phrases.entries()) {
     const head = phrase.words.at(-1)!;
     // Counted in ("a pack of the grips"), or thought or said about ("the idea about the life jackets"): the thing is the next phrase.
-    const measured =
-      i + 1 < phrases.length &&
-      (new RegExp(`\\b${head}\\s+of\\b`, "i").test(asked) || (isThoughtOrSaid(head) && new RegExp(`\\b${head}\\s+(?:about|on|for|regarding)\\b`, "i").test(asked)));
+    // A plan or a program its own words name ("the snorkel program for teens") is the thing, and so is one for someone ("the book for a couple").
+    const linked = new RegExp(`\\b${head}\\s+(about|on|for|regarding)\\s+(?:(?:the|a|an|our|my|their|each)\\s+)?(\\p{L}+)`, "iu").exec(asked);
+    const forSomeone = linked?.[1].toLowerCase() === "for" && [linked[2], phrases[i + 1]?.words.at(-1) ?? ""].some((w) => namesSomeone(w.toLowerCase()));
+    const aboutNext = isThoughtOrSaid(head) && phrase.words.length === 1 && linked !== null && !forSomeone;
+    const measured = i + 1 < phrases.length && (new RegExp(`\\b${head}\\s+of\\b`, "i").test(asked) || aboutNext);
     // "A box of the stuff students shape": what the box holds goes unnamed, so nothing in particular is asked about.
     if (measured && !new RegExp(`\\b${head}\\s+\\w+\\s+(?:(?:the|a|an|our|my|those|these)\\s+)?${phrases[i + 1].words[0]}`, "i").test(asked)) return [];
     if (phrase.valueOnly || measured || isValueWord(head) || namesValue(head)) continue;

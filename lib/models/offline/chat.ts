@@ -294,11 +294,11 @@ const LINE_OVER_ANSWER = 0.2;
  * Whether an answer the prompt shows is about something other than what the
  * question describes, and the line is about it: the line points elsewhere
  * and covers the question's words clearly better. When recall already holds
- * the fact the line is about, the line points at the same page or covers no
- * more, and nothing is opened.
+ * the fact the line is about, the page the line would open is the one the
+ * answer came from, or the line covers no more, and nothing is opened.
  */
 function lineOutranks(question: Question, followed: Followed, answer: Found<string>): boolean {
-  if (answer.page !== null && followed.line.pages.includes(answer.page)) return false;
+  if (answer.page !== null && followed.page === answer.page) return false;
   // "The machine that cooks the bugs": a line about a machine beats a fact that only shares "bugs".
   if (followed.onFocus && answer.onFocus === false) return true;
   return coverage(question.about, lineWords(followed.line)) >= coverage(question.about, answer.words) + LINE_OVER_ANSWER;

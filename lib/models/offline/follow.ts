@@ -63,7 +63,8 @@ type LineLink = { asked: string; found: string; link: Link };
 /**
  * A word too general to single anything out ("person") links only to what is
  * a kind of it in its commonest sense ("technician", not "date" or "pest"),
- * this strongly.
+ * this strongly; a line's general word ("Second Location") is linked the
+ * same way by a kind of it the question names ("the new premises").
  */
 const GENERAL_LINK = 0.8;
 
@@ -71,13 +72,16 @@ function nearest(word: string, candidate: readonly string[]): LineLink | null {
   const general = isGeneral(word);
   let best: LineLink | null = null;
   for (const found of candidate) {
-    const link = general
-      ? { score: isKindOf(found, [word]) ? GENERAL_LINK : 0, why: `a ${found} is a ${word}`, names: true }
-      : relatedness(word, found);
+    const link = general ? kindLink(found, word) : strongerOf(relatedness(word, found), isGeneral(found) ? kindLink(word, found) : null);
     if (link.score >= LINE_LINK && (best === null || link.score > best.link.score)) best = { asked: word, found, link };
   }
   return best;
 }
+
+/** A kind of a general word, in its commonest sense: "a technician is a person", "premises are a location". */
+const kindLink = (kind: string, general: string): Link => ({ score: isKindOf(kind, [general]) ? GENERAL_LINK : 0, why: `a ${kind} is a ${general}`, names: true });
+
+const strongerOf = (link: Link, other: Link | null): Link => (other && other.score > link.score ? other : link);
 
 /** A link's worth over the weakest that counts: the same word 1, a loose link near 0, so many loose links do not add up to one close one. */
 const strength = (link: Link) => (link.score - LINE_LINK) / (1 - LINE_LINK);
@@ -128,7 +132,7 @@ export type RankedLine = {
   /** Where the line stands in the block, oldest first. */
   index: number;
   score: number;
-  /** The strongest of its links, the reason a trace shows. */
+  /** Its link to the thing asked about, else its strongest: the reason a trace shows, and which page to open. */
   reason: Reason | null;
   /** One of the words naming the thing the question asks about links to it. */
   onFocus: boolean;
@@ -160,6 +164,9 @@ function linksTo(word: string, line: BufferLine, nameOnly: ReadonlySet<string>):
   });
 }
 
+/** Of equally strong links, one that says what the thing is ("tray" for "platter") before one that says what it is used for ("serving"). */
+const naming = (l: WordLink) => (l.link.link.names === true ? 1 : 0);
+
 /**
  * Each question word's link to a line, one line word to one question word,
  * the strongest pairs first: in "the vehicle that tows the boats" a line's
@@ -168,7 +175,7 @@ function linksTo(word: string, line: BufferLine, nameOnly: ReadonlySet<string>):
  */
 function lineLinks(asked: readonly AboutWord[], line: BufferLine): (WordLink | null)[] {
   const nameOnly = nameOnlyWords(line);
-  const pairs = asked.flatMap(({ word }, i) => linksTo(word, line, nameOnly).map((l) => ({ ...l, i }))).sort((a, b) => b.link.link.score - a.link.link.score || b.worth - a.worth);
+  const pairs = asked.flatMap(({ word }, i) => linksTo(word, line, nameOnly).map((l) => ({ ...l, i }))).sort((a, b) => b.link.link.score - a.link.link.score || naming(b) - naming(a) || b.worth - a.worth);
   const found: (WordLink | null)[] = asked.map(() => null);
   const used = new Set<string>();
   for (const pair of pairs) {
@@ -179,10 +186,20 @@ function lineLinks(asked: readonly AboutWord[], line: BufferLine): (WordLink | n
   return found;
 }
 
+/**
+ * When some line names the thing asked about ("Serving Tray" for "the
+ * platter"), the lines that only say what it is used with ("Food") do not
+ * answer to that word: they would share its weight with the one that names it.
+ */
+function withoutUses(asked: readonly AboutWord[], links: readonly (WordLink | null)[][]): (WordLink | null)[][] {
+  const named = asked.map((a, i) => a.focus && links.some((l) => l[i]?.link.link.names === true));
+  return links.map((line) => line.map((l, i) => (named[i] && l?.link.link.names !== true ? null : l)));
+}
+
 /** Every line that points at a page, scored against the question's words, best first; the newest of equals first. `holdsKind`: whether a line says it filed the asked-for kind of value. */
 export function rankLines(asked: readonly AboutWord[], lines: readonly BufferLine[], holdsKind: (line: BufferLine) => boolean = () => false): RankedLine[] {
   const candidates = lines.map((line, index) => ({ line, index })).filter((c) => c.line.pages.length > 0);
-  const links = candidates.map((c) => lineLinks(asked, c.line));
+  const links = withoutUses(asked, candidates.map((c) => lineLinks(asked, c.line)));
   const holders = asked.map((_, i) => links.filter((l) => l[i] !== null).length);
   const focus = asked.filter((a) => a.focus && isKnown(a.word)).map((a) => a.word);
   return candidates
@@ -193,7 +210,9 @@ export function rankLines(asked: readonly AboutWord[], lines: readonly BufferLin
       // A line about another kind of thing than the one asked about ("Firing Fees" for "the oven we fire the pots in") is no pointer to it.
       const otherKind = !onFocus && focus.some((word) => !c.line.pages.some((page) => sameBroadKind(word, headOf(page))));
       const score = otherKind ? 0 : links[n].reduce((sum, l, i) => sum + (l ? (asked[i].weight * l.worth) / holders[i] : 0), 0) * (holdsKind(c.line) ? HOLDS_KIND : 1);
-      const strongest = found.sort((a, b) => b.worth - a.worth)[0]?.link ?? null;
+      // The link to the thing asked about, when there is one, is why the line is followed and which of its pages to open.
+      const onThing = links[n].filter((l, i): l is WordLink => l !== null && asked[i].focus && l.link.link.names === true);
+      const strongest = (onFocus ? onThing : found).sort((a, b) => b.worth - a.worth)[0]?.link ?? null;
       return { line: c.line, index: c.index, score, reason: strongest, onFocus };
     })
     .sort((a, b) => b.score - a.score || b.index - a.index);

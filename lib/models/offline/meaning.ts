@@ -166,6 +166,39 @@ function glossLemmas(id: string): ReadonlySet<string> {
 
 const genusCache = new Map<string, string | null>();
 
+/** WordNet's lexicographer file of things people make: only they are made for a use ("a customer pays for goods" is no shop). */
+const ARTIFACTS = 6;
+
+/** How many words of a purpose clause are read for what two things are both for: "for holding or displaying or serving articles or food". */
+const PURPOSE_CLAUSE = 8;
+/** Two definitions share what their things are for when their purpose clauses share this many words: "serving food", not just "holding". */
+const SHARED_PURPOSE_WORDS = 2;
+
+const purposeCache = new Map<string, readonly (readonly string[])[]>();
+
+/** The content words of a definition's clauses of purpose, each as its forms ("serving": serving, serve), up to the clause's end. */
+function purposeWords(id: string): readonly (readonly string[])[] {
+  let found = purposeCache.get(id);
+  if (!found) {
+    const clauses = synset(id).gloss.split(/;\s*"/)[0].toLowerCase().split(/[;,()]/);
+    found = clauses.flatMap((clause) => {
+      const words = clause.match(/[a-z][a-z-]*/g) ?? [];
+      // What a thing is for ("for serving", "used to carry"), not what a relative clause says it is like ("that resembles …").
+      const start = words.findIndex((w) => w === "for" || w === "to");
+      return start < 0 ? [] : words.slice(start + 1, start + 1 + PURPOSE_CLAUSE).filter((w) => !GLOSS_STOP.has(w)).map(lemmasOf);
+    });
+    purposeCache.set(id, found);
+  }
+  return found;
+}
+
+/** The words two things' definitions say they are both for ("serving food": a platter and a tray), when there are enough to say it. */
+function sharedPurpose(a: Synset, b: Synset): string[] | null {
+  const other = new Set(purposeWords(b.id).flat());
+  const shared = purposeWords(a.id).filter((forms) => forms.some((f) => other.has(f))).map((forms) => forms[0]);
+  return new Set(shared).size >= SHARED_PURPOSE_WORDS ? [...new Set(shared)] : null;
+}
+
 /** The base form of a definition's genus, the noun that says what the thing is. */
 function genusOf(id: string): string | null {
   if (!genusCache.has(id)) glossLemmas(id);
@@ -245,6 +278,9 @@ function senseLink(a: Synset, aw: Word, b: Synset, bw: Word): Link {
   if (viaB) return { score: IN_PARENT_GLOSS, why: `a ${bWord} is a ${head(synset(viaB))}: "${synset(viaB).gloss.split(/;\s*"/)[0]}"` };
   const viaA = parentGloss(bw, a);
   if (viaA) return { score: IN_PARENT_GLOSS, why: `a ${aWord} is a ${head(synset(viaA))}: "${synset(viaA).gloss.split(/;\s*"/)[0]}"` };
+  // Two artifacts made for the same use are what an owner calls one thing by either name ("the platter", "the serving tray").
+  const purpose = a.lexFile === ARTIFACTS && b.lexFile === ARTIFACTS ? sharedPurpose(a, b) : null;
+  if (purpose && taxonomy.score < IN_PURPOSE) return { score: IN_PURPOSE, why: `a ${aWord} and a ${bWord} are both for ${purpose.join(" ")}`, names: true };
   return taxonomy;
 }
 
@@ -449,9 +485,12 @@ export function isGeneral(word: string): boolean {
  */
 type BroadKind = "value" | "agent" | "place" | "thing" | null;
 
+/** Whether a noun's commonest sense is someone: a person, an organization, a group of people ("a couple"). */
+export const namesSomeone = (word: string) => isKindOf(word, ["person", "organization", "social group"]);
+
 function broadKind(word: string): BroadKind {
   if (isValueWord(word)) return "value";
-  if (isKindOf(word, ["person", "organization", "social group"])) return "agent";
+  if (namesSomeone(word)) return "agent";
   if (isKindOf(word, ["location"])) return "place";
   if (isKindOf(word, ["physical entity"])) return "thing";
   return null;

@@ -55,6 +55,25 @@ describe("ranking the buffer's lines by meaning", () => {
     expect(best?.reason?.found).toBe("hand truck");
   });
 
+  it("links a line's general word to a kind of it the question names: new premises are a location", () => {
+    const yard: BufferLine = { day: "2027-05-23", gist: "Second Location: the owner gave lease $1,900 a month; noted.", pages: ["Second Location"] };
+    const best = bestLine(aboutWords("What will the new premises cost us each month?"), [...LINES, yard]);
+    expect(best?.line.pages).toEqual(["Second Location"]);
+    expect(best?.reason?.link.why).toBe("a premises is a location");
+  });
+
+  it("counts a line that names the thing asked about, not lines that name only what it is used with", () => {
+    const buffer: BufferLine[] = [
+      ...LINES,
+      { day: "2027-05-24", gist: "Food: the owner gave crew lunches $90 a week; noted.", pages: ["Food"] },
+      { day: "2027-05-25", gist: "Food Truck: the owner gave Fridays; noted.", pages: ["Food Truck"] },
+      { day: "2027-05-26", gist: "Serving Tray: the owner gave $48; noted.", pages: ["Serving Tray"] },
+    ];
+    const best = bestLine(aboutWords("What did the big platter cost?"), buffer);
+    expect(best?.line.pages).toEqual(["Serving Tray"]);
+    expect(best?.score).toBeGreaterThanOrEqual(FOLLOW_AT);
+  });
+
   it("follows no line when none is about the question", () => {
     expect(bestLine(aboutWords("Did the accountant send the quarterly taxes?"), LINES)).toBeNull();
   });
@@ -108,6 +127,13 @@ describe("a question that describes its topic", () => {
     const decision = decideChat(view("What does the machine that chews up stumps cost to rent?", { recalled, buffer }), BOTH);
     expect(decision).toMatchObject({ type: "tool-call", toolName: READ_PAGE, input: { title: "Stump Grinder" } });
     expect(decision.reasoning).toMatch(/pages\/Stump Removal\) is about something else/);
+  });
+
+  it("opens the page of a line about the thing asked, though recall's answer came from another page of the same line", () => {
+    const buffer = [...LINES, { day: "2027-05-18", gist: "Storm Season: the owner gave crew lunches; noted.", pages: ["Storm Season", "Serving Tray"] }];
+    const recalled = [fact("Storm Season", "Storm season crew lunches run $90 a week")];
+    const decision = decideChat(view("What did the big platter for crew lunches cost?", { recalled, buffer }), BOTH);
+    expect(decision).toMatchObject({ type: "tool-call", toolName: READ_PAGE, input: { title: "Serving Tray" } });
   });
 
   it("answers from recall and opens nothing when recall holds the fact the line points at", () => {

@@ -72,6 +72,13 @@ describe("relatedness", () => {
     expect(relatedness("vehicle", "crew").names).not.toBe(true);
   });
 
+  it("links two things people make for the same use, by what their definitions say they are for: a platter and a tray both serve food", () => {
+    expect(relatedness("platter", "tray")).toMatchObject({ why: "a platter and a tray are both for serving food", names: true });
+    expect(relatedness("platter", "tray").score).toBeGreaterThanOrEqual(0.8);
+    // A customer pays "for goods or services" and a shop sells them: a person is not made for a use.
+    expect(relatedness("shop", "customer").score).toBeLessThan(0.75);
+  });
+
   it("compares broad kinds: a value is no thing, a tool and a stand are both things", () => {
     expect(sameBroadKind("oven", "fees")).toBe(false);
     expect(sameBroadKind("tool", "stand")).toBe(true);
@@ -197,6 +204,9 @@ describe("what a question asks for", () => {
     ["Before we renew, what did the boat storage cost us?", ["boat", "storage"]],
     ["A scout troop wants forty spots on Saturday: how much do I quote for the reef trip?", ["reef", "trip"]],
     ["What monthly amount did we agree for the dock slip?", ["dock", "slip"]],
+    ["When does the snorkel program for teens start?", ["snorkel"]],
+    ["What does each printed logbook for a family cost us?", ["logbook"]],
+    ["What did the book about the reef fish cost?", ["reef", "fish"]],
   ])("reads what %s asks about: %j", (question, focus) => {
     expect(focusOf(question)).toEqual(focus);
   });
