@@ -37,7 +37,7 @@ const UNIT_LEAD = /^(?:a|an|per|each|every)$/i;
 const DETERMINER = /^(?:a|an|the|our|my|your|their|his|her|its|this|that|these|those|some|any|no|every|each)$/i;
 
 /** What follows a verb and not a plural noun: an object's determiner or adjective, a number. */
-const TAKES_OBJECT = /^(?:a|an|the|our|my|their|his|her|its|new|more|some|another|\d.*|up|out|about)$/i;
+const TAKES_OBJECT = /^(?:a|an|the|our|my|their|his|her|its|both|all|these|those|new|more|some|another|\d.*|up|out|about)$/i;
 
 /** What follows a plural noun at the end of its phrase: "safety checks for every boat", "paint jobs are $90". */
 const AFTER_A_PLURAL = /^(?:is|are|was|were|and|or|cost|costs|each)$/i;
@@ -63,7 +63,7 @@ const IRREGULAR_VERB_FORMS = new Set(
   "went gone did done got gotten made came took taken gave given saw seen knew known thought told said found left felt kept held brought bought sold paid sent spent built lent meant met ran sat stood understood wrote written chose chosen drove driven ate eaten began begun broke broken fell fallen forgot forgotten grew grown hung hid lost rode risen rose shook shown sang sung spoke spoken stole stolen swam threw thrown woke worn wore".split(" "),
 );
 
-const NUMBER_WORDS = new Set("one two three four five six seven eight nine ten eleven twelve twenty thirty hundred thousand dozen half couple few several many".split(" "));
+const NUMBER_WORDS = new Set("one two three four five six seven eight nine ten eleven twelve twenty thirty hundred thousand dozen half couple few several many both".split(" "));
 
 /** A word that can only be the clause's verb here: a finite form, or one used far more as a verb than as a noun ("comes", "runs"). */
 function isVerbForm(word: string): boolean {
@@ -83,6 +83,9 @@ function isPlainNoun(word: string): boolean {
   const nouns = nounSenses(lower);
   return nouns > 0 && nouns >= verbSenses(lower);
 }
+
+/** A day or a month named alone ("Friday", "March"): what a verb's -ing form before it says is when, not a kind ("arriving Friday"; "washing Saturday", a noun too, may name the work). */
+const namesADay = (word: string) => hasDate(`on ${word}`);
 
 /** Forms of "be" before an -ing word make it the verb: "the crew is cleaning windows". */
 const BE = /^(?:is|are|was|were|am|be|been|being|i'm|we're|they're|you're|he's|she's|it's)$/i;
@@ -105,7 +108,7 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
   // A word WordNet knows only as an adverb ("maybe", "perhaps") is no thing; one it does not know at all may be a brand.
   if (!isKnown(lower)) return !lower.includes("'") && !IRREGULAR_VERB_FORMS.has(lower) && adverbSenses(lower) === 0;
   // A gerund right before a noun names a kind of it: "throwing class", "cutting machine", "firing fees".
-  if (/ing$/.test(lower) && verbSenses(lower) > 0 && next !== undefined && isPlainNoun(next)) return !(previous !== undefined && BE.test(previous.replace(/’/g, "'")));
+  if (/ing$/.test(lower) && verbSenses(lower) > 0 && next !== undefined && isPlainNoun(next) && !(namesADay(next) && nounSenses(lower) === 0)) return !(previous !== undefined && BE.test(previous.replace(/’/g, "'")));
   // A gerund opening the sentence with its object is what the sentence is about when a verb follows: "Rekeying a lock is $28";
   // without one it is what the owner is doing ("Switching our carrier to Harbor Mutual").
   if (previous === undefined && /ing$/.test(lower) && verbSenses(lower) > 0 && next !== undefined && DETERMINER.test(next)) return rest.some(isVerbForm);

@@ -146,6 +146,9 @@ describe("subjects and page titles", () => {
     ["Our OSHA badge renewal is due May 2.", "OSHA Badge Renewal"],
     ["Looked at a few empty boathouses on the lake road.", "Boathouses"],
     ["Switching our carrier to Heron Point Mutual.", "Carrier"],
+    ["Got two quotes for boat insurance covering both docks.", "Boat Insurance"],
+    ["New dive lights arriving Friday.", "Dive Lights"],
+    ["The tank washing Saturday was busy.", "Tank Washing"],
   ])("names a page for what %s is about: %s", (sentence, title) => {
     expect(titleOf(mainSubject(sentence)!)).toBe(title);
   });
