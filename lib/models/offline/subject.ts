@@ -294,14 +294,16 @@ export function mainSubject(sentence: string): Phrase | null {
 const titleCase = (text: string) => text.replace(/(?<![\p{L}'])\p{L}/gu, (c) => c.toUpperCase());
 
 /**
- * A page title for a phrase: its last two words at most, with a name it
+ * A page title for a phrase: its last two words at most (three when the
+ * first two qualify the last as one thing), with a name it
  * carries when the thing is one word ("GED Class") or the name is one
  * acronym ("OSHA Badge Renewal"), which says more than any word after it.
  */
 export function titleOf(phrase: Phrase): string {
-  // A gerund keeps its object: "Wheel Throwing Class", "Code Cutting Machine".
+  // A gerund keeps its object ("Wheel Throwing Class", "Code Cutting Machine"), and a qualifier WordNet has as one thing keeps
+  // its first word ("Birthday Party Packages": "party packages" would misname them).
   const [object, gerund] = phrase.words.slice(-3, -1);
-  const withObject = phrase.words.length >= 3 && /ing$/.test(gerund) && adjectiveSenses(object) === 0;
+  const withObject = phrase.words.length >= 3 && ((/ing$/.test(gerund) && adjectiveSenses(object) === 0) || compoundOf(object, gerund) !== null);
   const kept = phrase.words.slice(withObject ? -3 : -2);
   const acronym = kept.length === 2 && phrase.names.length === 1 && /^\p{Lu}{2,5}$/u.test(phrase.names[0]);
   const named = (kept.length === 1 && phrase.names.length > 0) || acronym ? [...phrase.names.slice(-2), ...kept] : kept;

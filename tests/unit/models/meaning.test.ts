@@ -149,6 +149,8 @@ describe("subjects and page titles", () => {
     ["Got two quotes for boat insurance covering both docks.", "Boat Insurance"],
     ["New dive lights arriving Friday.", "Dive Lights"],
     ["The tank washing Saturday was busy.", "Tank Washing"],
+    ["Our new fire alarm panel costs $900.", "Fire Alarm Panel"],
+    ["The state license renewal is due June 30.", "License Renewal"],
   ])("names a page for what %s is about: %s", (sentence, title) => {
     expect(titleOf(mainSubject(sentence)!)).toBe(title);
   });
