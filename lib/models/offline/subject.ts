@@ -28,6 +28,12 @@ const EVALUATIVE = new Set(
 const BEFORE_A_VERB =
   /^(?:i|we|they|you|he|she|it|i'm|we're|they're|you're|he's|she's|it's|i'll|we'll|they'll|i'd|we'd|they'd|i've|we've|they've|let's|to|will|would|can|could|should|must|might|gonna|wanna|don't|didn't|won't|can't|also|just|then|never|always|usually)$/i;
 
+/** How much more a sentence's first word may be used as a verb than as a noun and still qualify a gerund after it ("filter cleaning", "paint stripping"). */
+const GERUND_QUALIFIER = 3;
+
+/** Pronouns that open a clause as its subject: a word right before one ends a noun phrase ("the steam press we bought"). */
+const SUBJECT_PRONOUN = /^(?:i|we|they|you|he|she)$/i;
+
 /** Words that finish a verb of motion: "drove past", "went back". */
 const ADVERB_PARTICLE = /^(?:past|by|back|over|out|up|down|around|through|home)$/i;
 
@@ -127,8 +133,9 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
     const verbs = verbSenses(lower);
     if (verbs === 0) return true;
     if (next !== undefined && TAKES_OBJECT.test(next)) return false;
-    // The subject right before its verb: "a day pass is …", "blank keys come from …", "delivery fees went up".
-    if (next !== undefined && isVerbForm(next)) return true;
+    // The subject right before its verb: "a day pass is …", "blank keys come from …", "delivery fees went up"; or before a
+    // clause about it: "the steam press we bought …".
+    if (next !== undefined && (isVerbForm(next) || SUBJECT_PRONOUN.test(next))) return true;
     // Once the clause has its verb, what follows is its object: "we buy climbing holds from …", not "liquid chalk comes from …".
     const hasVerb = before.some((w) => BEFORE_A_VERB.test(w.replace(/’/g, "'")) || (isVerbForm(w) && !QUESTION_AUXILIARY.test(w)));
     // "Our plumber starting next week", "card fees running 3.1%": an -ing word before when or how much says what the noun does.
@@ -143,9 +150,11 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
     // "Safety checks for every boat are $40": a verb later in the clause makes it the plural noun.
     return endsAPlural(next) && rest.some((w, i) => isVerbForm(w) && rest[i - 1]?.toLowerCase() !== "to");
   }
-  // A sentence opening on a noun before a plural whose verb comes later qualifies that plural: "paint jobs for vans are $90" is no
-  // order to paint.
-  if (previous === undefined && next !== undefined && /[^s]s$/.test(next) && nounSenses(next.toLowerCase()) > 0 && rest.slice(1).some((w) => FINITE.test(w))) return true;
+  // A sentence opening on a noun before a plural or a gerund whose verb comes later qualifies it: "paint jobs for vans are $90",
+  // "filter cleaning is $95" are no orders to paint or to filter.
+  // A word seldom a noun ("keep") opens an order: "Keep cleaning the vans until it is dark".
+  const qualifies = /[^s]s$/.test(next ?? "") || (/ing$/.test(next ?? "") && nounSenses(lower) * GERUND_QUALIFIER >= verbSenses(lower));
+  if (previous === undefined && next !== undefined && qualifies && nounSenses(next.toLowerCase()) > 0 && rest.slice(1).some((w) => FINITE.test(w))) return true;
   // "quoted", "goes": more a verb than a noun unless a determiner says otherwise, before it or before the name it follows ("the
   // Millbrook shop opens …", not "Dana runs …").
   const named = previous !== undefined && /^\p{Lu}/u.test(previous) && before.length >= 2 && DETERMINER.test(before[before.length - 2]);
@@ -340,7 +349,9 @@ export function isAbout(phrase: Phrase, title: string): boolean {
   if (!names(own)) return (phrase.possessive.some(names) || isKindOf(own, ["possession"])) && phrase.words.some((w) => !isValueWord(w) && names(w));
   // "Shoe rental" is not the "Building Lease": two things of one kind, each qualified by something unrelated to the other's.
   const qualifiers = (all: readonly string[], thing: string) => all.filter((w) => !isValueWord(w) && !thing.split(" ").includes(w));
-  const [ours, theirs] = [qualifiers([...phrase.names.map((n) => n.toLowerCase()), ...phrase.words], own), qualifiers(titled, head)];
+  // A kind of the title's last word only ("press" of "Sewing Machine") leaves the rest of a compound title qualifying it.
+  const matched = isKindOrSame(own, head) ? head : core;
+  const [ours, theirs] = [qualifiers([...phrase.names.map((n) => n.toLowerCase()), ...phrase.words], own), qualifiers(titled, matched)];
   return ours.length === 0 || theirs.length === 0 || ours.some((a) => theirs.some((b) => isKindOrSame(a, b) || isKindOrSame(b, a)));
 }
 

@@ -151,6 +151,9 @@ describe("subjects and page titles", () => {
     ["The tank washing Saturday was busy.", "Tank Washing"],
     ["Our new fire alarm panel costs $900.", "Fire Alarm Panel"],
     ["The state license renewal is due June 30.", "License Renewal"],
+    ["The dough press they sold us was $900.", "Dough Press"],
+    ["Drain clearing is $120 per visit.", "Drain Clearing"],
+    ["Keep washing the mats until it is dry.", "Mats"],
   ])("names a page for what %s is about: %s", (sentence, title) => {
     expect(titleOf(mainSubject(sentence)!)).toBe(title);
   });
@@ -170,6 +173,9 @@ describe("subjects and page titles", () => {
     expect(headOf("Hand Truck")).toBe("hand truck");
     expect(isAbout(mainSubject("The truck's hitch was replaced.")!, "Trailer Truck")).toBe(true);
     expect(isAbout(mainSubject("I bought a hand truck for $120.")!, "Trailer Truck")).toBe(false);
+    // A press is a kind of machine, but the title's "sewing" says which machine, and a rolling press is not it.
+    expect(isAbout(mainSubject("The rolling press was $900.")!, "Sewing Machine")).toBe(false);
+    expect(isAbout(mainSubject("The sewing machine's motor was replaced.")!, "Sewing Machine")).toBe(true);
   });
 });
 
