@@ -90,6 +90,16 @@ export function rarityAmong(query: Query, candidates: readonly (readonly string[
   return (word) => 1 / Math.max(1, holders.get(word) ?? 1);
 }
 
+/**
+ * The words a candidate must link to be about what the question asks: the
+ * thing it asks about, else its nouns, else, when it names no thing at all
+ * ("When are we all riding together?"), any word that says what is done.
+ */
+function aboutWhat(query: Query): readonly string[] {
+  if (query.focus.length > 0) return query.focus;
+  return query.subjects.length > 0 ? query.subjects : query.words.filter(isSubjectWord);
+}
+
 /** How a candidate's words (and its context's, such as its page title) answer to the question's words. */
 export function match(query: Query, candidate: readonly string[], context: readonly string[] = [], rarity: Rarity = () => 1): Match {
   const result: Match = { weight: 0, matched: 0, subject: null };
@@ -99,7 +109,7 @@ export function match(query: Query, candidate: readonly string[], context: reado
     if (!around) continue;
     result.matched += 1;
     result.weight += rarity(word) * (WEAK.has(word) ? 0.2 : weightOf(query, word) * around.link.score);
-    if (own && (query.focus.length > 0 ? query.focus : query.subjects).includes(word) && (result.subject === null || own.link.score > result.subject.link.score)) result.subject = own;
+    if (own && aboutWhat(query).includes(word) && (result.subject === null || own.link.score > result.subject.link.score)) result.subject = own;
   }
   return result;
 }

@@ -136,6 +136,11 @@ describe("a question that describes its topic", () => {
     expect(decision).toMatchObject({ type: "tool-call", toolName: READ_PAGE, input: { title: "Serving Tray" } });
   });
 
+  it("answers a question that names no thing from the recalled fact about what it says is done", () => {
+    const recalled = [fact("Group Climb", "The autumn group climb is on October 4")];
+    expect(textOf(decideChat(view("When are we all climbing together this autumn?", { recalled }), BOTH))).toContain("October 4");
+  });
+
   it("answers from recall and opens nothing when recall holds the fact the line points at", () => {
     const recalled = [fact("Wood Chipper", "We bought a chipper from Arbor Depot for $14,500")];
     const decision = decideChat(view("What did the machine for grinding up wood cost?", { recalled }), BOTH);
