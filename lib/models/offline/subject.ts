@@ -118,6 +118,10 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
   // A gerund opening the sentence with its object is what the sentence is about when a verb follows: "Rekeying a lock is $28";
   // without one it is what the owner is doing ("Switching our carrier to Harbor Mutual").
   if (previous === undefined && /ing$/.test(lower) && verbSenses(lower) > 0 && next !== undefined && DETERMINER.test(next)) return rest.some(isVerbForm);
+  // A gerund the clause opens on, after words that only say how ("Weekly mowing is $50", "Mowing for a corner lot is $60"), is what
+  // the sentence is about when its verb follows.
+  const opensOnIt = before.every((w) => /ly$/i.test(w) || isModifier(w));
+  if (opensOnIt && /ing$/.test(lower) && verbSenses(lower) > 0 && next !== undefined && (FINITE.test(next) || PREPOSITIONS.has(next.toLowerCase())) && rest.some((w) => FINITE.test(w))) return true;
   // A gerund after a noun, ending the phrase, is what is done to it: "yard fogging", "dog grooming for $40".
   if (inPhrase && /ing$/.test(lower) && verbSenses(lower) > 0 && (next === undefined || endsAPlural(next))) return true;
   const nouns = nounSenses(lower);

@@ -154,6 +154,8 @@ describe("subjects and page titles", () => {
     ["The dough press they sold us was $900.", "Dough Press"],
     ["Drain clearing is $120 per visit.", "Drain Clearing"],
     ["Keep washing the mats until it is dry.", "Mats"],
+    ["Weekly sweeping is $30 a visit.", "Sweeping"],
+    ["Sweeping for a corner lot is $40.", "Sweeping"],
   ])("names a page for what %s is about: %s", (sentence, title) => {
     expect(titleOf(mainSubject(sentence)!)).toBe(title);
   });
