@@ -387,13 +387,37 @@ function valueRootIds(): ReadonlySet<string> {
 
 const valueCache = new Map<string, boolean>();
 
-/** A noun whose commonest sense is a kind of value ("price", "fee", "month", "total"), or a word formed on one ("monthly"), so it is what a fact states, not what it is about. */
+/** How often, against its commonest sense and at least, SemCor saw a measure word used for something one can touch before it is read as that thing too. */
+const THING_USE = 1 / 3;
+const MIN_THING_USES = 5;
+
+/**
+ * A word whose commonest sense is a measure but which SemCor saw used for
+ * something one can touch nearly as often: a "yard" is three feet, and the
+ * ground around a house (12 uses to 34); a "lot", a parcel of land. Owners
+ * mean the thing ("the rent on the yard") as often as the measure.
+ */
+function oftenAThing(word: string): boolean {
+  return baseForms(word, "n").some((lemma) => {
+    const counts = senseCounts(lemma, "n");
+    const [first, ...rest] = lookedAt(lemma, "n");
+    const usedAsThing = rest.filter((s) => isPhysical(s.id)).reduce((sum, s) => sum + (counts.get(s.id) ?? 0), 0);
+    return first !== undefined && usedAsThing >= MIN_THING_USES && usedAsThing >= THING_USE * (counts.get(first.id) ?? 0);
+  });
+}
+
+/** Whether a noun's commonest sense is a kind of value: "a yard" is first three feet, "a lot" first a large number. */
+export function isMeasureFirst(word: string): boolean {
+  const [first] = baseForms(word, "n").flatMap((lemma) => synsetIds(lemma, "n").slice(0, 1));
+  const roots = valueRootIds();
+  return first !== undefined && [...ancestors(first).keys()].some((id) => roots.has(id));
+}
+
+/** A noun whose commonest sense is a kind of value ("price", "fee", "month", "total"), and not often a thing one can touch too, or a word formed on one ("monthly"), so it is what a fact states, not what it is about. */
 export function isValueWord(word: string): boolean {
   let found = valueCache.get(word);
   if (found === undefined) {
-    const [first] = baseForms(word, "n").flatMap((lemma) => synsetIds(lemma, "n").slice(0, 1));
-    const roots = valueRootIds();
-    found = first !== undefined && [...ancestors(first).keys()].some((id) => roots.has(id));
+    found = isMeasureFirst(word) && !oftenAThing(word);
     // "Monthly", "yearly", "daily": how often, formed on a value word.
     const stem = word.replace(/ily$/, "y").replace(/ly$/, "");
     if (!found && stem !== word && stem.length > 2) found = isValueWord(stem);

@@ -103,6 +103,14 @@ describe("relatedness", () => {
     expect(["truck", "insurance", "lease", "kayak"].filter(isValueWord)).toEqual([]);
   });
 
+  it("reads a measure word SemCor often saw used for a thing one can touch as that thing too: the yard, the lot", () => {
+    expect(["yard", "lot"].filter(isValueWord)).toEqual([]);
+    expect(["quarter", "gallon", "pack"].filter(isValueWord)).toHaveLength(3);
+    // Its measure still measures: "a lot of hay" is about the hay.
+    expect(titleOf(mainSubject("We sold a lot of hay this week.")!)).toBe("Hay");
+    expect(titleOf(mainSubject("The yard behind the barn is $800 a month.")!)).toBe("Yard");
+  });
+
   it("knows a kind of a thing from another thing of the same name", () => {
     expect(isKindOrSame("van", "vehicle")).toBe(true);
     expect(isKindOrSame("hand truck", "truck")).toBe(false);
