@@ -351,8 +351,9 @@ export function isAbout(phrase: Phrase, title: string): boolean {
   const names = (w: string) => isKindOrSame(w, head) || isKindOrSame(w, core);
   const own = thingOf(phrase.words);
   if (own.includes(" ")) return isKindOrSame(own, head);
-  // "The van lease", "the van's brakes": what is paid for or owned of the thing is on its page; "car key programming" is not on "Blank Keys".
-  if (!names(own)) return (phrase.possessive.some(names) || isKindOf(own, ["possession"])) && phrase.words.some((w) => !isValueWord(w) && names(w));
+  // "The van lease", "the van's brakes": property of the thing, what is paid for it or owned of it, is on its page; "car key
+  // programming" is not on "Blank Keys", and "shop insurance", no property of the shop, is a thing of its own.
+  if (!names(own)) return (phrase.possessive.some(names) || isKindOrSame(own, "property")) && phrase.words.some((w) => !isValueWord(w) && names(w));
   // "Shoe rental" is not the "Building Lease": two things of one kind, each qualified by something unrelated to the other's.
   const qualifiers = (all: readonly string[], thing: string) => all.filter((w) => !isValueWord(w) && !thing.split(" ").includes(w));
   // A kind of the title's last word only ("press" of "Sewing Machine") leaves the rest of a compound title qualifying it.

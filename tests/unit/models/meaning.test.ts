@@ -186,6 +186,9 @@ describe("subjects and page titles", () => {
     // A press is a kind of machine, but the title's "sewing" says which machine, and a rolling press is not it.
     expect(isAbout(mainSubject("The rolling press was $900.")!, "Sewing Machine")).toBe(false);
     expect(isAbout(mainSubject("The sewing machine's motor was replaced.")!, "Sewing Machine")).toBe(true);
+    // A lease is property the thing is; insurance is no property of the barn, but a thing of its own.
+    expect(isAbout(mainSubject("The trailer lease is $200 a month.")!, "Horse Trailer")).toBe(true);
+    expect(isAbout(mainSubject("Our barn insurance is through Tern Hollow Mutual.")!, "Barn")).toBe(false);
   });
 });
 
