@@ -142,6 +142,28 @@ export function carriesAnswer(sentence: string, asked: Asked, question: string):
   }
 }
 
+/** Words of money the business takes in: what it charges, bills, sells for. */
+const TAKES_IN = /\b(?:charge|charges|charging|charged|bill|bills|billing|billed|sell|sells|selling|sold)\b/;
+/** Words of money the business pays out: what it buys, pays, spends, leases or rents. */
+const PAYS_OUT = /\b(?:buy|buys|buying|bought|pay|pays|paying|paid|spend|spends|spending|spent|lease|leases|leasing|leased|costs? us|owe|owes)\b/;
+
+const moneyWay = (text: string) => {
+  const [taken, paid] = [TAKES_IN.test(text), PAYS_OUT.test(text)];
+  return taken === paid ? null : taken ? "in" : "out";
+};
+
+/**
+ * Whether a candidate states money going the other way than the question
+ * asks: "what do we charge to fix a flat?" is not answered by what the
+ * business pays its parts supplier, nor "what do we pay for the van?" by
+ * what it charges customers. A candidate that says neither way, or both,
+ * may answer either.
+ */
+export function paysOtherWay(question: string, candidate: string): boolean {
+  const [asked, stated] = [moneyWay(plain(question)), moneyWay(plain(candidate))];
+  return asked !== null && stated !== null && asked !== stated;
+}
+
 const WH = /^\s*(what|which|who|whom|whose|when|where|why|how(?:\s+(?:much|many|long|often|soon|far|big))?)(?:['’]s)?\b/i;
 
 /**

@@ -1,5 +1,5 @@
 import { readPageOutputSchema, searchHistoryOutputSchema, type ReadPageOutput } from "@/lib/contracts/tools";
-import { askedFor, carriesAnswer, focusOf, namesKind, namesOf, type Asked } from "@/lib/models/offline/asked";
+import { askedFor, carriesAnswer, focusOf, namesKind, namesOf, paysOtherWay, type Asked } from "@/lib/models/offline/asked";
 import type { BufferLine, ChatView, KnownFact, ToolRound, WindowLine } from "@/lib/models/offline/prompt-reader";
 import {
   HELP_REPLY,
@@ -125,6 +125,8 @@ function tierOf(question: Question, text: string, score: Match, dated: boolean, 
   // A question naming someone or somewhere ("… at Thibault Street?") is answered only by what is about them.
   const where = `${text} ${page ?? ""}`.toLowerCase();
   if (question.names.some((name) => !where.includes(name))) return null;
+  // Money going the other way is no answer: what we pay a supplier for tires is not what we charge to fix one.
+  if (question.asked === "amount" && paysOtherWay(question.text, text)) return null;
   // A question weighing options is answered only by what speaks to every one of them.
   const words = contentWords(text);
   if (question.options.some((option) => !words.some((w) => relatedness(option, w).score >= STRONG))) return null;

@@ -141,6 +141,13 @@ describe("a question that describes its topic", () => {
     expect(textOf(decideChat(view("When are we all climbing together this autumn?", { recalled }), BOTH))).toContain("October 4");
   });
 
+  it("takes no money going the other way for an answer: what we pay a supplier is not what we charge", () => {
+    const buffer = [...LINES, { day: "2027-05-19", gist: "Repairs: the owner gave $12; noted.", pages: ["Repairs"] }];
+    const recalled = [fact("Chainsaws", "We buy saw chains from Arbor Depot at $30 each")];
+    const decision = decideChat(view("How much do we charge to fix a broken chain?", { recalled, buffer }), BOTH);
+    expect(decision).toMatchObject({ type: "tool-call", toolName: READ_PAGE, input: { title: "Repairs" } });
+  });
+
   it("answers from recall and opens nothing when recall holds the fact the line points at", () => {
     const recalled = [fact("Wood Chipper", "We bought a chipper from Arbor Depot for $14,500")];
     const decision = decideChat(view("What did the machine for grinding up wood cost?", { recalled }), BOTH);

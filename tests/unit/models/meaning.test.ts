@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askedFor, carriesAnswer, focusOf } from "@/lib/models/offline/asked";
+import { askedFor, carriesAnswer, focusOf, paysOtherWay } from "@/lib/models/offline/asked";
 import { isKindOrSame, isValueWord, relatedness, sameBroadKind } from "@/lib/models/offline/meaning";
 import { headOf, isAbout, mainSubject, nounPhrases, titleOf } from "@/lib/models/offline/subject";
 import { baseForms, senseCounts, synset, synsetIds } from "@/lib/models/offline/wordnet";
@@ -233,6 +233,12 @@ describe("what a question asks for", () => {
     ["What did the book about the reef fish cost?", ["reef", "fish"]],
   ])("reads what %s asks about: %j", (question, focus) => {
     expect(focusOf(question)).toEqual(focus);
+  });
+
+  it("tells money the business takes in from money it pays out, and lets a plain statement answer either", () => {
+    expect(paysOtherWay("What do we pay each month for the van?", "We charge $90 an hour for a move.")).toBe(true);
+    expect(paysOtherWay("How much do we charge to fix a flat?", "We buy tubes from Kestrel at $6 each.")).toBe(true);
+    expect(paysOtherWay("How much do we charge to fix a flat?", "Flat repairs are $15.")).toBe(false);
   });
 
   it("checks a candidate holds that kind of value, not one the question already names", () => {
