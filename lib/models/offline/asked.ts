@@ -155,7 +155,7 @@ const moneyWay = (text: string) => {
 /**
  * Whether a candidate states money going the other way than the question
  * asks: "what do we charge to fix a flat?" is not answered by what the
- * business pays its parts supplier, nor "what do we pay for the van?" by
+ * business pays its parts supplier, nor "what does the van cost us?" by
  * what it charges customers. A candidate that says neither way, or both,
  * may answer either.
  */

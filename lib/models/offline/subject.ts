@@ -107,7 +107,7 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
   const lower = word.toLowerCase().replace(/’/g, "'").replace(/'s$/, "");
   if (term(lower) === null || /^\d/.test(lower) || lower.length < 3 || /ly$/.test(lower) || NUMBER_WORDS.has(lower) || EVALUATIVE.has(lower) || isMeasureModifier(lower)) return false;
   if (previous && BEFORE_A_VERB.test(previous.replace(/’/g, "'"))) return false;
-  // A measure of something is no thing of its own: "a lot of mulch", "a yard of gravel" (but "a travel fee of $0.65" is).
+  // A measure of something is no thing of its own: "a lot of mulch", "a yard of gravel" (but "a delivery fee of $4.50" is).
   if (next?.toLowerCase() === "of" && !/^[\d$]/.test(rest[1] ?? "") && isMeasureFirst(lower)) return false;
   // A sentence opening on a past verb leaves its subject unsaid: "Drove past two warehouses …", not a drove of cattle.
   if (previous === undefined && IRREGULAR_VERB_FORMS.has(lower) && next !== undefined && (PREPOSITIONS.has(next.toLowerCase()) || DETERMINER.test(next) || ADVERB_PARTICLE.test(next))) return false;
