@@ -26,10 +26,24 @@ const EVALUATIVE = new Set(
 
 /** A word right after one of these is a verb: pronoun subjects ("we're launching", "they quoted"), "to" and modals ("to repaint", "will need"). */
 const BEFORE_A_VERB =
-  /^(?:i|we|they|you|he|she|it|i'm|we're|they're|you're|he's|she's|it's|i'll|we'll|they'll|i'd|we'd|they'd|i've|we've|they've|let's|to|will|would|can|could|should|must|might|gonna|wanna|don't|didn't|won't|can't|also|just|then|never|always|usually)$/i;
+  /^(?:i|we|they|you|he|she|it|someone|somebody|everyone|everybody|nobody|anyone|anybody|i'm|we're|they're|you're|he's|she's|it's|i'll|we'll|they'll|i'd|we'd|they'd|i've|we've|they've|let's|to|will|would|can|could|should|must|might|gonna|wanna|don't|didn't|won't|can't|also|just|then|never|always|usually)$/i;
 
 /** How much more a sentence's first word may be used as a verb than as a noun and still qualify a gerund after it ("filter cleaning", "paint stripping"). */
 const GERUND_QUALIFIER = 3;
+
+/** Words that open a clause which must have a verb of its own (not "before" or "until", which may open a phrase). */
+const SUBORDINATOR = /^(?:when|whenever|if|once|because|unless|while)$/i;
+
+/**
+ * A word that can be a verb, ending a clause a subordinator opened with no
+ * verb yet, after its subject, is that verb: "when a couple books", "if the
+ * pipes leak".
+ */
+function endsSubordinateClause(lower: string, inPhrase: boolean, before: readonly string[], next: string | undefined): boolean {
+  const opened = before.findLastIndex((w) => SUBORDINATOR.test(w));
+  if (next !== undefined || opened < 0 || !(/[^s]s$/.test(lower) || inPhrase) || verbSenses(lower) === 0) return false;
+  return !before.slice(opened + 1).some((w) => isVerbForm(w) || BEFORE_A_VERB.test(w.replace(/’/g, "'")));
+}
 
 /** Pronouns that open a clause as its subject: a word right before one ends a noun phrase ("the steam press we bought"). */
 const SUBJECT_PRONOUN = /^(?:i|we|they|you|he|she)$/i;
@@ -113,6 +127,7 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
   if (previous === undefined && IRREGULAR_VERB_FORMS.has(lower) && next !== undefined && (PREPOSITIONS.has(next.toLowerCase()) || DETERMINER.test(next) || ADVERB_PARTICLE.test(next))) return false;
   // … and "past" after it says where it went.
   if (ADVERB_PARTICLE.test(lower) && previous !== undefined && (isVerbForm(previous) || IRREGULAR_VERB_FORMS.has(previous.toLowerCase()))) return false;
+  if (endsSubordinateClause(lower, inPhrase, before, next)) return false;
   // A word WordNet knows only as an adverb ("maybe", "perhaps") is no thing; one it does not know at all may be a brand.
   if (!isKnown(lower)) return !lower.includes("'") && !IRREGULAR_VERB_FORMS.has(lower) && adverbSenses(lower) === 0;
   // A gerund right before a noun names a kind of it: "throwing class", "cutting machine", "firing fees".

@@ -127,6 +127,9 @@ describe("subjects and page titles", () => {
   it("finds noun phrases, leaving out verbs, values and the units values are given in", () => {
     expect(nounPhrases("We buy paddles from Riverbend at $45 a pair.").map((p) => p.words)).toEqual([["paddles"]]);
     expect(nounPhrases("The trailer truck needs new tires.").map((p) => p.words)).toEqual([["trailer", "truck"], ["tires"]]);
+    // A clause "if" or "when" opens needs its verb: the last word that can be one is it.
+    expect(nounPhrases("Call the plumber if the pipes leak.").map((p) => p.words)).toEqual([["plumber"], ["pipes"]]);
+    expect(nounPhrases("We take a deposit when a couple books.").map((p) => p.words)).toEqual([["deposit"]]);
   });
 
   it("ends a noun phrase before a clause's pronoun subject: the press is no verb in \"the dough press they sold us\"", () => {
@@ -166,6 +169,7 @@ describe("subjects and page titles", () => {
     ["Drain clearing is $120 per visit.", "Drain Clearing"],
     ["Keep washing the mats until it is dry.", "Mats"],
     ["Weekly sweeping is $30 a visit.", "Sweeping"],
+    ["Someone left a kayak at the dock for a week.", "Kayak"],
     ["Sweeping for a corner lot is $40.", "Sweeping"],
   ])("names a page for what %s is about: %s", (sentence, title) => {
     expect(titleOf(mainSubject(sentence)!)).toBe(title);
