@@ -16,7 +16,7 @@ import {
 } from "@/lib/models/offline/replies";
 import { carriesFact, isDurable, isHelpRequest, isQuestion, isSmallTalk, isSuggestionRequest } from "@/lib/models/offline/signals";
 import { isKnown, relatedness } from "@/lib/models/offline/meaning";
-import { STRONG, byMatch, contentWords, explain, isGoodMatch, match, rarityAmong, subjectWords, type Match, type Query, type Reason } from "@/lib/models/offline/relate";
+import { STRONG, byMatch, contentWords, explain, isGoodMatch, match, rarityAmong, subjectWords, usedAsVerbs, type Match, type Query, type Reason } from "@/lib/models/offline/relate";
 import { aboutWords, bestLine, coverage, lineWords, type AboutWord } from "@/lib/models/offline/follow";
 import { headOf, nounPhrases } from "@/lib/models/offline/subject";
 import { keywords, sentences, stripLeadIn, words } from "@/lib/models/offline/text";
@@ -197,7 +197,7 @@ function factsAnswering(question: Question, facts: readonly KnownFact[]): Found<
     text: statedIn(item),
     page: item.page,
     dated: item.source === "owner",
-    score: match(question.query, factWords[i], contentWords(item.page), rarity),
+    score: match(question.query, factWords[i], contentWords(item.page), rarity, usedAsVerbs(statedIn(item))),
   }));
   const ranked = rankAnswers(question, candidates, (a, b) => Number(b.confirmed) - Number(a.confirmed) || b.day.localeCompare(a.day));
   if (ranked.length === 0) return null;

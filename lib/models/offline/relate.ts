@@ -1,4 +1,4 @@
-import { isValueWord, relatedness, type Link } from "@/lib/models/offline/meaning";
+import { isValueWord, relatedness, verbSenses, type Link } from "@/lib/models/offline/meaning";
 import { namesIn, nounPhrases } from "@/lib/models/offline/subject";
 import { term, words } from "@/lib/models/offline/text";
 
@@ -101,17 +101,32 @@ function aboutWhat(query: Query): readonly string[] {
 }
 
 /** How a candidate's words (and its context's, such as its page title) answer to the question's words. */
-export function match(query: Query, candidate: readonly string[], context: readonly string[] = [], rarity: Rarity = () => 1): Match {
+export function match(
+  query: Query,
+  candidate: readonly string[],
+  context: readonly string[] = [],
+  rarity: Rarity = () => 1,
+  verbs: ReadonlySet<string> = new Set(),
+): Match {
   const result: Match = { weight: 0, matched: 0, subject: null };
+  // The thing asked about is named by a noun, so a word the candidate uses as a verb ("when a couple books") does not name it.
+  const things = query.focus.length > 0 && verbs.size > 0 ? candidate.filter((w) => !verbs.has(w)) : candidate;
   for (const word of query.words) {
     const own = bestLink(word, candidate);
     const around = own ?? bestLink(word, context);
     if (!around) continue;
     result.matched += 1;
     result.weight += rarity(word) * (WEAK.has(word) ? 0.2 : weightOf(query, word) * around.link.score);
-    if (own && aboutWhat(query).includes(word) && (result.subject === null || own.link.score > result.subject.link.score)) result.subject = own;
+    const named = query.focus.includes(word) ? bestLink(word, things) : own;
+    if (named && aboutWhat(query).includes(word) && (result.subject === null || named.link.score > result.subject.link.score)) result.subject = named;
   }
   return result;
+}
+
+/** The words a text uses as verbs: ones WordNet has as verbs that no noun phrase or name of it holds ("books" in "when a couple books"). */
+export function usedAsVerbs(text: string): ReadonlySet<string> {
+  const named = new Set(contentWords([...nounPhrases(text).flatMap((p) => [...p.words, ...p.names]), ...namesIn(text)].join(" ")));
+  return new Set(contentWords(text).filter((w) => !named.has(w) && verbSenses(w) > 0));
 }
 
 /**

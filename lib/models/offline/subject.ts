@@ -131,7 +131,9 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
   // A word WordNet knows only as an adverb ("maybe", "perhaps") is no thing; one it does not know at all may be a brand.
   if (!isKnown(lower)) return !lower.includes("'") && !IRREGULAR_VERB_FORMS.has(lower) && adverbSenses(lower) === 0;
   // A gerund right before a noun names a kind of it: "throwing class", "cutting machine", "firing fees".
-  if (/ing$/.test(lower) && verbSenses(lower) > 0 && next !== undefined && isPlainNoun(next) && !(namesADay(next) && nounSenses(lower) === 0)) return !(previous !== undefined && BE.test(previous.replace(/’/g, "'")));
+  // After a determiner the word after the gerund is its noun, whatever else it may be: "the truing stand".
+  const afterDeterminer = previous !== undefined && (DETERMINER.test(previous) || EVALUATIVE.has(previous.toLowerCase())) && next !== undefined && nounSenses(next.toLowerCase()) > 0;
+  if (/ing$/.test(lower) && verbSenses(lower) > 0 && next !== undefined && (isPlainNoun(next) || afterDeterminer) && !(namesADay(next) && nounSenses(lower) === 0)) return !(previous !== undefined && BE.test(previous.replace(/’/g, "'")));
   // A gerund opening the sentence with its object is what the sentence is about when a verb follows: "Rekeying a lock is $28";
   // without one it is what the owner is doing ("Switching our carrier to Harbor Mutual").
   if (previous === undefined && /ing$/.test(lower) && verbSenses(lower) > 0 && next !== undefined && DETERMINER.test(next)) return rest.some(isVerbForm);

@@ -141,6 +141,13 @@ describe("a question that describes its topic", () => {
     expect(textOf(decideChat(view("When are we all climbing together this autumn?", { recalled }), BOTH))).toContain("October 4");
   });
 
+  it("takes no word a recalled fact uses as a verb for the thing a question names: \"when a family books\" is about no book", () => {
+    const buffer = [...LINES, { day: "2027-05-20", gist: "Albums: the owner gave $95, Heron Point Bindery; noted.", pages: ["Albums"] }];
+    const recalled = [fact("Deposits", "We take a 25% deposit when a family books")];
+    const decision = decideChat(view("What does each printed book for a family cost us?", { recalled, buffer }), BOTH);
+    expect(decision).toMatchObject({ type: "tool-call", toolName: READ_PAGE, input: { title: "Albums" } });
+  });
+
   it("takes no money going the other way for an answer: what we pay a supplier is not what we charge", () => {
     const buffer = [...LINES, { day: "2027-05-19", gist: "Repairs: the owner gave $12; noted.", pages: ["Repairs"] }];
     const recalled = [fact("Chainsaws", "We buy saw chains from Arbor Depot at $30 each")];

@@ -170,6 +170,7 @@ describe("subjects and page titles", () => {
     ["Keep washing the mats until it is dry.", "Mats"],
     ["Weekly sweeping is $30 a visit.", "Sweeping"],
     ["Someone left a kayak at the dock for a week.", "Kayak"],
+    ["The new truing stand was $460.", "Truing Stand"],
     ["Sweeping for a corner lot is $40.", "Sweeping"],
   ])("names a page for what %s is about: %s", (sentence, title) => {
     expect(titleOf(mainSubject(sentence)!)).toBe(title);
