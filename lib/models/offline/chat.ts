@@ -67,6 +67,11 @@ export type Question = {
 /** "When did we say / decide / agree …": what is asked about is what was said, not the saying. */
 const REPORTED = /\bwhen did \w+ (?:say|tell|decide|agree|plan|expect|figure|think|settle|promise)\b/i;
 
+/** "… earlier in this thread", "in our chat": where something was said, not what; a tailor's thread is thread. */
+const CHAT_FRAMING = /\s*\b(?:(?:earlier|before|up|back)\s+)?(?:in|on|from)\s+(?:this|the|our)\s+(?:thread|chat)\b/gi;
+
+const withoutChatFraming = (text: string) => text.replace(CHAT_FRAMING, "");
+
 /** "…, walk-ins or bookings?": the last word before and after the closing "or". */
 function optionsOf(text: string): string[] {
   const weighed = /(\p{L}+)\s*,?\s+or\s+(\p{L}+)\W*$/u.exec(text.trim());
@@ -76,7 +81,7 @@ function optionsOf(text: string): string[] {
 /** The part of a message that asks: "Ok. What was the budget?" asks about the budget only. */
 export function readQuestion(message: string): Question {
   const asking = sentences(message).filter(isQuestion);
-  const text = asking.length > 0 ? asking.join(" ") : message;
+  const text = withoutChatFraming(asking.length > 0 ? asking.join(" ") : message);
   const asked = askedFor(text);
   const focus = focusOf(text);
   return {

@@ -4,6 +4,9 @@ import { nounSenses, verbSenses } from "@/lib/models/offline/meaning";
 import { nounPhrases, subjectPhrase, valuesOf } from "@/lib/models/offline/subject";
 import { clipChars, clipWords, countWords, sentences, stripLeadIn, terms, trimEndPunctuation, words } from "@/lib/models/offline/text";
 
+/** How a line of the thread's first stretch opens: what the owner came for, not a thing the stretch was about. */
+export const THREAD_OPENING = "The owner opened the thread to";
+
 // The episode line (§05, §06.2): one line, under 25 words, in the third
 // person, naming what a stretch was about and where it ended up. It is built
 // from the facts' subjects and values, never by quoting the owner.
@@ -196,7 +199,7 @@ export function episodeLine(messages: readonly PassMessage[], facts: readonly Ex
   const purpose = opening ? purposeOf(trusted, page) : null;
   if (!page) {
     const talk = conversationEpisode(trusted);
-    const line = purpose && talk ? `The owner opened the thread to ${purpose}; ${talk.charAt(0).toLowerCase()}${talk.slice(1)}` : talk;
+    const line = purpose && talk ? `${THREAD_OPENING} ${purpose}; ${talk.charAt(0).toLowerCase()}${talk.slice(1)}` : talk;
     return clipChars(clipWords(line, MAX_WORDS), MAX_CHARS);
   }
   const onPage = facts.filter((f) => f.page === page);
@@ -205,6 +208,6 @@ export function episodeLine(messages: readonly PassMessage[], facts: readonly Ex
   if (setting.length > 0) gists.push(`about ${thirdPerson(setting.join(", "))}`);
   // Gists that name their own speaker ("the owner changed …") need no "the owner gave" in front.
   const given = gists[0].startsWith("the ") ? "" : " the owner gave";
-  const head = purpose ? `The owner opened the thread to ${purpose}; on ${page}:${given}` : `${page}:${given}`;
+  const head = purpose ? `${THREAD_OPENING} ${purpose}; on ${page}:${given}` : `${page}:${given}`;
   return clipChars(fitLine(head, gists, statusOf(trusted, onPage)), MAX_CHARS);
 }

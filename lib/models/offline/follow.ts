@@ -1,5 +1,6 @@
 import { focusOf, namesValue } from "@/lib/models/offline/asked";
 import { isGeneral, isKindOf, isKnown, isValueWord, nounSenses, relatedness, sameBroadKind, verbSenses, type Link } from "@/lib/models/offline/meaning";
+import { THREAD_OPENING } from "@/lib/models/offline/episode";
 import type { BufferLine } from "@/lib/models/offline/prompt-reader";
 import { WEAK, contentWords, subjectWords, type Reason } from "@/lib/models/offline/relate";
 import { baseForms, synsetIds } from "@/lib/models/offline/wordnet";
@@ -102,7 +103,8 @@ const titleWords = (line: BufferLine) => {
  * "decided"), which link to any question's verbs.
  */
 function gistWords(line: BufferLine): string[] {
-  const named = [...nounPhrases(line.gist).flatMap((p) => [...p.words, ...p.names]), ...namesIn(line.gist)];
+  const gist = line.gist.replace(THREAD_OPENING, "");
+  const named = [...nounPhrases(gist).flatMap((p) => [...p.words, ...p.names]), ...namesIn(gist)];
   const titled = new Set(titleWords(line));
   return contentWords(named.join(" ")).filter((w) => !titled.has(w));
 }

@@ -121,8 +121,10 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
   const lower = word.toLowerCase().replace(/’/g, "'").replace(/'s$/, "");
   if (term(lower) === null || /^\d/.test(lower) || lower.length < 3 || /ly$/.test(lower) || NUMBER_WORDS.has(lower) || EVALUATIVE.has(lower) || isMeasureModifier(lower)) return false;
   if (previous && BEFORE_A_VERB.test(previous.replace(/’/g, "'"))) return false;
-  // A measure of something is no thing of its own: "a lot of mulch", "a yard of gravel" (but "a delivery fee of $4.50" is).
-  if (next?.toLowerCase() === "of" && !/^[\d$]/.test(rest[1] ?? "") && isMeasureFirst(lower)) return false;
+  // A measure of something is no thing of its own: "a lot of mulch", "a yard of gravel" (but "a delivery fee of $4.50" is); nor is
+  // one that says how much: "we spend a lot on thread".
+  const howMuch = /^an?$/i.test(previous ?? "") && (next === undefined || PREPOSITIONS.has(next.toLowerCase()) || /^(?:more|less)$/i.test(next));
+  if (((next?.toLowerCase() === "of" && !/^[\d$]/.test(rest[1] ?? "")) || howMuch) && isMeasureFirst(lower)) return false;
   // A sentence opening on a past verb leaves its subject unsaid: "Drove past two warehouses …", not a drove of cattle.
   if (previous === undefined && IRREGULAR_VERB_FORMS.has(lower) && next !== undefined && (PREPOSITIONS.has(next.toLowerCase()) || DETERMINER.test(next) || ADVERB_PARTICLE.test(next))) return false;
   // … and "past" after it says where it went.
@@ -146,6 +148,8 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
   const nouns = nounSenses(lower);
   // "around", "maybe", "least": a word used as an adverb at least as much as a noun is the adverb.
   if (nouns === 0 || adverbSenses(lower) >= nouns) return false;
+  // What a preposition takes is a noun, though the word be a verb too: "we spend on thread", "paid in cash" ("to" takes verbs).
+  if (!inPhrase && previous !== undefined && PREPOSITIONS.has(previous.toLowerCase()) && previous.toLowerCase() !== "to" && !/ing$/.test(lower)) return true;
   // What a number counts is a noun: "a 20% deposit", "14 boats".
   if (!inPhrase && previous !== undefined && /^\d/.test(previous)) return true;
   // A bare plural right after a verb or a preposition is its object: "we buy paddles", "quotes for tires".

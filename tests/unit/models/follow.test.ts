@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { READ_PAGE, SEARCH_HISTORY, decideChat, type ChatDecision } from "@/lib/models/offline/chat";
+import { READ_PAGE, SEARCH_HISTORY, decideChat, readQuestion, type ChatDecision } from "@/lib/models/offline/chat";
 import { FOLLOW_AT, aboutWords, bestLine, rankLines } from "@/lib/models/offline/follow";
 import type { BufferLine, ChatView, KnownFact, ToolRound } from "@/lib/models/offline/prompt-reader";
 import { pageFact } from "@/tests/unit/models/fixtures";
@@ -146,6 +146,12 @@ describe("a question that describes its topic", () => {
     const recalled = [fact("Deposits", "We take a 25% deposit when a family books")];
     const decision = decideChat(view("What does each printed book for a family cost us?", { recalled, buffer }), BOTH);
     expect(decision).toMatchObject({ type: "tool-call", toolName: READ_PAGE, input: { title: "Albums" } });
+  });
+
+  it("reads \"thread\" as a thing a business buys, and \"earlier in this thread\" as where something was said", () => {
+    const recalled = [fact("Notions", "We get thread and zippers from Heron Point Notions, about $140 a month")];
+    expect(textOf(decideChat(view("How much do we spend on thread each month?", { recalled }), BOTH))).toContain("$140");
+    expect(readQuestion("What did I say about the chipper earlier in this thread?").query.words).toEqual(["chipper"]);
   });
 
   it("takes no money going the other way for an answer: what we pay a supplier is not what we charge", () => {

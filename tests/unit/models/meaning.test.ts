@@ -130,6 +130,8 @@ describe("subjects and page titles", () => {
     // A clause "if" or "when" opens needs its verb: the last word that can be one is it.
     expect(nounPhrases("Call the plumber if the pipes leak.").map((p) => p.words)).toEqual([["plumber"], ["pipes"]]);
     expect(nounPhrases("We take a deposit when a couple books.").map((p) => p.words)).toEqual([["deposit"]]);
+    // What a preposition takes is a noun, though WordNet has the word more often as a verb.
+    expect(nounPhrases("We spend a lot on thread each month.").map((p) => p.words)).toEqual([["thread"], ["month"]]);
   });
 
   it("ends a noun phrase before a clause's pronoun subject: the press is no verb in \"the dough press they sold us\"", () => {
