@@ -449,6 +449,12 @@ function afterTools(view: ChatView, tools: ReadonlySet<string>): ChatDecision {
   return reply(visible && visible.tier !== Tier.UntypedMatch ? visible.item : couldNotFindReply(view.rounds.map(attemptOf)));
 }
 
+/** Recall already shows the page a followed line points at: the answer from it, instead of opening the page again. */
+function shownByRecall(view: ChatView, question: Question, followed: Followed): ChatDecision | null {
+  const shown = factsOnTopic(question, view.recalled.filter((f) => f.page === followed.page));
+  return shown ? reply(factsAnswer(shown), `${quoteLine(followed.line)} points at pages/${followed.page}, which recall already shows: answering from it.`) : null;
+}
+
 /**
  * A question about something said before: what the prompt shows first
  * (recalled facts, then the visible messages), then the page a buffer line
@@ -463,18 +469,20 @@ function recallAnswer(view: ChatView, tools: ReadonlySet<string>): ChatDecision 
   const followed = lineToFollow(question, view.buffer);
   // "We need a new driver" sets the scene for "who drives now?" but does not answer it: look further first.
   if (visible && visible.tier !== Tier.UntypedMatch) {
-    if (followed && tools.has(READ_PAGE) && lineOutranks(question, followed, visible)) return readPage(followed.page, followNote(followed, visible));
+    if (followed && lineOutranks(question, followed, visible)) {
+      const shown = shownByRecall(view, question, followed);
+      if (shown) return shown;
+      if (tools.has(READ_PAGE)) return readPage(followed.page, followNote(followed, visible));
+    }
     const why = visible.reason ? ` (${explain(visible.reason)})` : "";
     return reply(visible.item, `What the prompt already shows answers this${why}, so no page needs opening.`);
   }
   // Nothing in view answers: the likeliest line is worth one call even if another runs it close, since a search still follows.
   const likeliest = followed ?? lineToFollow(question, view.buffer, false);
   if (likeliest) {
-    const followed = likeliest;
-    // Recall already shows the page the line points at: answer from it instead of opening it again.
-    const shown = factsOnTopic(question, view.recalled.filter((f) => f.page === followed.page));
-    if (shown) return reply(factsAnswer(shown), `${quoteLine(followed.line)} points at pages/${followed.page}, which recall already shows: answering from it.`);
-    if (tools.has(READ_PAGE)) return readPage(followed.page, followNote(followed));
+    const shown = shownByRecall(view, question, likeliest);
+    if (shown) return shown;
+    if (tools.has(READ_PAGE)) return readPage(likeliest.page, followNote(likeliest));
   }
   const query = searchQuery(question);
   if (tools.has(SEARCH_HISTORY) && query) {

@@ -161,6 +161,12 @@ describe("a question that describes its topic", () => {
     expect(decision).toMatchObject({ type: "tool-call", toolName: READ_PAGE, input: { title: "Repairs" } });
   });
 
+  it("answers from the line's page when recall already shows it, though another recalled fact shared the question's words", () => {
+    const buffer = [...LINES, { day: "2027-05-26", gist: "Serving Tray: the owner gave $48; noted.", pages: ["Serving Tray"] }];
+    const recalled = [fact("Crew Lunches", "Crew lunches run $90 a week"), fact("Serving Tray", "The serving tray was $48")];
+    expect(textOf(decideChat(view("What did the big platter for crew lunches cost?", { recalled, buffer }), BOTH))).toContain("$48");
+  });
+
   it("answers from recall and opens nothing when recall holds the fact the line points at", () => {
     const recalled = [fact("Wood Chipper", "We bought a chipper from Arbor Depot for $14,500")];
     const decision = decideChat(view("What did the machine for grinding up wood cost?", { recalled }), BOTH);
