@@ -25,6 +25,12 @@ function view(question: string, parts: Partial<ChatView> = {}): ChatView {
 
 const fact = (page: string, text: string, day = "2027-05-09"): KnownFact => ({ page, text, confirmed: true, source: "owner", day });
 
+/** The model's decision on a question, with one more line in the buffer and what recall showed. */
+const decideWith = (question: string, line: BufferLine, recalled: KnownFact[] = []) => decideChat(view(question, { recalled, buffer: [...LINES, line] }), BOTH);
+
+/** A decision to open the page of that title. */
+const opening = (title: string) => ({ type: "tool-call", toolName: READ_PAGE, input: { title } });
+
 function textOf(decision: ChatDecision): string {
   if (decision.type !== "text") throw new Error(`expected text, got a ${decision.toolName} call`);
   return decision.text;
@@ -130,10 +136,9 @@ describe("a question that describes its topic", () => {
   });
 
   it("opens the page of a line about the thing asked, though recall's answer came from another page of the same line", () => {
-    const buffer = [...LINES, { day: "2027-05-18", gist: "Storm Season: the owner gave crew lunches; noted.", pages: ["Storm Season", "Serving Tray"] }];
+    const line = { day: "2027-05-18", gist: "Storm Season: the owner gave crew lunches; noted.", pages: ["Storm Season", "Serving Tray"] };
     const recalled = [fact("Storm Season", "Storm season crew lunches run $90 a week")];
-    const decision = decideChat(view("What did the big platter for crew lunches cost?", { recalled, buffer }), BOTH);
-    expect(decision).toMatchObject({ type: "tool-call", toolName: READ_PAGE, input: { title: "Serving Tray" } });
+    expect(decideWith("What did the big platter for crew lunches cost?", line, recalled)).toMatchObject(opening("Serving Tray"));
   });
 
   it("answers a question that names no thing from the recalled fact about what it says is done", () => {
@@ -142,10 +147,9 @@ describe("a question that describes its topic", () => {
   });
 
   it("takes no word a recalled fact uses as a verb for the thing a question names: \"when a family books\" is about no book", () => {
-    const buffer = [...LINES, { day: "2027-05-20", gist: "Albums: the owner gave $95, Heron Point Bindery; noted.", pages: ["Albums"] }];
+    const line = { day: "2027-05-20", gist: "Albums: the owner gave $95, Heron Point Bindery; noted.", pages: ["Albums"] };
     const recalled = [fact("Deposits", "We take a 25% deposit when a family books")];
-    const decision = decideChat(view("What does each printed book for a family cost us?", { recalled, buffer }), BOTH);
-    expect(decision).toMatchObject({ type: "tool-call", toolName: READ_PAGE, input: { title: "Albums" } });
+    expect(decideWith("What does each printed book for a family cost us?", line, recalled)).toMatchObject(opening("Albums"));
   });
 
   it("reads \"thread\" as a thing a business buys, and \"earlier in this thread\" as where something was said", () => {
@@ -155,16 +159,15 @@ describe("a question that describes its topic", () => {
   });
 
   it("takes no money going the other way for an answer: what we pay a supplier is not what we charge", () => {
-    const buffer = [...LINES, { day: "2027-05-19", gist: "Repairs: the owner gave $12; noted.", pages: ["Repairs"] }];
+    const line = { day: "2027-05-19", gist: "Repairs: the owner gave $12; noted.", pages: ["Repairs"] };
     const recalled = [fact("Chainsaws", "We buy saw chains from Arbor Depot at $30 each")];
-    const decision = decideChat(view("How much do we charge to fix a broken chain?", { recalled, buffer }), BOTH);
-    expect(decision).toMatchObject({ type: "tool-call", toolName: READ_PAGE, input: { title: "Repairs" } });
+    expect(decideWith("How much do we charge to fix a broken chain?", line, recalled)).toMatchObject(opening("Repairs"));
   });
 
   it("answers from the line's page when recall already shows it, though another recalled fact shared the question's words", () => {
-    const buffer = [...LINES, { day: "2027-05-26", gist: "Serving Tray: the owner gave $48; noted.", pages: ["Serving Tray"] }];
+    const line = { day: "2027-05-26", gist: "Serving Tray: the owner gave $48; noted.", pages: ["Serving Tray"] };
     const recalled = [fact("Crew Lunches", "Crew lunches run $90 a week"), fact("Serving Tray", "The serving tray was $48")];
-    expect(textOf(decideChat(view("What did the big platter for crew lunches cost?", { recalled, buffer }), BOTH))).toContain("$48");
+    expect(textOf(decideWith("What did the big platter for crew lunches cost?", line, recalled))).toContain("$48");
   });
 
   it("answers from recall and opens nothing when recall holds the fact the line points at", () => {
