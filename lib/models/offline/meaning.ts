@@ -12,7 +12,9 @@ import { baseForms, senseCounts, synset, synsetIds, taggedSenses, type Pos, type
 //   automotive vehicle suitable for hauling") links the two, and so does a
 //   derivational link ("bather" and "bathe") or a part-of link ("tire" is
 //   part of "wheel"). Only a definition's genus and its purpose clause count
-//   (what the thing is and what it is for), and a hypernym's definition too.
+//   (what the thing is and what it is for), and a hypernym's definition too;
+//   two made things whose purpose clauses overlap in two words or more are
+//   for the same use ("a platter and a tray are both for serving food").
 //
 // The strongest link over the sense pairs is the words' relatedness, 0 to 1.
 
@@ -387,7 +389,11 @@ function valueRootIds(): ReadonlySet<string> {
 
 const valueCache = new Map<string, boolean>();
 
-/** How often, against its commonest sense and at least, SemCor saw a measure word used for something one can touch before it is read as that thing too. */
+/**
+ * A measure word is read as a thing too when SemCor saw it used for something
+ * one can touch at least this share of its commonest sense's uses, and at
+ * least this many times.
+ */
 const THING_USE = 1 / 3;
 const MIN_THING_USES = 5;
 

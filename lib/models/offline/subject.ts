@@ -337,10 +337,10 @@ const titleCase = (text: string) => text.replace(/(?<![\p{L}'])\p{L}/gu, (c) => 
  */
 export function titleOf(phrase: Phrase): string {
   // A gerund keeps its object ("Wheel Throwing Class", "Code Cutting Machine"), and a qualifier WordNet has as one thing keeps
-  // its first word ("Birthday Party Packages": "party packages" would misname them).
-  const [object, gerund] = phrase.words.slice(-3, -1);
-  const withObject = phrase.words.length >= 3 && ((/ing$/.test(gerund) && adjectiveSenses(object) === 0) || compoundOf(object, gerund) !== null);
-  const kept = phrase.words.slice(withObject ? -3 : -2);
+  // its first word ("Fire Alarm Panel": an "alarm panel" would misname it).
+  const [first, second] = phrase.words.slice(-3, -1);
+  const threeWords = phrase.words.length >= 3 && ((/ing$/.test(second) && adjectiveSenses(first) === 0) || compoundOf(first, second) !== null);
+  const kept = phrase.words.slice(threeWords ? -3 : -2);
   const acronym = kept.length === 2 && phrase.names.length === 1 && /^\p{Lu}{2,5}$/u.test(phrase.names[0]);
   const named = (kept.length === 1 && phrase.names.length > 0) || acronym ? [...phrase.names.slice(-2), ...kept] : kept;
   return named.map((w, i) => (i < named.length - kept.length ? w : titleCase(w))).join(" ");
