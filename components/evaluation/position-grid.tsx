@@ -1,6 +1,7 @@
 import type { EvalReport } from "@/lib/eval/report-schema";
 import type { Position } from "@/lib/eval/positions";
 import { percent, percentInterval } from "@/lib/eval/format";
+import { shadeOf, textOn } from "@/components/evaluation/grid-shade";
 
 /** What each of the generator's fact positions means; a case file's own groups show by name. */
 const POSITION_NOTES: Record<Position, string> = {
@@ -47,19 +48,19 @@ export function PositionGrid({ report }: { report: EvalReport }) {
                 const row = rows.find((r) => r.value === group && r.arm === arm.id);
                 if (!row) return <td key={arm.id} className="rounded bg-slate-50 text-center text-slate-500">–</td>;
                 const { rate, count, n, low, high } = row.correct;
+                const shade = shadeOf(rate);
                 return (
                   <td
                     key={arm.id}
-                    className={`rounded px-2 py-1.5 text-center tabular-nums ${rate >= 0.6 ? "text-white" : "text-slate-900"}`}
-                    // An indigo whose strength is the share right: 0% is a faint wash, 100% full.
-                    style={{ backgroundColor: `rgba(79, 70, 229, ${0.06 + 0.94 * rate})` }}
+                    className={`rounded px-2 py-1.5 text-center tabular-nums ${textOn(shade) === "white" ? "text-white" : "text-black"}`}
+                    style={{ backgroundColor: `rgb(${shade.join(", ")})` }}
                     title={`${arm.id} · ${arm.label}, ${group}: ${percent(rate)} (${count}/${n}), 95% CI ${percentInterval(low, high)}`}
                     data-testid="position-cell"
                     data-arm={arm.id}
                     data-group={group}
                   >
                     <span className="block font-semibold">{percent(rate)}</span>
-                    <span className="block text-[11px] opacity-80">
+                    <span className="block text-[11px]">
                       {count}/{n}
                     </span>
                   </td>
