@@ -202,7 +202,8 @@ function factsAnswering(question: Question, facts: readonly KnownFact[]): Found<
     text: statedIn(item),
     page: item.page,
     dated: item.source === "owner",
-    score: match(question.query, factWords[i], contentWords(item.page), rarity, usedAsVerbs(statedIn(item))),
+    // Only a focus is kept off a fact's verbs, so they are parsed only when the question has one.
+    score: match(question.query, factWords[i], contentWords(item.page), rarity, question.query.focus.length > 0 ? usedAsVerbs(statedIn(item)) : undefined),
   }));
   const ranked = rankAnswers(question, candidates, (a, b) => Number(b.confirmed) - Number(a.confirmed) || b.day.localeCompare(a.day));
   if (ranked.length === 0) return null;

@@ -2,7 +2,7 @@ import { focusOf, namesValue } from "@/lib/models/offline/asked";
 import { isGeneral, isKindOf, isKnown, isValueWord, nounSenses, relatedness, sameBroadKind, verbSenses, type Link } from "@/lib/models/offline/meaning";
 import { THREAD_OPENING } from "@/lib/models/offline/episode";
 import type { BufferLine } from "@/lib/models/offline/prompt-reader";
-import { WEAK, contentWords, subjectWords, type Reason } from "@/lib/models/offline/relate";
+import { WEAK, contentWords, namedWords, subjectWords, type Reason } from "@/lib/models/offline/relate";
 import { baseForms, synsetIds } from "@/lib/models/offline/wordnet";
 import { headOf, namesIn, nounPhrases } from "@/lib/models/offline/subject";
 
@@ -103,10 +103,8 @@ const titleWords = (line: BufferLine) => {
  * "decided"), which link to any question's verbs.
  */
 function gistWords(line: BufferLine): string[] {
-  const gist = line.gist.replace(THREAD_OPENING, "");
-  const named = [...nounPhrases(gist).flatMap((p) => [...p.words, ...p.names]), ...namesIn(gist)];
   const titled = new Set(titleWords(line));
-  return contentWords(named.join(" ")).filter((w) => !titled.has(w));
+  return namedWords(line.gist.replace(THREAD_OPENING, "")).filter((w) => !titled.has(w));
 }
 
 /**
@@ -150,14 +148,21 @@ const HOLDS_KIND = 2;
 
 type WordLink = { link: LineLink; worth: number };
 
+/** A line's words as its links read them, worked out once per line: its titles and their heads, its gist's details, and which of those only occur in names. */
+type LineWords = { titles: readonly string[]; heads: ReadonlySet<string>; details: readonly string[]; nameOnly: ReadonlySet<string> };
+
+const wordsOfLine = (line: BufferLine): LineWords => ({
+  titles: titleWords(line),
+  heads: new Set(line.pages.map(headOf)),
+  details: gistWords(line),
+  nameOnly: nameOnlyWords(line),
+});
+
 /** Every link of a word to a line's words at least LINE_LINK strong: to a title at full worth, to a detail of the gist at a share. */
-function linksTo(word: string, line: BufferLine, nameOnly: ReadonlySet<string>): (WordLink & { to: string })[] {
+function linksTo(word: string, { titles, heads, details, nameOnly }: LineWords): (WordLink & { to: string })[] {
   // "Someone" is asked about by a page about someone ("Technician"), not one a person's word only qualifies ("Pest Control") or a detail names.
-  const heads = new Set(line.pages.map(headOf));
-  const titled = titleWords(line)
-    .filter((w) => !isGeneral(word) || heads.has(w))
-    .map((w) => ({ w, share: 1 }));
-  const detail = isGeneral(word) ? [] : gistWords(line).map((w) => ({ w, share: GIST_SHARE }));
+  const titled = titles.filter((w) => !isGeneral(word) || heads.has(w)).map((w) => ({ w, share: 1 }));
+  const detail = isGeneral(word) ? [] : details.map((w) => ({ w, share: GIST_SHARE }));
   return [...titled, ...detail].flatMap(({ w, share }) => {
     const link = nearest(word, [w]);
     if (link && share < 1 && nameOnly.has(w) && link.link.score < 1) return [];
@@ -176,8 +181,8 @@ const naming = (l: WordLink) => (l.link.link.names === true ? 1 : 0);
  * is not also the vehicle.
  */
 function lineLinks(asked: readonly AboutWord[], line: BufferLine): (WordLink | null)[] {
-  const nameOnly = nameOnlyWords(line);
-  const pairs = asked.flatMap(({ word }, i) => linksTo(word, line, nameOnly).map((l) => ({ ...l, i }))).sort((a, b) => b.link.link.score - a.link.link.score || naming(b) - naming(a) || b.worth - a.worth);
+  const words = wordsOfLine(line);
+  const pairs = asked.flatMap(({ word }, i) => linksTo(word, words).map((l) => ({ ...l, i }))).sort((a, b) => b.link.link.score - a.link.link.score || naming(b) - naming(a) || b.worth - a.worth);
   const found: (WordLink | null)[] = asked.map(() => null);
   const used = new Set<string>();
   for (const pair of pairs) {

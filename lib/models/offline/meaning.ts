@@ -412,9 +412,14 @@ function oftenAThing(word: string): boolean {
   });
 }
 
+/** The synset of a word's commonest noun sense, if it has one. */
+function commonestNounSense(word: string): string | undefined {
+  return baseForms(word, "n").flatMap((lemma) => synsetIds(lemma, "n").slice(0, 1))[0];
+}
+
 /** Whether a noun's commonest sense is a kind of value: "a yard" is first three feet, "a lot" first a large number. */
 export function isMeasureFirst(word: string): boolean {
-  const [first] = baseForms(word, "n").flatMap((lemma) => synsetIds(lemma, "n").slice(0, 1));
+  const first = commonestNounSense(word);
   const roots = valueRootIds();
   return first !== undefined && [...ancestors(first).keys()].some((id) => roots.has(id));
 }
@@ -448,7 +453,7 @@ function categoryIds(lemma: string): ReadonlySet<string> {
 
 /** Whether the commonest noun sense of a word falls under one of WordNet's nodes for the given category lemmas ("street" under "location"). */
 export function isKindOf(word: string, categories: readonly string[]): boolean {
-  const [first] = baseForms(word, "n").flatMap((lemma) => synsetIds(lemma, "n").slice(0, 1));
+  const first = commonestNounSense(word);
   if (first === undefined) return false;
   const above = ancestors(first);
   return categories.some((c) => [...categoryIds(c)].some((id) => above.has(id)));
@@ -503,7 +508,7 @@ const GROUPS = 14;
 
 /** Whether a noun's commonest sense is too general to single anyone out ("the new person", "the people"). */
 export function isGeneral(word: string): boolean {
-  const [first] = baseForms(word, "n").flatMap((lemma) => synsetIds(lemma, "n").slice(0, 1));
+  const first = commonestNounSense(word);
   return first !== undefined && depth(first) <= GENERAL_DEPTH && [TOPS, PEOPLE, GROUPS].includes(synset(first).lexFile);
 }
 
@@ -538,6 +543,6 @@ const COMMUNICATION = 10;
 
 /** Whether a noun names something thought or said ("idea", "quote", "news"), which is about something else: "the idea about the life jackets". */
 export function isThoughtOrSaid(word: string): boolean {
-  const [first] = baseForms(word, "n").flatMap((lemma) => synsetIds(lemma, "n").slice(0, 1));
+  const first = commonestNounSense(word);
   return first !== undefined && [COGNITION, COMMUNICATION].includes(synset(first).lexFile);
 }

@@ -111,6 +111,7 @@ export function match(
   const result: Match = { weight: 0, matched: 0, subject: null };
   // The thing asked about is named by a noun, so a word the candidate uses as a verb ("when a couple books") does not name it.
   const things = query.focus.length > 0 && verbs.size > 0 ? candidate.filter((w) => !verbs.has(w)) : candidate;
+  const about = aboutWhat(query);
   for (const word of query.words) {
     const own = bestLink(word, candidate);
     const around = own ?? bestLink(word, context);
@@ -118,14 +119,19 @@ export function match(
     result.matched += 1;
     result.weight += rarity(word) * (WEAK.has(word) ? 0.2 : weightOf(query, word) * around.link.score);
     const named = query.focus.includes(word) ? bestLink(word, things) : own;
-    if (named && aboutWhat(query).includes(word) && (result.subject === null || named.link.score > result.subject.link.score)) result.subject = named;
+    if (named && about.includes(word) && (result.subject === null || named.link.score > result.subject.link.score)) result.subject = named;
   }
   return result;
 }
 
+/** The words of a text's noun phrases and names: the things it names. */
+export function namedWords(text: string): string[] {
+  return contentWords([...nounPhrases(text).flatMap((p) => [...p.words, ...p.names]), ...namesIn(text)].join(" "));
+}
+
 /** The words a text uses as verbs: ones WordNet has as verbs that no noun phrase or name of it holds ("books" in "when a couple books"). */
 export function usedAsVerbs(text: string): ReadonlySet<string> {
-  const named = new Set(contentWords([...nounPhrases(text).flatMap((p) => [...p.words, ...p.names]), ...namesIn(text)].join(" ")));
+  const named = new Set(namedWords(text));
   return new Set(contentWords(text).filter((w) => !named.has(w) && verbSenses(w) > 0));
 }
 
