@@ -17,7 +17,7 @@ import {
 import { carriesFact, isDurable, isHelpRequest, isQuestion, isSmallTalk, isSuggestionRequest } from "@/lib/models/offline/signals";
 import { isKnown, relatedness } from "@/lib/models/offline/meaning";
 import { STRONG, byMatch, contentWords, explain, isGoodMatch, match, rarityAmong, subjectWords, usedAsVerbs, type Match, type Query, type Reason } from "@/lib/models/offline/relate";
-import { aboutWords, bestLine, coverage, lineWords, type AboutWord } from "@/lib/models/offline/follow";
+import { aboutWords, bestLine, coverage, lineWords, namedIn, type AboutWord } from "@/lib/models/offline/follow";
 import { headOf, nounPhrases } from "@/lib/models/offline/subject";
 import { keywords, sentences, stripLeadIn, words } from "@/lib/models/offline/text";
 
@@ -72,6 +72,11 @@ const CHAT_FRAMING = /\s*\b(?:(?:earlier|before|up|back)\s+)?(?:in|on|from)\s+(?
 
 const withoutChatFraming = (text: string) => text.replace(CHAT_FRAMING, "");
 
+/** "… make things without the wheel": what the thing asked about is not, which no answer or line is about. */
+const EXCLUDED = /\s*\b(?:without|except(?:\s+for)?|other\s+than|apart\s+from)(?:\s+(?:the|a|an|any|our|their))?(?:\s+(?!(?:on|in|at|for|to|from|with|and|or|but|who|that|which|when|where|if)\b)[\p{L}-]+){1,3}/giu;
+
+const withoutExclusions = (text: string) => text.replace(EXCLUDED, "");
+
 /** "…, walk-ins or bookings?": the last word before and after the closing "or". */
 function optionsOf(text: string): string[] {
   const weighed = /(\p{L}+)\s*,?\s+or\s+(\p{L}+)\W*$/u.exec(text.trim());
@@ -81,7 +86,7 @@ function optionsOf(text: string): string[] {
 /** The part of a message that asks: "Ok. What was the budget?" asks about the budget only. */
 export function readQuestion(message: string): Question {
   const asking = sentences(message).filter(isQuestion);
-  const text = withoutChatFraming(asking.length > 0 ? asking.join(" ") : message);
+  const text = withoutExclusions(withoutChatFraming(asking.length > 0 ? asking.join(" ") : message));
   const asked = askedFor(text);
   const focus = focusOf(text);
   return {
@@ -309,6 +314,10 @@ function lineOutranks(question: Question, followed: Followed, answer: Found<stri
   if (answer.page !== null && followed.page === answer.page) return false;
   // "The machine that cooks the bugs": a line about a machine beats a fact that only shares "bugs".
   if (followed.onFocus && answer.onFocus === false) return true;
+  // "The machine that flattens wrinkles with steam": a line about the machine and the steam beats a fact about another machine.
+  const onLine = namedIn(question.about, lineWords(followed.line));
+  const inAnswer = namedIn(question.about, answer.words);
+  if (onLine.length > inAnswer.length && inAnswer.every((word) => onLine.includes(word))) return true;
   return coverage(question.about, lineWords(followed.line)) >= coverage(question.about, answer.words) + LINE_OVER_ANSWER;
 }
 
@@ -328,7 +337,7 @@ function followNote(followed: Followed, passedOver: Found<string> | null = null)
   const prompt = passedOver?.page
     ? `What the prompt shows (pages/${passedOver.page}) is about something else.`
     : "The prompt does not answer this.";
-  return `${prompt} ${quoteLine(followed.line)} is about it: ${explain(followed.reason)}. Opening pages/${followed.page}, which it points at.`;
+  return `${prompt} The line of ${followed.line.day} ("${followed.line.gist}") is about it: ${explain(followed.reason)}. Opening pages/${followed.page}, which it points at.`;
 }
 
 function pageFactsAsKnown(page: ReadPageOutput): KnownFact[] {

@@ -246,6 +246,11 @@ export function bestLine(
   return best.score - rival >= CLEAR_LEAD * best.score ? best : null;
 }
 
+/** The question's nouns (the thing asked about among them) a text's words link to: what the text is about of what was asked. */
+export function namedIn(asked: readonly AboutWord[], words: readonly string[]): string[] {
+  return asked.filter((a) => a.weight >= 1 && nearest(a.word, words) !== null).map((a) => a.word);
+}
+
 /** How much of what the question is about a text covers, 0 to 1: each word's nearest link, weighted, for comparing an answer with a line. */
 export function coverage(asked: readonly AboutWord[], words: readonly string[]): number {
   const total = asked.reduce((sum, { weight }) => sum + weight, 0);

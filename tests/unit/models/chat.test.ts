@@ -111,6 +111,22 @@ describe("following a buffer line by meaning", () => {
     expect(decision.reasoning).toMatch(/truck/);
   });
 
+  it("opens the page of a line about more of what the question describes than the fact recall shows", () => {
+    const washer: KnownFact = { page: "Washing Machine", text: "The washing machine for the wetsuits was $900", confirmed: true, source: "owner", day: "2027-04-03" };
+    const compressor = { day: "2027-04-05", gist: "Air Compressor: the owner gave $1,150, Harbor Tools; noted.", pages: ["Air Compressor"] };
+    const decision = decideChat(view("What did the machine that fills the dive tanks with air cost?", { recalled: [washer], buffer: [compressor] }), BOTH);
+    expect(decision).toMatchObject({ type: "tool-call", toolName: READ_PAGE, input: { title: "Air Compressor" } });
+    expect(decision.reasoning).toMatch(/pages\/Washing Machine\) is about something else\. The line of 2027-04-05/);
+  });
+
+  it("reads what a question says the thing is without as no part of what it is about", () => {
+    const teacher: KnownFact = { page: "Tamsin Vale", text: "We hired Tamsin Vale to teach the swimming class", confirmed: true, source: "owner", day: "2027-04-03" };
+    const kayakClass = { day: "2027-04-05", gist: "Kayak Class: the owner gave $60 a lesson; noted.", pages: ["Kayak Class"] };
+    const question = "Who teaches the class where people learn without a kayak?";
+    expect(readQuestion(question).about.map((a) => a.word)).not.toContain("kayak");
+    expect(textOf(decideChat(view(question, { recalled: [teacher], buffer: [kayakClass] }), BOTH))).toContain("Tamsin Vale");
+  });
+
   it("follows the line about a kind of the thing asked about", () => {
     const decision = decideChat(view("How many boats do we rent out?", { buffer: SHOP_LINES }), BOTH);
     expect(decision).toMatchObject({ toolName: READ_PAGE, input: { title: "Kayak Fleet" } });
