@@ -1,6 +1,7 @@
 import { adjectiveSenses, adverbSenses, compoundOf, isKindOf, isKindOrSame, isKnown, isMeasureFirst, isValueWord, nounSenses, verbSenses } from "@/lib/models/offline/meaning";
 import { hasDate, hasMoney, nameRuns, opensName } from "@/lib/models/offline/signals";
 import { PREPOSITIONS, term, words } from "@/lib/models/offline/text";
+import { baseForms, taggedSenses, type Pos } from "@/lib/models/offline/wordnet";
 
 // What a sentence is about and what value it holds, read from the sentence's
 // own words with WordNet telling nouns from verbs: its noun phrases
@@ -31,17 +32,27 @@ const BEFORE_A_VERB =
 /** How much more a sentence's first word may be used as a verb than as a noun and still qualify a gerund after it ("filter cleaning", "paint stripping"). */
 const GERUND_QUALIFIER = 3;
 
-/** Words that open a clause which must have a verb of its own (not "before" or "until", which may open a phrase). */
+/** Words that open a clause which must have a verb of its own. */
 const SUBORDINATOR = /^(?:when|whenever|if|once|because|unless|while)$/i;
+/** Words that open a phrase ("before the holidays") or a clause ("before spring hits"). */
+const PHRASE_OR_CLAUSE = /^(?:before|after|until|till)$/i;
+
+/** SemCor saw the word used in as many senses as a verb as it did as a noun: "hits", "opens", not "weekends" or "lights". */
+const usuallyAVerb = (word: string) => {
+  const used = (pos: Pos) => Math.max(0, ...baseForms(word, pos).map((lemma) => taggedSenses(lemma, pos)));
+  return used("v") >= used("n");
+};
 
 /**
  * A word that can be a verb, ending a clause a subordinator opened with no
  * verb yet, after its subject, is that verb: "when a couple books", "if the
- * pipes leak".
+ * pipes leak"; after "before" or "until" only when it follows a noun, its
+ * subject: "before spring hits", not "before the holidays".
  */
-function endsSubordinateClause(lower: string, inPhrase: boolean, before: readonly string[], next: string | undefined): boolean {
-  const opened = before.findLastIndex((w) => SUBORDINATOR.test(w));
+function endsSubordinateClause(lower: string, previous: string | undefined, inPhrase: boolean, before: readonly string[], next: string | undefined): boolean {
+  const opened = before.findLastIndex((w) => SUBORDINATOR.test(w) || PHRASE_OR_CLAUSE.test(w));
   if (next !== undefined || opened < 0 || !(/[^s]s$/.test(lower) || inPhrase) || verbSenses(lower) === 0) return false;
+  if (PHRASE_OR_CLAUSE.test(before[opened]) && !(inPhrase && previous !== undefined && nounSenses(previous.toLowerCase()) > 0 && usuallyAVerb(lower))) return false;
   return !before.slice(opened + 1).some((w) => isVerbForm(w) || BEFORE_A_VERB.test(w.replace(/’/g, "'")));
 }
 
@@ -129,7 +140,7 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
   if (previous === undefined && IRREGULAR_VERB_FORMS.has(lower) && next !== undefined && (PREPOSITIONS.has(next.toLowerCase()) || DETERMINER.test(next) || ADVERB_PARTICLE.test(next))) return false;
   // … and "past" after it says where it went.
   if (ADVERB_PARTICLE.test(lower) && previous !== undefined && (isVerbForm(previous) || IRREGULAR_VERB_FORMS.has(previous.toLowerCase()))) return false;
-  if (endsSubordinateClause(lower, inPhrase, before, next)) return false;
+  if (endsSubordinateClause(lower, previous, inPhrase, before, next)) return false;
   // A word WordNet knows only as an adverb ("maybe", "perhaps") is no thing; one it does not know at all may be a brand.
   if (!isKnown(lower)) return !lower.includes("'") && !IRREGULAR_VERB_FORMS.has(lower) && adverbSenses(lower) === 0;
   // A gerund right before a noun names a kind of it: "throwing class", "cutting machine", "firing fees".

@@ -130,6 +130,10 @@ describe("subjects and page titles", () => {
     // A clause "if" or "when" opens needs its verb: the last word that can be one is it.
     expect(nounPhrases("Call the plumber if the pipes leak.").map((p) => p.words)).toEqual([["plumber"], ["pipes"]]);
     expect(nounPhrases("We take a deposit when a couple books.").map((p) => p.words)).toEqual([["deposit"]]);
+    // "Before" or "until" opens a clause when a noun and a word used more as a verb than a noun follow, else a phrase.
+    expect(nounPhrases("We get the boats out before summer hits.").map((p) => p.words)).toEqual([["boats"], ["summer"]]);
+    expect(nounPhrases("We close the dock until the harbor opens.").map((p) => p.words)).toEqual([["dock"], ["harbor"]]);
+    expect(nounPhrases("We rent out more kayaks before the holiday weekends.").map((p) => p.words)).toContainEqual(["holiday", "weekends"]);
     // What a preposition takes is a noun, though WordNet has the word more often as a verb.
     expect(nounPhrases("We spend a lot on thread each month.").map((p) => p.words)).toEqual([["thread"], ["month"]]);
   });
