@@ -1,5 +1,5 @@
 import { focusOf, namesValue } from "@/lib/models/offline/asked";
-import { isGeneral, isKindOf, isKnown, isValueWord, nounSenses, relatedness, sameBroadKind, verbSenses, type Link } from "@/lib/models/offline/meaning";
+import { generalOf, isGeneral, isKindOf, isKnown, isValueWord, nounSenses, relatedness, sameBroadKind, verbSenses, type Link } from "@/lib/models/offline/meaning";
 import { THREAD_OPENING } from "@/lib/models/offline/episode";
 import type { BufferLine } from "@/lib/models/offline/prompt-reader";
 import { WEAK, contentWords, namedWords, subjectWords, type Reason } from "@/lib/models/offline/relate";
@@ -70,10 +70,10 @@ type LineLink = { asked: string; found: string; link: Link };
 const GENERAL_LINK = 0.8;
 
 function nearest(word: string, candidate: readonly string[]): LineLink | null {
-  const general = isGeneral(word);
+  const general = generalOf(word);
   let best: LineLink | null = null;
   for (const found of candidate) {
-    const link = general ? kindLink(found, word) : strongerOf(relatedness(word, found), isGeneral(found) ? kindLink(word, found) : null);
+    const link = general ? kindLink(found, general) : strongerOf(relatedness(word, found), isGeneral(found) ? kindLink(word, found) : null);
     if (link.score >= LINE_LINK && (best === null || link.score > best.link.score)) best = { asked: word, found, link };
   }
   return best;
@@ -161,8 +161,8 @@ const wordsOfLine = (line: BufferLine): LineWords => ({
 /** Every link of a word to a line's words at least LINE_LINK strong: to a title at full worth, to a detail of the gist at a share. */
 function linksTo(word: string, { titles, heads, details, nameOnly }: LineWords): (WordLink & { to: string })[] {
   // "Someone" is asked about by a page about someone ("Technician"), not one a person's word only qualifies ("Pest Control") or a detail names.
-  const titled = titles.filter((w) => !isGeneral(word) || heads.has(w)).map((w) => ({ w, share: 1 }));
-  const detail = isGeneral(word) ? [] : details.map((w) => ({ w, share: GIST_SHARE }));
+  const titled = titles.filter((w) => !generalOf(word) || heads.has(w)).map((w) => ({ w, share: 1 }));
+  const detail = generalOf(word) ? [] : details.map((w) => ({ w, share: GIST_SHARE }));
   return [...titled, ...detail].flatMap(({ w, share }) => {
     const link = nearest(word, [w]);
     if (link && share < 1 && nameOnly.has(w) && link.link.score < 1) return [];

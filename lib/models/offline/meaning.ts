@@ -512,6 +512,25 @@ export function isGeneral(word: string): boolean {
   return first !== undefined && depth(first) <= GENERAL_DEPTH && [TOPS, PEOPLE, GROUPS].includes(synset(first).lexFile);
 }
 
+/** WordNet's kinds of person by sex or age: a word for someone that is a near kind of one of them says no more than that. */
+const BY_SEX_OR_AGE = ["adult", "female person", "male person", "juvenile"];
+/** How near such a kind a word may be: a guy is a man, an adult male person. */
+const NEAR_KIND = 2;
+
+/**
+ * The general word a word stands for when a line is linked to it: itself when
+ * it is general, "person" for a word for someone by sex or age only ("the
+ * new woman", "the new guy", "the kid"), else none.
+ */
+export function generalOf(word: string): string | null {
+  if (isGeneral(word)) return word;
+  const first = commonestNounSense(word);
+  if (first === undefined || synset(first).lexFile !== PEOPLE) return null;
+  const above = ancestors(first);
+  const bySexOrAge = BY_SEX_OR_AGE.some((kind) => (above.get(synsetIds(kind, "n")[0]) ?? Infinity) <= NEAR_KIND);
+  return bySexOrAge ? "person" : null;
+}
+
 /**
  * The broad kinds a question's thing and a page's thing are compared by: a
  * value ("fees"), someone who does things (a person or an organization), a

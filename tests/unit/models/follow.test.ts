@@ -127,6 +127,17 @@ describe("a question that describes its topic", () => {
     expect(decision).toMatchObject({ type: "tool-call", toolName: READ_PAGE, input: { title: "Groundsman" } });
   });
 
+  it("takes a word for someone by sex or age (\"the new guy\", \"the woman\") as it takes \"the new person\"", () => {
+    const buffer: BufferLine[] = [
+      { day: "2027-05-03", gist: "Chipper: the owner gave $2,400, Tern Hollow Supply; noted.", pages: ["Chipper"] },
+      { day: "2027-05-05", gist: "Groundsman: the owner gave choice $21 an hour, June 9; decided.", pages: ["Groundsman"] },
+    ];
+    for (const question of ["Who's the new guy hauling brush for us?", "Which woman did we take on for the brush work?"]) {
+      expect(decideChat(view(question, { buffer }), BOTH)).toMatchObject({ type: "tool-call", toolName: READ_PAGE, input: { title: "Groundsman" } });
+    }
+    expect(bestLine(aboutWords("Who's the new guy hauling brush for us?"), buffer)?.reason?.link.why).toBe("a groundsman is a person");
+  });
+
   it("opens the line about the thing the question names over a recalled fact that only shares a word of its description", () => {
     const buffer = [...LINES, { day: "2027-05-15", gist: "Stump Grinder: the owner gave grinder rental $310 a day; noted.", pages: ["Stump Grinder"] }];
     const recalled = [fact("Stump Removal", "We charge $120 per stump to take stumps out")];
