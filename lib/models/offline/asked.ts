@@ -1,4 +1,4 @@
-import { adjectiveSenses, isGeneral, isKindOf, isThoughtOrSaid, isValueWord, namesSomeone, nounSenses, verbSenses } from "@/lib/models/offline/meaning";
+import { adjectiveSenses, isGeneral, isKindOf, isKindOrSame, isThoughtOrSaid, isValueWord, namesSomeone, nounSenses, verbSenses } from "@/lib/models/offline/meaning";
 import { hasDate, hasMoney, isDecided, isLeaning, nameRuns } from "@/lib/models/offline/signals";
 import { nounPhrases } from "@/lib/models/offline/subject";
 import { PREPOSITIONS, escapeRegExp, words } from "@/lib/models/offline/text";
@@ -39,14 +39,17 @@ function askedNoun(text: string): string | null {
   const all = words(text);
   const at = all.findIndex((w) => /^(?:what|which|what's)$/i.test(w));
   if (at < 0) return null;
+  const linked = /^what['’]s$/i.test(all[at]);
   const after = all.slice(at + 1, at + 5).map((w) => ({ word: w, lower: w.toLowerCase().replace(/['’]s$/, "") }));
   for (const [i, { word, lower }] of after.entries()) {
     if (AUXILIARY.test(lower)) return null;
     if (SKIPPED.has(lower) || /^\p{Lu}/u.test(word) || (adjectiveSenses(lower) > 0 && nounSenses(lower) < adjectiveSenses(lower))) continue;
     // The head of a compound: "what's the veteran DISCOUNT", "the open studio MEMBERSHIP".
     let head = lower;
-    for (const next of after.slice(i + 1)) {
+    for (const [j, next] of after.slice(i + 1).entries()) {
       if (AUXILIARY.test(next.lower) || nounSenses(next.lower) === 0 || nounSenses(next.lower) < verbSenses(next.lower)) break;
+      // After "what's", a noun an auxiliary follows opens a clause of its own: "what's the last day STUDENTS can sign up".
+      if (linked && AUXILIARY.test(all[at + i + j + 3] ?? "")) break;
       head = next.lower;
     }
     return head;
@@ -76,6 +79,8 @@ export function askedFor(question: string): Asked | null {
   if (noun) {
     const category = CATEGORIES.find(([, lemmas]) => isKindOf(noun, lemmas));
     if (category) return category[0];
+    // A noun that is a cost in a sense in use, though not its commonest: "the hourly rate".
+    if (isKindOrSame(noun, "cost")) return "amount";
     if (/\b(?:what|which)\b/.test(text) && CHOOSING.test(text)) return "choice";
   }
   if (/\b(?:what|which)\b/.test(text) && PAYING.test(text)) return "amount";
@@ -83,7 +88,7 @@ export function askedFor(question: string): Asked | null {
 }
 
 /** "What monthly AMOUNT …", "which DATE …": the noun names the kind of value asked for, not a thing it is asked about. */
-export const namesValue = (noun: string) => namesKind(noun, "amount") || namesKind(noun, "time");
+export const namesValue = (noun: string) => namesKind(noun, "amount") || namesKind(noun, "time") || isKindOrSame(noun, "cost");
 
 /** Whether a noun names a thing of the asked-for kind: "technician" is a person, "warehouse" a place. */
 export function namesKind(noun: string, asked: Asked): boolean {

@@ -220,6 +220,10 @@ describe("what a question asks for", () => {
     ["Which rack did we go with?", "choice"],
     ["What did Greta say about the dock?", null],
     ["By which date must the wetsuits be returned?", "time"],
+    // A noun that is a cost in a sense in use, though its commonest sense is a speed.
+    ["What's the hourly rate to rent a kayak?", "amount"],
+    // After "what's", a noun an auxiliary follows opens a clause: the day is asked for, not the divers.
+    ["What's the last day divers can book the reef trip?", "time"],
   ])("%s → %s", (question, expected) => {
     expect(askedFor(question)).toBe(expected);
   });
@@ -236,6 +240,7 @@ describe("what a question asks for", () => {
     ["What was the idea about the reef dives?", ["reef", "dives"]],
     ["When did the compressor quote come in?", ["compressor"]],
     ["Who is our captain?", ["captain"]],
+    ["What's the hourly rate for a paddleboard?", ["paddleboard"]],
     ["Who did we hire to fix the regulators?", []],
     ["What do we charge when a diver needs a refill?", []],
     ["Who's the new person at the front desk?", []],
