@@ -3,7 +3,7 @@ import { MAX_FACTS_PER_PASS, type MemoryPassOutput, type StretchState } from "@/
 import type { MemoryInputFact } from "@/lib/contracts/prompt/memory-input";
 import { episodeLine, type ExtractedFact } from "@/lib/models/offline/episode";
 import { foldLine } from "@/lib/models/offline/fold";
-import { isKindOf, isValueWord } from "@/lib/models/offline/meaning";
+import { generalOf, isKindOf, isValueWord } from "@/lib/models/offline/meaning";
 import type { MemoryView } from "@/lib/models/offline/prompt-reader";
 import { FACET_WORDS, facetOf, isDecided, isDone, isDurable, isKindOnly, isQuestion, isReversal, isUpdate, nameRuns, type Facet } from "@/lib/models/offline/signals";
 import { isAbout, mainSubject, namesIn, nounPhrases, titleOf, valuesOf, type Phrase } from "@/lib/models/offline/subject";
@@ -18,7 +18,7 @@ const MAX_FACTS = MAX_FACTS_PER_PASS;
 const MAX_PAGE_CHARS = 80;
 const MAX_FACT_CHARS = 200;
 
-const PRONOUN_START = /^(?:it|that|this|they|those|these|there)\b/i;
+const PRONOUN_START = /^(?:it|that|this|they|those|these|there|his|her|their|its)\b/i;
 
 /**
  * A sentence opening on who quoted or offered a value ("Lou at Midtown Auto
@@ -158,7 +158,9 @@ function pageFor(sentence: string, subject: Phrase | null, pages: readonly Known
   const byName = filed?.pages[0];
   const leans = PRONOUN_START.test(sentence);
   const reported = REPORTED_BY.test(sentence);
-  if (subject && !subject.valueOnly) {
+  // "A new guy", "the new person": someone no page is named for; the name the sentence gives is.
+  const namesNoOne = subject?.words.length === 1 && generalOf(subject.words[0]) !== null && names.length > 0 && !["money", "date"].includes(facetOf(sentence));
+  if (subject && !subject.valueOnly && !namesNoOne) {
     // A page filed under a name ("Kiln & Clay Studio") is that business or person, not every studio the owner mentions.
     const about = pages.findLast((p) => !isNamePage(p) && isAbout(subject, p.title));
     if (about) return about.title;
@@ -179,6 +181,9 @@ function pageFor(sentence: string, subject: Phrase | null, pages: readonly Known
   return subject ? titleOf(subject) : null;
 }
 
+/** Whether a phrase names something that happens: a show, a fair, an inspection. */
+const isEvent = (phrase: Phrase) => isKindOf(phrase.words.at(-1)!, ["event"]);
+
 /** A clause of a sentence's own, as a comma or semicolon sets it apart. */
 const CLAUSES = /[,;]\s+/;
 
@@ -192,10 +197,17 @@ const CLAUSES = /[,;]\s+/;
  */
 function factSubject(sentence: string): Phrase | null {
   const subject = mainSubject(sentence);
+  // A day is when something happens: "a table at the county craft fair on May 9" is filed under the fair.
+  if (facetOf(sentence) === "date" && subject && !isEvent(subject)) {
+    const event = nounPhrases(sentence).find((p) => !p.valueOnly && isEvent(p));
+    if (event) return event;
+  }
   const clauses = sentence.split(CLAUSES);
   const at = clauses.findIndex((c) => valuesOf(c).length > 0);
   if (at <= 0) return subject;
   const stating = clauses[at];
+  // A clause that opens on "it" ("…, it was $640 with the hoses") is about what came before, unless it says what it is for.
+  if (/^\s*(?:it|it's|it’s|that|that's|that’s|this)\b/i.test(stating) && !/\bfor\s+(?:the\s+|our\s+|a\s+|an\s+)?\p{L}/iu.test(stating)) return subject;
   const own = mainSubject(stating);
   if (own) {
     const head = own.words.at(-1)!;

@@ -152,7 +152,9 @@ export function stripLeadIn(sentence: string): string {
   for (;;) {
     const next = s
       .replace(/^(?:[Hh]i|[Hh]ey|[Hh]ello|[Mm]orning|[Gg]ood (?:morning|afternoon|evening))(?:\s+\p{Lu}[\p{L}'-]*)?[,!.]\s+/u, "")
-      .replace(/^(?:ok(?:ay)?|so|well|alright|also|and|but|actually|great|good|yes|yeah|yep|right|hmm|oh|anyway|btw|fyi|oh and)\b[,!.]?\s+/i, "");
+      .replace(/^(?:ok(?:ay)?|so|well|alright|also|and|but|actually|great|good|yes|yeah|yep|right|hmm|oh|anyway|btw|fyi|oh and)\b[,!.]?\s+/i, "")
+      // What the owner is about to say, named before it: "Big news, we hired …", "Quick question: …".
+      .replace(/^(?:the\s+)?(?:(?:big|good|great|bad|quick|small|little|exciting|random|one more|another|last|other)\s+)?(?:news|question|update|note|reminder|heads[- ]up)\s*[,:!—–-]+\s*/i, "");
     if (next === s) return s;
     s = next;
   }

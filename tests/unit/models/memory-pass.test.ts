@@ -96,6 +96,34 @@ describe("where facts are filed", () => {
     expect([on("$60"), on("$189"), on("$480")]).toEqual(["Cushion Steaming", "Staple Gun", "Workshop Van"]);
   });
 
+  it("files a value in a clause that opens on \"it\" with what the sentence is about, not with what the clause adds", () => {
+    const facts = extractFacts(view(stretch(45, [["owner", "Bought a new steam cleaner last week so we stop scrubbing by hand, it was $640 with the hoses."]])));
+    expect(facts.find((f) => f.text.includes("$640"))?.page).toBe("Steam Cleaner");
+  });
+
+  it("files a day under the event it is the day of, not under what the owner brings to it", () => {
+    const facts = extractFacts(view(stretch(46, [["owner", "We're doing a table at the county craft fair on May 9."]])));
+    expect(facts.find((f) => f.text.includes("May 9"))?.page).toBe("Craft Fair");
+  });
+
+  it("reads past what an owner calls their news, and files a possessive's sentence with the one before", () => {
+    const facts = extractFacts(
+      view(
+        stretch(47, [
+          ["owner", "Big news, we finally hired an upholsterer!"],
+          ["owner", "Her name is Wren Adair, she starts Monday."],
+        ]),
+      ),
+    );
+    expect(facts.map((f) => f.page)).not.toContain("News");
+    expect(facts.find((f) => f.text.includes("Wren Adair"))?.page).toBe("Upholsterer");
+  });
+
+  it("files a name under itself when the sentence only calls them someone: \"a new guy\" is no page", () => {
+    const facts = extractFacts(view(stretch(49, [["owner", "We hired a new guy for the cutting room, Ansel Brook."]])));
+    expect(facts.find((f) => f.text.includes("Ansel Brook"))?.page).toBe("Ansel Brook");
+  });
+
   it("never names a page for an indefinite pronoun: what someone is wanted for is filed under that thing", () => {
     const facts = extractFacts(view(stretch(50, [["owner", "We need somebody to staff the cutting table on Saturdays, $22 an hour."]])));
     expect(facts.map((f) => f.page)).not.toContain("Someone");
