@@ -184,6 +184,9 @@ function pageFor(sentence: string, subject: Phrase | null, pages: readonly Known
 /** Whether a phrase names something that happens: a show, a fair, an inspection. */
 const isEvent = (phrase: Phrase) => isKindOf(phrase.words.at(-1)!, ["event"]);
 
+/** The rest of a list after a comma: a bare noun or two, then "and" or "or" ("underlayment and drip edge …"). */
+const LIST_GOES_ON = /^\s*\p{Ll}[\p{L}-]*(?:\s+\p{Ll}[\p{L}-]*)?\s+(?:and|or)\s/u;
+
 /** A clause of a sentence's own, as a comma or semicolon sets it apart. */
 const CLAUSES = /[,;]\s+/;
 
@@ -208,6 +211,8 @@ function factSubject(sentence: string): Phrase | null {
   const stating = clauses[at];
   // A clause that opens on "it" ("…, it was $640 with the hoses") is about what came before, unless it says what it is for.
   if (/^\s*(?:it|it's|it’s|that|that's|that’s|this)\b/i.test(stating) && !/\bfor\s+(?:the\s+|our\s+|a\s+|an\s+)?\p{L}/iu.test(stating)) return subject;
+  // A list the comma only separates ("our shingles, underlayment and drip edge from …") is no clause of its own.
+  if (LIST_GOES_ON.test(stating)) return subject;
   const own = mainSubject(stating);
   if (own) {
     const head = own.words.at(-1)!;

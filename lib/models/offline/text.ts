@@ -24,7 +24,7 @@ const STOPWORDS = new Set(
  * a name.
  */
 export const PREPOSITIONS = new Set(
-  "aboard about above across after against along alongside amid among around at before behind below beneath beside besides between beyond by despite during except for from in into near of off on onto per since through throughout till to toward towards under underneath unlike until upon via with within without".split(
+  "aboard about above across after against along alongside amid among around at before behind below beneath beside besides between beyond by despite during except excluding for from in including into near of off on onto per since through throughout till to toward towards under underneath unlike until upon via with within without".split(
     " ",
   ),
 );

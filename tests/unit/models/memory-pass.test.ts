@@ -101,6 +101,11 @@ describe("where facts are filed", () => {
     expect(facts.find((f) => f.text.includes("$640"))?.page).toBe("Steam Cleaner");
   });
 
+  it("reads a list the comma only separates as one clause: the first thing it names is what the sentence is about", () => {
+    const facts = extractFacts(view(stretch(44, [["owner", "We buy our fabric, foam and batting from Loomway Supply out past the river."]])));
+    expect(facts.find((f) => f.text.includes("Loomway Supply"))?.page).toBe("Fabric");
+  });
+
   it("files a day under the event it is the day of, not under what the owner brings to it", () => {
     const facts = extractFacts(view(stretch(46, [["owner", "We're doing a table at the county craft fair on May 9."]])));
     expect(facts.find((f) => f.text.includes("May 9"))?.page).toBe("Craft Fair");
