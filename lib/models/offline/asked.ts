@@ -22,7 +22,7 @@ const CATEGORIES: ReadonlyArray<readonly [Asked, readonly string[]]> = [
 const plain = (text: string) => text.replace(/[’‘]/g, "'").toLowerCase();
 
 /** Verbs that ask what was paid: "what does it cost us?", "what do we charge?" */
-const PAYING = /\b(?:cost|costs|charge|charges|pay|paying|spend|spending|owe)\b/;
+const PAYING = /\b(?:cost|costs|costing|charge|charges|charging|charged|pay|paying|paid|spend|spending|spent|owe)\b/;
 /** Asking which option was taken. */
 const CHOOSING = /\b(?:decided?|pick(?:ed)?|choose|chose|chosen|go(?:ing)? with|went with|settled?|land(?:ed)?|liked?|prefer(?:red)?|sign(?:ed)? (?:on|with))\b/;
 
@@ -203,7 +203,8 @@ export function focusOf(question: string): string[] {
   // "Who trains …", "who did we hire to …": the person is described by what they do; "who is the trainee …" names a thing.
   const namesOne = /['’]s$/.test(wh[0]) || /^(?:is|are|was|were)$/i.test(first ?? "");
   if (first === undefined || PREPOSITIONS.has(first.toLowerCase()) || (asksWho && !namesOne)) return [];
-  let asked = rest.split(ASKING_ENDS)[0];
+  // "Per square", "per head": the unit a price is given in, never the thing it is the price of.
+  let asked = rest.split(ASKING_ENDS)[0].replace(/\bper\s+\p{L}+/giu, "");
   // A purpose ends it too: "how much do we pay each year to be covered".
   const purpose = /\bto\s+(\p{Ll}+)/u.exec(asked);
   if (purpose && verbSenses(purpose[1]) > nounSenses(purpose[1])) asked = asked.slice(0, purpose.index);

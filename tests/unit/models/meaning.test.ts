@@ -226,6 +226,7 @@ describe("what a question asks for", () => {
     ["What's the hourly rate to rent a kayak?", "amount"],
     // After "what's", a noun an auxiliary follows opens a clause: the day is asked for, not the divers.
     ["What's the last day divers can book the reef trip?", "time"],
+    ["What are we charging per hour for the kayak tour?", "amount"],
   ])("%s → %s", (question, expected) => {
     expect(askedFor(question)).toBe(expected);
   });
@@ -243,6 +244,8 @@ describe("what a question asks for", () => {
     ["When did the compressor quote come in?", ["compressor"]],
     ["Who is our captain?", ["captain"]],
     ["What's the hourly rate for a paddleboard?", ["paddleboard"]],
+    // The unit a price is given in is not what it is the price of.
+    ["What's the price per seat on the harbor tour?", ["harbor", "tour"]],
     ["Who did we hire to fix the regulators?", []],
     ["What do we charge when a diver needs a refill?", []],
     ["Who's the new person at the front desk?", []],
