@@ -134,6 +134,8 @@ describe("subjects and page titles", () => {
     expect(nounPhrases("We get the boats out before summer hits.").map((p) => p.words)).toEqual([["boats"], ["summer"]]);
     expect(nounPhrases("We close the dock until the harbor opens.").map((p) => p.words)).toEqual([["dock"], ["harbor"]]);
     expect(nounPhrases("We rent out more kayaks before the holiday weekends.").map((p) => p.words)).toContainEqual(["holiday", "weekends"]);
+    // "And" joins words of one kind: before a verb, a word that can be a verb is one.
+    expect(nounPhrases("Members book and cancel classes through the app.").map((p) => p.words)).toEqual([["members"], ["classes"], ["app"]]);
     // "Including" takes an object as a preposition does: no title runs through it.
     expect(nounPhrases("They charge $90 for the evening including use of the loom.").map((p) => p.words)).toEqual([["evening"], ["use"], ["loom"]]);
     // What a preposition takes is a noun, though WordNet has the word more often as a verb.
