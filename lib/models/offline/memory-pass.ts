@@ -6,7 +6,7 @@ import { foldLine } from "@/lib/models/offline/fold";
 import { generalOf, isKindOf, isValueWord } from "@/lib/models/offline/meaning";
 import type { MemoryView } from "@/lib/models/offline/prompt-reader";
 import { FACET_WORDS, facetOf, isDecided, isDone, isDurable, isKindOnly, isQuestion, isReversal, isUpdate, nameRuns, type Facet } from "@/lib/models/offline/signals";
-import { isAbout, mainSubject, namesIn, nounPhrases, titleOf, valuesOf, type Phrase } from "@/lib/models/offline/subject";
+import { hasVerb, isAbout, mainSubject, namesIn, nounPhrases, titleOf, valuesOf, type Phrase } from "@/lib/models/offline/subject";
 import { clipChars, escapeRegExp, lowerFirstIfCommon, sentences, stripLeadIn, terms } from "@/lib/models/offline/text";
 
 // The memory pass: durable facts out of a stretch of messages, each on a
@@ -226,6 +226,12 @@ function factSubject(sentence: string): Phrase | null {
   return subject;
 }
 
+/** A value a sentence opens on, with what it says of the thing ("$38,500 used", "$900 installed"): no verb of a clause. */
+const VALUE_AND_PARTICIPLE = /^\$?\d[\d,.]*(?:\s+\p{L}+ed\b)?/u;
+
+/** A sentence that opens on a value ("$38,500 used") or a name ("Granite Ridge Mutual, $5,280 …"). */
+const opensOnValueOrName = (sentence: string) => /^[$\d]/.test(sentence) || nameRuns(sentence).some((run) => sentence.startsWith(run));
+
 /**
  * Walks the stretch sentence by sentence. A sentence that names nothing of
  * its own continues the one before it: same page ("Ravi quoted $90 for both
@@ -251,9 +257,11 @@ export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "message
   }
   for (const message of view.messages) {
     if (message.speaker === "customer") continue;
-    for (const sentence of sentences(message.text).map(stripLeadIn)) {
+    for (const [i, sentence] of sentences(message.text).map(stripLeadIn).entries()) {
       const subject = factSubject(sentence);
-      const placed = pageFor(sentence, subject, known(), previous);
+      // "… bought a spider lift. $38,500 used, from a dealer.": a fragment that opens on its value or a name adds to the sentence before.
+      const adds = i > 0 && previous !== null && opensOnValueOrName(sentence) && !hasVerb(sentence.replace(VALUE_AND_PARTICIPLE, ""));
+      const placed = adds ? previous : pageFor(sentence, subject, known(), previous);
       if (!isDurable(sentence, message.speaker)) {
         // The agent's question ("Any luck with the bank?") asks about the owner's subject; it does not change it.
         const asks = message.speaker === "agent" && isQuestion(sentence);

@@ -107,6 +107,9 @@ function isVerbForm(word: string): boolean {
   return verbs > 0 && verbs > 2 * nounSenses(lower);
 }
 
+/** Whether a text has a word that can only be its verb: "we do yard fogging", not "Granite Ridge Mutual, $5,280 for the year". */
+export const hasVerb = (text: string) => words(text).some(isVerbForm);
+
 /** A word that names a thing more than it says an action: what a gerund before it qualifies ("throwing class"). */
 function isPlainNoun(word: string): boolean {
   const lower = word.toLowerCase();
@@ -132,6 +135,8 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
   const lower = word.toLowerCase().replace(/’/g, "'").replace(/'s$/, "");
   if (term(lower) === null || /^\d/.test(lower) || lower.length < 3 || /ly$/.test(lower) || NUMBER_WORDS.has(lower) || EVALUATIVE.has(lower) || isMeasureModifier(lower)) return false;
   if (previous && BEFORE_A_VERB.test(previous.replace(/’/g, "'"))) return false;
+  // After "is", a word that can say what something is like, with no noun after it, says it: "the bid is due September 26".
+  if (previous && BE.test(previous.replace(/’/g, "'")) && adjectiveSenses(lower) > 0 && !(next !== undefined && isPlainNoun(next) && !/^\p{Lu}/u.test(next))) return false;
   // A measure of something is no thing of its own: "a lot of mulch", "a yard of gravel" (but "a delivery fee of $4.50" is); nor is
   // one that says how much: "we spend a lot on thread".
   const howMuch = /^an?$/i.test(previous ?? "") && (next === undefined || PREPOSITIONS.has(next.toLowerCase()) || /^(?:more|less)$/i.test(next));

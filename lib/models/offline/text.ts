@@ -153,8 +153,11 @@ export function stripLeadIn(sentence: string): string {
     const next = s
       .replace(/^(?:[Hh]i|[Hh]ey|[Hh]ello|[Mm]orning|[Gg]ood (?:morning|afternoon|evening))(?:\s+\p{Lu}[\p{L}'-]*)?[,!.]\s+/u, "")
       .replace(/^(?:ok(?:ay)?|so|well|alright|also|and|but|actually|great|good|yes|yeah|yep|right|hmm|oh|anyway|btw|fyi|oh and)\b[,!.]?\s+/i, "")
-      // What the owner is about to say, named before it: "Big news, we hired …", "Quick question: …".
-      .replace(/^(?:the\s+)?(?:(?:big|good|great|bad|quick|small|little|exciting|random|one more|another|last|other)\s+)?(?:news|question|update|note|reminder|heads[- ]up)\s*[,:!—–-]+\s*/i, "");
+      // What the owner is about to say, named before it: "Big news, we hired …", "Quick question: …", "For reference, …".
+      .replace(/^(?:the\s+)?(?:(?:big|good|great|bad|quick|small|little|exciting|random|one more|another|last|other)\s+)?(?:news|question|update|note|reminder|heads[- ]up|one|thing|correction)(?:\s*[,:!—–]+|\s+-+)\s*/i, "")
+      .replace(/^(?:for (?:reference|the record|what it's worth)|just so you know|speaking of (?:which|that|[^,:—–]+?))(?:\s*[,:—–]+|\s+-+|\s+(?=we\b|i\b))\s*/i, "")
+      // "Correction on the business cards — …": what is corrected stays, as what the sentence is about.
+      .replace(/^(?:(?:a|one|quick|small)\s+)?(?:correction|update|change)\s+(?:on|to|about|for|re)\s+/i, "");
     if (next === s) return s;
     s = next;
   }

@@ -134,6 +134,8 @@ describe("subjects and page titles", () => {
     expect(nounPhrases("We get the boats out before summer hits.").map((p) => p.words)).toEqual([["boats"], ["summer"]]);
     expect(nounPhrases("We close the dock until the harbor opens.").map((p) => p.words)).toEqual([["dock"], ["harbor"]]);
     expect(nounPhrases("We rent out more kayaks before the holiday weekends.").map((p) => p.words)).toContainEqual(["holiday", "weekends"]);
+    // After "is", a word that can say what something is like says it: "due" is no thing here.
+    expect(nounPhrases("The Juniper Ridge bid is due October 3.").map((p) => p.words)).toEqual([]);
     // "And" joins words of one kind: before a verb, a word that can be a verb is one.
     expect(nounPhrases("Members book and cancel classes through the app.").map((p) => p.words)).toEqual([["members"], ["classes"], ["app"]]);
     // "Including" takes an object as a preposition does: no title runs through it.

@@ -124,6 +124,32 @@ describe("where facts are filed", () => {
     expect(facts.find((f) => f.text.includes("Wren Adair"))?.page).toBe("Upholsterer");
   });
 
+  it("files what an owner corrects under what they say they correct, and reads past \"for reference\"", () => {
+    const facts = extractFacts(
+      view(
+        stretch(50, [
+          ["owner", "Actually, correction on the seat cushions — we bumped them up to $85 in March."],
+          ["owner", "For reference, a full sofa reupholster is $1,400 with fabric."],
+        ]),
+      ),
+    );
+    expect(facts.find((f) => f.text.includes("$85"))?.page).toBe("Seat Cushions");
+    expect(facts.find((f) => f.text.includes("$1,400"))?.page).toBe("Sofa Reupholster");
+  });
+
+  it("files a fragment that opens on its value or a name with the sentence before it", () => {
+    const facts = extractFacts(
+      view(
+        stretch(52, [
+          ["owner", "We finally bought a long-arm sewing machine for the quilting work. $6,200 used, from a dealer up in Millbrook."],
+          ["owner", "Also the shop insurance renewed. Tern Hollow Mutual, $1,320 for the year."],
+        ]),
+      ),
+    );
+    expect(facts.find((f) => f.text.includes("$6,200"))?.page).toBe("Long-Arm Sewing Machine");
+    expect(facts.find((f) => f.text.includes("$1,320"))?.page).toBe("Shop Insurance");
+  });
+
   it("files a name under itself when the sentence only calls them someone: \"a new guy\" is no page", () => {
     const facts = extractFacts(view(stretch(49, [["owner", "We hired a new guy for the cutting room, Ansel Brook."]])));
     expect(facts.find((f) => f.text.includes("Ansel Brook"))?.page).toBe("Ansel Brook");
