@@ -93,11 +93,15 @@ export function rarityAmong(query: Query, candidates: readonly (readonly string[
 /**
  * The words a candidate must link to be about what the question asks: the
  * thing it asks about, else its nouns, else, when it names no thing at all
- * ("When are we all riding together?"), any word that says what is done.
+ * ("When are we all riding together?"), any word that says what is done, else
+ * the kind of value it names ("What's our rent?").
  */
 function aboutWhat(query: Query): readonly string[] {
   if (query.focus.length > 0) return query.focus;
-  return query.subjects.length > 0 ? query.subjects : query.words.filter(isSubjectWord);
+  if (query.subjects.length > 0) return query.subjects;
+  const doing = query.words.filter(isSubjectWord);
+  // "What's our rent?": a question that names only a kind of value is about that value.
+  return doing.length > 0 ? doing : query.words.filter((w) => isValueWord(w) && !WEAK.has(w));
 }
 
 /** How a candidate's words (and its context's, such as its page title) answer to the question's words. */

@@ -73,6 +73,12 @@ describe("questions the prompt already answers", () => {
     expect(answer).toContain("$640");
   });
 
+  it("answers a question that names only a kind of value (\"What's our rent?\") from the fact about that value", () => {
+    const rent: KnownFact = { page: "Boathouse", text: "Rent on the boathouse is $1,900 a month", confirmed: true, source: "owner", day: "2027-04-02" };
+    const lease: KnownFact = { page: "Trailer Truck", text: "We lease the trailer truck from Heron Point Motors", confirmed: true, source: "owner", day: "2027-04-03" };
+    expect(textOf(decideChat(view("What's our rent?", { recalled: [lease, rent] }), BOTH))).toContain("$1,900");
+  });
+
   it("says a pending fact is unconfirmed", () => {
     const pending: KnownFact = { page: "Life Jackets", text: "I suggest ordering 10 more life jackets", confirmed: false, source: "agent", day: "2027-04-12" };
     const answer = textOf(decideChat(view("what was the idea about the life jackets?", { recalled: [pending] }), BOTH));
