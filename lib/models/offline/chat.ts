@@ -16,7 +16,7 @@ import {
 } from "@/lib/models/offline/replies";
 import { carriesFact, isDurable, isHelpRequest, isQuestion, isSmallTalk, isSuggestionRequest } from "@/lib/models/offline/signals";
 import { isKnown, relatedness } from "@/lib/models/offline/meaning";
-import { STRONG, byMatch, contentWords, explain, isGoodMatch, match, rarityAmong, subjectWords, usedAsVerbs, type Match, type Query, type Reason } from "@/lib/models/offline/relate";
+import { STRONG, byMatch, contentWords, explain, isGoodMatch, match, rarityAmong, subjectWords, usedAsVerbs, type Match, type Query, type Rarity, type Reason } from "@/lib/models/offline/relate";
 import { aboutWords, bestLine, coverage, lineWords, namedIn, type AboutWord } from "@/lib/models/offline/follow";
 import { headOf, nounPhrases } from "@/lib/models/offline/subject";
 import { keywords, sentences, stripLeadIn, words } from "@/lib/models/offline/text";
@@ -210,7 +210,13 @@ function factsAnswering(question: Question, facts: readonly KnownFact[]): Found<
     // Only a focus is kept off a fact's verbs, so they are parsed only when the question has one.
     score: match(question.query, factWords[i], contentWords(item.page), rarity, question.query.focus.length > 0 ? usedAsVerbs(statedIn(item)) : undefined),
   }));
-  const ranked = rankAnswers(question, candidates, (a, b) => Number(b.confirmed) - Number(a.confirmed) || b.day.localeCompare(a.day));
+  const ranked = rankAnswers(question, candidates, byConfirmedThenNewest);
+  // No one fact answers a question naming someone: a page's facts are read together ("Our vinyl comes from Brightwell Supply." …
+  // "About $1,800 a month with them.").
+  if (question.names.length > 0 && (ranked.length === 0 || ranked[0].tier === Tier.UntypedMatch)) {
+    const together = factsReadTogether(question, facts, rarity);
+    if (together) return together;
+  }
   if (ranked.length === 0) return null;
   // What the owner said later on the same page, answering as well, replaces what they said before ("going with A", then "going with B").
   const top = ranked.filter((r) => r.tier === ranked[0].tier && r.item.page === ranked[0].item.page).reduce((a, b) => (b.item.day > a.item.day ? b : a));
@@ -218,6 +224,28 @@ function factsAnswering(question: Question, facts: readonly KnownFact[]): Found<
   const tied = ranked.filter((s) => s.tier === top.tier && byScore(s, top) === 0 && s.item.text !== top.item.text && !replaced(s));
   const words = [...factWords[facts.indexOf(top.item)], ...contentWords(top.item.page)];
   return { item: [top.item, ...tied.slice(0, 1).map((s) => s.item)], tier: top.tier, reason: top.score.subject, words, page: top.item.page };
+}
+
+const byConfirmedThenNewest = (a: KnownFact, b: KnownFact) => Number(b.confirmed) - Number(a.confirmed) || b.day.localeCompare(a.day);
+
+/**
+ * A fact holding the asked-for value, read with the other facts recalled from
+ * its page, which name whom it is about when it only points back ("with
+ * them", "she charges"): the page is one subject.
+ */
+function factsReadTogether(question: Question, facts: readonly KnownFact[], rarity: Rarity): Found<KnownFact[]> | null {
+  const candidates = facts.flatMap((item) => {
+    const page = facts.filter((f) => f.page === item.page);
+    if (page.length < 2 || !holdsAnswer(question, statedIn(item), item.source === "owner")) return [];
+    const words = [...new Set(page.flatMap((f) => contentWords(f.text)))];
+    const text = [statedIn(item), ...page.filter((f) => f !== item).map(statedIn)].join(" ");
+    return [{ item, text, page: item.page, dated: item.source === "owner", words, score: match(question.query, words, contentWords(item.page), rarity) }];
+  });
+  const [top] = rankAnswers(question, candidates, byConfirmedThenNewest);
+  // Read together, facts must plainly answer: the asked-for value and the question's words, not a loose link.
+  if (!top || top.tier !== Tier.Match || top.score.matched < 2) return null;
+  const words = candidates.find((c) => c.item === top.item)!.words;
+  return { item: [top.item], tier: top.tier, reason: top.score.subject, words, page: top.item.page };
 }
 
 /** A statement in the visible conversation that answers the question; the owner's words before the agent's, newer before older. */

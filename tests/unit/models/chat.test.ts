@@ -79,6 +79,13 @@ describe("questions the prompt already answers", () => {
     expect(textOf(decideChat(view("What's our rent?", { recalled: [lease, rent] }), BOTH))).toContain("$1,900");
   });
 
+  it("reads a page's recalled facts together when the one holding the value only points back at whom it is about", () => {
+    const supplier: KnownFact = { page: "Paddles", text: "Our paddles come from Juniper Ridge Outfitters, carbon and aluminum", confirmed: true, source: "owner", day: "2027-04-02" };
+    const spend: KnownFact = { page: "Paddles", text: "Paddles: usually around $700 a month with them", confirmed: true, source: "owner", day: "2027-04-02" };
+    const answer = textOf(decideChat(view("How much do we spend with Juniper Ridge Outfitters each month?", { recalled: [supplier, spend] }), BOTH));
+    expect(answer).toContain("$700");
+  });
+
   it("says a pending fact is unconfirmed", () => {
     const pending: KnownFact = { page: "Life Jackets", text: "I suggest ordering 10 more life jackets", confirmed: false, source: "agent", day: "2027-04-12" };
     const answer = textOf(decideChat(view("what was the idea about the life jackets?", { recalled: [pending] }), BOTH));
