@@ -237,9 +237,13 @@ export function bestLine(
   { clearOfNext = true }: { clearOfNext?: boolean } = {},
 ): RankedLine | null {
   const ranked = rankLines(asked, lines, holdsKind);
-  // Lines about the thing the question names come before lines that only share how it describes it.
+  // Lines about the thing the question names come before lines that only share how it describes it, unless none of them leads.
   const onFocus = ranked.filter((r) => r.onFocus && r.score >= FOLLOW_AT);
-  const [best, next] = onFocus.length > 0 ? onFocus : ranked;
+  return (onFocus.length > 0 ? leader(onFocus, clearOfNext) : null) ?? leader(ranked, clearOfNext);
+}
+
+/** The first of ranked lines when it clears FOLLOW_AT and, if asked, leads the next by CLEAR_LEAD of its score. */
+function leader([best, next]: readonly RankedLine[], clearOfNext: boolean): RankedLine | null {
   if (!best || best.reason === null || best.score < FOLLOW_AT) return null;
   // Two lines about the same pages are one pointer, not a tie.
   const rival = clearOfNext && next && !next.line.pages.every((p) => best.line.pages.includes(p)) ? next.score : 0;

@@ -324,9 +324,25 @@ export function relatedness(a: string, b: string): Link {
     }
   }
   if (best.score < KIND_OF) best = closedCompound(a, b) ?? closedCompound(b, a) ?? best;
+  if (best.score < DERIVED) best = agentOf(a, b) ?? agentOf(b, a) ?? best;
   if (linkCache.size >= MAX_REMEMBERED) linkCache.clear();
   linkCache.set(key, best);
   return best;
+}
+
+/**
+ * A word WordNet lacks that names who or what does a verb it has, by the
+ * agent suffix ("installer" installs, "detailer" details), and a form of
+ * that verb: one word's forms.
+ */
+function agentOf(agent: string, other: string): Link | null {
+  if (weightedSenses(agent).length > 0) return null;
+  const stem = /^(\p{L}{3,}?)e?rs?$/u.exec(agent)?.[1];
+  if (!stem) return null;
+  const verbs = [stem, `${stem}e`].filter((v) => synsetIds(v, "v").length > 0);
+  const forms = baseForms(other, "v");
+  const verb = verbs.find((v) => forms.includes(v));
+  return verb ? { score: DERIVED, why: `"${agent}" and "${other}" are forms of "${verb}"` } : null;
 }
 
 /** The shortest word a closed compound is made of: "whiteboard" is white + board, "toolbox" tool + box. */

@@ -3,10 +3,10 @@ import { MAX_FACTS_PER_PASS, type MemoryPassOutput, type StretchState } from "@/
 import type { MemoryInputFact } from "@/lib/contracts/prompt/memory-input";
 import { episodeLine, type ExtractedFact } from "@/lib/models/offline/episode";
 import { foldLine } from "@/lib/models/offline/fold";
-import { generalOf, isKindOf, isValueWord } from "@/lib/models/offline/meaning";
+import { generalOf, isKindOf, isValueWord, namesSomeone } from "@/lib/models/offline/meaning";
 import type { MemoryView } from "@/lib/models/offline/prompt-reader";
 import { FACET_WORDS, facetOf, isDecided, isDone, isDurable, isKindOnly, isQuestion, isReversal, isUpdate, nameRuns, type Facet } from "@/lib/models/offline/signals";
-import { hasVerb, isAbout, mainSubject, namesIn, nounPhrases, titleOf, valuesOf, type Phrase } from "@/lib/models/offline/subject";
+import { hasVerb, headOf, isAbout, mainSubject, namesIn, nounPhrases, titleOf, valuesOf, type Phrase } from "@/lib/models/offline/subject";
 import { clipChars, escapeRegExp, lowerFirstIfCommon, sentences, stripLeadIn, terms } from "@/lib/models/offline/text";
 
 // The memory pass: durable facts out of a stretch of messages, each on a
@@ -159,7 +159,7 @@ function pageFor(sentence: string, subject: Phrase | null, pages: readonly Known
   const leans = PRONOUN_START.test(sentence);
   const reported = REPORTED_BY.test(sentence);
   // "A new guy", "the new person": someone no page is named for; the name the sentence gives is.
-  const namesNoOne = subject?.words.length === 1 && generalOf(subject.words[0]) !== null && names.length > 0 && !["money", "date"].includes(facetOf(sentence));
+  const namesNoOne = subject?.words.length === 1 && generalOf(subject.words[0]) !== null && namesSomeone(subject.words[0]) && names.length > 0 && !["money", "date"].includes(facetOf(sentence));
   if (subject && !subject.valueOnly && !namesNoOne) {
     // A page filed under a name ("Kiln & Clay Studio") is that business or person, not every studio the owner mentions.
     const about = pages.findLast((p) => !isNamePage(p) && isAbout(subject, p.title));
@@ -182,7 +182,10 @@ function pageFor(sentence: string, subject: Phrase | null, pages: readonly Known
 }
 
 /** Whether a phrase names something that happens: a show, a fair, an inspection. */
-const isEvent = (phrase: Phrase) => isKindOf(phrase.words.at(-1)!, ["event"]);
+const isEvent = (phrase: Phrase) => [headOf(phrase.words.join(" ")), phrase.words.at(-1)!].some((head) => isKindOf(head, ["event"]));
+
+/** Words that open a subordinate clause, which says why or when, not what the day is of. */
+const SUBORDINATE = /\b(?:because|since|so|after|before|until|when|while|if)\b/i;
 
 /** The rest of a list after a comma: a bare noun or two, then "and" or "or" ("underlayment and drip edge …"). */
 const LIST_GOES_ON = /^\s*\p{Ll}[\p{L}-]*(?:\s+\p{Ll}[\p{L}-]*)?\s+(?:and|or)\s/u;
@@ -202,7 +205,10 @@ function factSubject(sentence: string): Phrase | null {
   const subject = mainSubject(sentence);
   // A day is when something happens: "a table at the county craft fair on May 9" is filed under the fair.
   if (facetOf(sentence) === "date" && subject && !isEvent(subject)) {
-    const event = nounPhrases(sentence).find((p) => !p.valueOnly && isEvent(p));
+    // Only what comes before the day, in the sentence's own clause: "moved the open house to April 19 because of the marathon".
+    const day = valuesOf(sentence)[0];
+    const before = day ? sentence.slice(0, sentence.indexOf(day)) : sentence;
+    const event = nounPhrases(before.split(SUBORDINATE)[0]).find((p) => !p.valueOnly && isEvent(p));
     if (event) return event;
   }
   const clauses = sentence.split(CLAUSES);

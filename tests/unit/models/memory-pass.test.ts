@@ -109,6 +109,9 @@ describe("where facts are filed", () => {
   it("files a day under the event it is the day of, not under what the owner brings to it", () => {
     const facts = extractFacts(view(stretch(46, [["owner", "We're doing a table at the county craft fair on May 9."]])));
     expect(facts.find((f) => f.text.includes("May 9"))?.page).toBe("Craft Fair");
+    // An event named after the day, in a clause that says why, is not what the day is of.
+    const moved = extractFacts(view(stretch(47, [["owner", "We moved the launch party to May 16 because of the marathon."]])));
+    expect(moved.find((f) => f.text.includes("May 16"))?.page).toBe("Launch Party");
   });
 
   it("reads past what an owner calls their news, and files a possessive's sentence with the one before", () => {
