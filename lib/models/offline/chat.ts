@@ -15,7 +15,7 @@ import {
   type Attempt,
 } from "@/lib/models/offline/replies";
 import { carriesFact, isDurable, isHelpRequest, isQuestion, isSmallTalk, isSuggestionRequest } from "@/lib/models/offline/signals";
-import { isKnown, relatedness } from "@/lib/models/offline/meaning";
+import { generalOf, isKnown, relatedness } from "@/lib/models/offline/meaning";
 import { STRONG, byMatch, contentWords, explain, isGoodMatch, match, rarityAmong, subjectWords, usedAsVerbs, type Match, type Query, type Rarity, type Reason } from "@/lib/models/offline/relate";
 import { aboutWords, bestLine, coverage, lineWords, namedIn, type AboutWord } from "@/lib/models/offline/follow";
 import { headOf, nounPhrases } from "@/lib/models/offline/subject";
@@ -340,8 +340,10 @@ const LINE_OVER_ANSWER = 0.2;
  */
 function lineOutranks(question: Question, followed: Followed, answer: Found<string>): boolean {
   if (answer.page !== null && followed.page === answer.page) return false;
-  // "The machine that cooks the bugs": a line about a machine beats a fact that only shares "bugs".
-  if (followed.onFocus && answer.onFocus === false) return true;
+  // "The machine that cooks the bugs": a line about a machine beats a fact that only shares "bugs"; "the woman who …" names
+  // no one in particular, so a line about any kind of person does not.
+  const general = question.about.some((a) => a.focus && generalOf(a.word) !== null);
+  if (followed.onFocus && answer.onFocus === false && !general) return true;
   // "The machine that flattens wrinkles with steam": a line about the machine and the steam beats a fact about another machine.
   const onLine = namedIn(question.about, lineWords(followed.line));
   const inAnswer = namedIn(question.about, answer.words);

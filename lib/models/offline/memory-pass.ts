@@ -160,6 +160,8 @@ function pageFor(sentence: string, subject: Phrase | null, pages: readonly Known
   const reported = REPORTED_BY.test(sentence);
   // "A new guy", "the new person": someone no page is named for; the name the sentence gives is.
   const namesNoOne = subject?.words.length === 1 && generalOf(subject.words[0]) !== null && namesSomeone(subject.words[0]) && names.length > 0 && !["money", "date"].includes(facetOf(sentence));
+  // "She charges $385 a visit and comes to the shop": she is who the sentence before named; the shop is only where she goes.
+  if (/^(?:she|he)\b/i.test(sentence) && previous) return previous;
   if (subject && !subject.valueOnly && !namesNoOne) {
     // A page filed under a name ("Kiln & Clay Studio") is that business or person, not every studio the owner mentions.
     const about = pages.findLast((p) => !isNamePage(p) && isAbout(subject, p.title));
@@ -169,6 +171,9 @@ function pageFor(sentence: string, subject: Phrase | null, pages: readonly Known
     // after the subject ("Our roofer is Ada Brisk, she did the Millport job").
     const at = (text: string) => sentence.toLowerCase().indexOf(text.toLowerCase());
     if (byName && filed && !leans && at(filed.name) < at(subject.words[0])) return byName.title;
+    // "Tobias Wrenfield, he's 19, just finished the program": a name set apart at the start is what the sentence is about.
+    const opening = names.find((name) => sentence.startsWith(`${name},`));
+    if (opening && !leans) return byName && filed?.name === opening ? byName.title : opening;
     if (leans && previous) return previous;
     return titleOf(subject);
   }
@@ -216,7 +221,7 @@ function factSubject(sentence: string): Phrase | null {
   if (at <= 0) return subject;
   const stating = clauses[at];
   // A clause that opens on "it" ("…, it was $640 with the hoses") is about what came before, unless it says what it is for.
-  if (/^\s*(?:it|it's|it’s|that|that's|that’s|this)\b/i.test(stating) && !/\bfor\s+(?:the\s+|our\s+|a\s+|an\s+)?\p{L}/iu.test(stating)) return subject;
+  if (/^\s*(?:it|it's|it’s|that|that's|that’s|this)\b/i.test(stating) && !/\bfor\s+(?:the\s+|our\s+|a\s+|an\s+)?(?!(?:up|each|every|all|both)\b)\p{L}/iu.test(stating)) return subject;
   // A list the comma only separates ("our shingles, underlayment and drip edge from …") is no clause of its own.
   if (LIST_GOES_ON.test(stating)) return subject;
   const own = mainSubject(stating);

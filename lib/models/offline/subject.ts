@@ -121,6 +121,9 @@ function isPlainNoun(word: string): boolean {
 /** A day or a month named alone ("Friday", "March"): what a verb's -ing form before it says is when, not a kind ("arriving Friday"; "washing Saturday", a noun too, may name the work). */
 const namesADay = (word: string) => hasDate(`on ${word}`);
 
+/** "The chargers themselves": a pronoun, never a thing. */
+const REFLEXIVE = /^(?:myself|yourself|yourselves|himself|herself|itself|ourselves|themselves)$/;
+
 /** Forms of "be" before an -ing word make it the verb: "the crew is cleaning windows". */
 const BE = /^(?:is|are|was|were|am|be|been|being|i'm|we're|they're|you're|he's|she's|it's)$/i;
 
@@ -135,6 +138,9 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
   const lower = word.toLowerCase().replace(/’/g, "'").replace(/'s$/, "");
   if (term(lower) === null || /^\d/.test(lower) || lower.length < 3 || /ly$/.test(lower) || NUMBER_WORDS.has(lower) || EVALUATIVE.has(lower) || isMeasureModifier(lower)) return false;
   if (previous && BEFORE_A_VERB.test(previous.replace(/’/g, "'"))) return false;
+  if (REFLEXIVE.test(lower)) return false;
+  // "All that comes from Coppervale": "that" before a verb's -s form is the clause's subject, not a determiner.
+  if (previous !== undefined && /^(?:that|this|which)$/i.test(previous) && /[^s]s$/.test(lower) && isVerbForm(lower)) return false;
   // After "is", a word that can say what something is like, with no noun after it, says it: "the bid is due September 26".
   if (previous && BE.test(previous.replace(/’/g, "'")) && adjectiveSenses(lower) > 0 && !(next !== undefined && isPlainNoun(next) && !/^\p{Lu}/u.test(next))) return false;
   // A measure of something is no thing of its own: "a lot of mulch", "a yard of gravel" (but "a delivery fee of $4.50" is); nor is
@@ -203,7 +209,9 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
   // "quoted", "goes": more a verb than a noun unless a determiner says otherwise, before it or before the name it follows ("the
   // Millbrook shop opens …", not "Dana runs …").
   const named = previous !== undefined && /^\p{Lu}/u.test(previous) && before.length >= 2 && DETERMINER.test(before[before.length - 2]);
-  return verbSenses(lower) <= nouns || named || (previous !== undefined && (DETERMINER.test(previous) || EVALUATIVE.has(previous.toLowerCase()) || isMeasureModifier(previous)));
+  // A sentence's first word before a noun and "is" is part of its subject, not an order: "Shop rent is $2,950".
+  const subjectOfBe = previous === undefined && rest[1] !== undefined && BE.test(rest[1]) && nounSenses(rest[0].toLowerCase()) > 0;
+  return verbSenses(lower) <= nouns || named || subjectOfBe || (previous !== undefined && (DETERMINER.test(previous) || EVALUATIVE.has(previous.toLowerCase()) || isMeasureModifier(previous)));
 }
 
 /** An adjective that says what kind ("liquid chalk"); an -ly one used more as an adjective than a noun too ("quarterly treatment"). */

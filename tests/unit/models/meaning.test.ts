@@ -144,6 +144,10 @@ describe("subjects and page titles", () => {
     expect(nounPhrases("The Juniper Ridge bid is due October 3.").map((p) => p.words)).toEqual([]);
     // A name that opens a sentence runs on through the capitalised words after it.
     expect(namesIn("Tobiah Quellmark starts on the 3rd.")).toEqual(["Tobiah Quellmark"]);
+    // A sentence's first word before a noun and "is" is part of its subject; a reflexive pronoun is no thing; "that" before a verb is its subject.
+    expect(nounPhrases("Shop rent is $2,950 a month.").map((p) => p.words)).toEqual([["shop", "rent"]]);
+    expect(nounPhrases("The paddles themselves we buy from Tern Hollow.").map((p) => p.words)).toEqual([["paddles"]]);
+    expect(nounPhrases("Our wire and boxes, all that comes from one supplier.").map((p) => p.words)).toEqual([["wire"], ["boxes"], ["supplier"]]);
     // "And" joins words of one kind: before a verb, a word that can be a verb is one.
     expect(nounPhrases("Members book and cancel classes through the app.").map((p) => p.words)).toEqual([["members"], ["classes"], ["app"]]);
     // "Including" takes an object as a preposition does: no title runs through it.

@@ -153,6 +153,20 @@ describe("where facts are filed", () => {
     expect(facts.find((f) => f.text.includes("$1,320"))?.page).toBe("Shop Insurance");
   });
 
+  it("files a sentence that opens on \"she\" with whom the sentence before named, and one that sets a name apart first under that name", () => {
+    const facts = extractFacts(
+      view(
+        stretch(56, [
+          ["owner", "Our fabric rep is Odalys Fenwick."],
+          ["owner", "She charges $40 a visit and she comes to the workshop."],
+          ["owner", "Big news, hired a cutter! Tobiah Quellmark, he's 19, just finished the trade program at the college."],
+        ]),
+      ),
+    );
+    expect(facts.find((f) => f.text.includes("$40"))?.page).toBe(facts.find((f) => f.text.includes("Odalys"))?.page);
+    expect(facts.find((f) => f.text.includes("Quellmark"))?.page).toBe("Tobiah Quellmark");
+  });
+
   it("files a name under itself when the sentence only calls them someone: \"a new guy\" is no page", () => {
     const facts = extractFacts(view(stretch(49, [["owner", "We hired a new guy for the cutting room, Ansel Brook."]])));
     expect(facts.find((f) => f.text.includes("Ansel Brook"))?.page).toBe("Ansel Brook");
