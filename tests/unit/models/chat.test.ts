@@ -86,6 +86,13 @@ describe("questions the prompt already answers", () => {
     expect(answer).toContain("$700");
   });
 
+  it("answers from what recall shows about a woman's work, not from a line about any kind of person", () => {
+    const inspector: KnownFact = { page: "Odalys Fenwick", text: "Odalys Fenwick: she charges $140 a visit to inspect the hoists", confirmed: true, source: "owner", day: "2027-04-02" };
+    const buffer = [{ day: "2027-04-05", gist: "Instructor: the owner gave choice; decided.", pages: ["Instructor"] }];
+    const decision = decideChat(view("What does the woman who inspects the hoists charge each time she comes?", { recalled: [inspector], buffer }), BOTH);
+    expect(textOf(decision)).toContain("$140");
+  });
+
   it("says a pending fact is unconfirmed", () => {
     const pending: KnownFact = { page: "Life Jackets", text: "I suggest ordering 10 more life jackets", confirmed: false, source: "agent", day: "2027-04-12" };
     const answer = textOf(decideChat(view("what was the idea about the life jackets?", { recalled: [pending] }), BOTH));
