@@ -148,6 +148,9 @@ describe("subjects and page titles", () => {
     expect(nounPhrases("Shop rent is $2,950 a month.").map((p) => p.words)).toEqual([["shop", "rent"]]);
     expect(nounPhrases("The paddles themselves we buy from Tern Hollow.").map((p) => p.words)).toEqual([["paddles"]]);
     expect(nounPhrases("Our wire and boxes, all that comes from one supplier.").map((p) => p.words)).toEqual([["wire"], ["boxes"], ["supplier"]]);
+    // An -ing word before when says when ("starting next week"); "like" takes an object as a preposition does.
+    expect(nounPhrases("The new rate is $90 starting next week.").filter((p) => !p.valueOnly).map((p) => p.words)).toEqual([["rate"]]);
+    expect(nounPhrases("The crews were digging like moles.").map((p) => p.words)).toEqual([["crews"], ["moles"]]);
     // "And" joins words of one kind: before a verb, a word that can be a verb is one.
     expect(nounPhrases("Members book and cancel classes through the app.").map((p) => p.words)).toEqual([["members"], ["classes"], ["app"]]);
     // "Including" takes an object as a preposition does: no title runs through it.

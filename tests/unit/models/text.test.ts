@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clipWords, countWords, hashText, keywords, sentences, stem, terms, wordChunks } from "@/lib/models/offline/text";
+import { clipWords, countWords, hashText, keywords, sentences, stem, stripLeadIn, terms, wordChunks } from "@/lib/models/offline/text";
 
 describe("stem", () => {
   it("brings inflections of one word together", () => {
@@ -28,6 +28,15 @@ describe("sentences", () => {
       "decided!",
       "Ok?",
     ]);
+  });
+});
+
+describe("stripLeadIn", () => {
+  it("reads past what an owner calls their news, and keeps the topic of \"… stuff:\"", () => {
+    expect(stripLeadIn("Hiring news, we just hired a deckhand.")).toBe("we just hired a deckhand.");
+    expect(stripLeadIn("Trade show stuff: the boat expo is March 3.")).toBe("Trade show: the boat expo is March 3.");
+    expect(stripLeadIn("Speaking of the dock — we finally bought a hoist.")).toBe("we finally bought a hoist.");
+    expect(stripLeadIn("One-day rentals are $80.")).toBe("One-day rentals are $80.");
   });
 });
 
