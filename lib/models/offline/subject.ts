@@ -121,7 +121,7 @@ function isPlainNoun(word: string): boolean {
 /** A day or a month named alone ("Friday", "March"): what a verb's -ing form before it says is when, not a kind ("arriving Friday"; "washing Saturday", a noun too, may name the work). */
 const namesADay = (word: string) => hasDate(`on ${word}`);
 
-/** Words a time expression starts with: "next week", "the first of the month", "Monday". */
+/** Words a time expression starts with: "next week", "the first", "tomorrow". */
 const startsWhen = (word: string, after: string | undefined) =>
   /^(?:next|this|last|today|tomorrow|tonight|now|immediately)$/i.test(word) || (/^the$/i.test(word) && /^(?:first|1st|start|end|beginning|middle)$/i.test(after ?? ""));
 
@@ -143,7 +143,7 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
   if (term(lower) === null || /^\d/.test(lower) || lower.length < 3 || /ly$/.test(lower) || NUMBER_WORDS.has(lower) || EVALUATIVE.has(lower) || isMeasureModifier(lower)) return false;
   if (previous && BEFORE_A_VERB.test(previous.replace(/’/g, "'"))) return false;
   if (REFLEXIVE.test(lower)) return false;
-  // "… $185 starting next week", "effective the first of the month": an -ing word before when says when, not what.
+  // "… $90 starting next week", "starting the first": an -ing word before when says when, not what.
   if (/ing$/.test(lower) && verbSenses(lower) > 0 && next !== undefined && startsWhen(next, rest[1])) return false;
   // "All that comes from Coppervale": "that" before a verb's -s form is the clause's subject, not a determiner.
   if (previous !== undefined && /^(?:that|this|which)$/i.test(previous) && /[^s]s$/.test(lower) && isVerbForm(lower)) return false;
