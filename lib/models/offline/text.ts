@@ -137,8 +137,9 @@ function isCommonWord(word: string): boolean {
 
 /** Lowercases the first letter of a sentence that will be embedded in another, unless it starts with a name. */
 export function lowerFirstIfCommon(text: string): string {
-  const first = words(text)[0];
-  const keep = !first || !text.startsWith(first) || /^I\b/.test(first) || !isCommonWord(first);
+  const [first, second] = words(text);
+  // A capitalised word after it makes it part of a name: "Wren Castellano", "Granite Ridge Mutual".
+  const keep = !first || !text.startsWith(first) || /^I\b/.test(first) || !isCommonWord(first) || /^\p{Lu}/u.test(second ?? "");
   return keep ? text : text.charAt(0).toLowerCase() + text.slice(1);
 }
 

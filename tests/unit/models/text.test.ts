@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clipWords, countWords, hashText, keywords, sentences, stem, stripLeadIn, terms, wordChunks } from "@/lib/models/offline/text";
+import { clipWords, countWords, hashText, keywords, lowerFirstIfCommon, sentences, stem, stripLeadIn, terms, wordChunks } from "@/lib/models/offline/text";
 
 describe("stem", () => {
   it("brings inflections of one word together", () => {
@@ -37,6 +37,13 @@ describe("stripLeadIn", () => {
     expect(stripLeadIn("Trade show stuff: the boat expo is March 3.")).toBe("Trade show: the boat expo is March 3.");
     expect(stripLeadIn("Speaking of the dock — we finally bought a hoist.")).toBe("we finally bought a hoist.");
     expect(stripLeadIn("One-day rentals are $80.")).toBe("One-day rentals are $80.");
+  });
+});
+
+describe("lowerFirstIfCommon", () => {
+  it("lowers a common first word, but not one a capitalised word follows, which is part of a name", () => {
+    expect(lowerFirstIfCommon("The van is leased.")).toBe("the van is leased.");
+    expect(lowerFirstIfCommon("Wren Adair starts Monday.")).toBe("Wren Adair starts Monday.");
   });
 });
 
