@@ -121,6 +121,9 @@ function isPlainNoun(word: string): boolean {
 /** A day or a month named alone ("Friday", "March"): what a verb's -ing form before it says is when, not a kind ("arriving Friday"; "washing Saturday", a noun too, may name the work). */
 const namesADay = (word: string) => hasDate(`on ${word}`);
 
+/** An -ly word that says how or how often ("monthly", "really"), not a thing that happens to end so ("family", "supply"). */
+const isAdverbLike = (word: string) => /ly$/.test(word) && (nounSenses(word) === 0 || adjectiveSenses(word) + adverbSenses(word) > 0);
+
 /** Words a time expression starts with: "next week", "the first", "tomorrow". */
 const startsWhen = (word: string, after: string | undefined) =>
   /^(?:next|this|last|today|tomorrow|tonight|now|immediately)$/i.test(word) || (/^the$/i.test(word) && /^(?:first|1st|start|end|beginning|middle)$/i.test(after ?? ""));
@@ -140,7 +143,7 @@ const BE = /^(?:is|are|was|were|am|be|been|being|i'm|we're|they're|you're|he's|s
 function isNounish(word: string, previous: string | undefined, inPhrase: boolean, before: readonly string[], rest: readonly string[]): boolean {
   const next = rest[0];
   const lower = word.toLowerCase().replace(/’/g, "'").replace(/'s$/, "");
-  if (term(lower) === null || /^\d/.test(lower) || lower.length < 3 || /ly$/.test(lower) || NUMBER_WORDS.has(lower) || EVALUATIVE.has(lower) || isMeasureModifier(lower)) return false;
+  if (term(lower) === null || /^\d/.test(lower) || lower.length < 3 || isAdverbLike(lower) || NUMBER_WORDS.has(lower) || EVALUATIVE.has(lower) || isMeasureModifier(lower)) return false;
   if (previous && BEFORE_A_VERB.test(previous.replace(/’/g, "'"))) return false;
   if (REFLEXIVE.test(lower)) return false;
   // "… $90 starting next week", "starting the first": an -ing word before when says when, not what.

@@ -148,6 +148,8 @@ describe("subjects and page titles", () => {
     expect(nounPhrases("Shop rent is $2,950 a month.").map((p) => p.words)).toEqual([["shop", "rent"]]);
     expect(nounPhrases("The paddles themselves we buy from Tern Hollow.").map((p) => p.words)).toEqual([["paddles"]]);
     expect(nounPhrases("Our wire and boxes, all that comes from one supplier.").map((p) => p.words)).toEqual([["wire"], ["boxes"], ["supplier"]]);
+    // A noun that happens to end in -ly is a noun: "family", "supply".
+    expect(nounPhrases("Family portraits are $395.").map((p) => p.words)).toEqual([["family", "portraits"]]);
     // An -ing word before when says when ("starting next week"); "like" takes an object as a preposition does.
     expect(nounPhrases("The new rate is $90 starting next week.").filter((p) => !p.valueOnly).map((p) => p.words)).toEqual([["rate"]]);
     expect(nounPhrases("The crews were digging like moles.").map((p) => p.words)).toEqual([["crews"], ["moles"]]);

@@ -37,6 +37,8 @@ describe("stripLeadIn", () => {
     expect(stripLeadIn("Trade show stuff: the boat expo is March 3.")).toBe("Trade show: the boat expo is March 3.");
     expect(stripLeadIn("Speaking of the dock — we finally bought a hoist.")).toBe("we finally bought a hoist.");
     expect(stripLeadIn("One-day rentals are $80.")).toBe("One-day rentals are $80.");
+    expect(stripLeadIn("Software wise we use Tidewell for bookings.")).toBe("Software: we use Tidewell for bookings.");
+    expect(stripLeadIn("Otherwise we're good.")).toBe("Otherwise we're good.");
   });
 });
 
