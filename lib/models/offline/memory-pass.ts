@@ -160,8 +160,6 @@ function pageFor(sentence: string, subject: Phrase | null, pages: readonly Known
   const reported = REPORTED_BY.test(sentence);
   // "A new guy", "the new person": someone no page is named for; the name the sentence gives is.
   const namesNoOne = subject?.words.length === 1 && generalOf(subject.words[0]) !== null && namesSomeone(subject.words[0]) && names.length > 0 && !["money", "date"].includes(facetOf(sentence));
-  // "She charges $385 a visit and comes to the shop": she is who the sentence before named; the shop is only where she goes.
-  if (/^(?:she|he)\b/i.test(sentence) && previous) return previous;
   if (subject && !subject.valueOnly && !namesNoOne) {
     // A page filed under a name ("Kiln & Clay Studio") is that business or person, not every studio the owner mentions.
     const about = pages.findLast((p) => !isNamePage(p) && isAbout(subject, p.title));

