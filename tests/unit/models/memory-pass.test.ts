@@ -19,6 +19,12 @@ const view = (messages: PassMessage[], extra: Partial<MemoryInput> = {}): Memory
 
 const liveFact = (id: string, page: string, key: string, text: string): MemoryInputFact => ({ id, page, key, text, status: "confirmed", source: "owner" });
 
+/** The page each owner message's fact holding a value lands on, the messages filed in one pass. */
+function filedOn(...messages: string[]): (value: string) => string | undefined {
+  const facts = extractFacts(view(stretch(40, messages.map((text) => ["owner", text]))));
+  return (value) => facts.find((f) => f.text.includes(value))?.page;
+}
+
 const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
 const FIRST_PERSON = /(?<![\p{L}'])(?:I|we|my|our|us|me|I'm|we're|I've|we've)(?![\p{L}'])/iu;
 
@@ -97,70 +103,45 @@ describe("where facts are filed", () => {
   });
 
   it("files a value in a clause that opens on \"it\" with what the sentence is about, not with what the clause adds", () => {
-    const facts = extractFacts(view(stretch(45, [["owner", "Bought a new steam cleaner last week so we stop scrubbing by hand, it was $640 with the hoses."]])));
-    expect(facts.find((f) => f.text.includes("$640"))?.page).toBe("Steam Cleaner");
+    const on = filedOn("Bought a new steam cleaner last week so we stop scrubbing by hand, it was $640 with the hoses.");
+    expect(on("$640")).toBe("Steam Cleaner");
   });
 
   it("reads a list the comma only separates as one clause: the first thing it names is what the sentence is about", () => {
-    const facts = extractFacts(view(stretch(44, [["owner", "We buy our fabric, foam and batting from Loomway Supply out past the river."]])));
-    expect(facts.find((f) => f.text.includes("Loomway Supply"))?.page).toBe("Fabric");
+    expect(filedOn("We buy our fabric, foam and batting from Loomway Supply out past the river.")("Loomway Supply")).toBe("Fabric");
   });
 
   it("files a day under the event it is the day of, not under what the owner brings to it", () => {
-    const facts = extractFacts(view(stretch(46, [["owner", "We're doing a table at the county craft fair on May 9."]])));
-    expect(facts.find((f) => f.text.includes("May 9"))?.page).toBe("Craft Fair");
+    expect(filedOn("We're doing a table at the county craft fair on May 9.")("May 9")).toBe("Craft Fair");
     // An event named after the day, in a clause that says why, is not what the day is of.
-    const moved = extractFacts(view(stretch(47, [["owner", "We moved the launch party to May 16 because of the marathon."]])));
-    expect(moved.find((f) => f.text.includes("May 16"))?.page).toBe("Launch Party");
+    expect(filedOn("We moved the launch party to May 16 because of the marathon.")("May 16")).toBe("Launch Party");
   });
 
   it("reads past what an owner calls their news, and files a possessive's sentence with the one before", () => {
-    const facts = extractFacts(
-      view(
-        stretch(47, [
-          ["owner", "Big news, we finally hired an upholsterer!"],
-          ["owner", "Her name is Wren Adair, she starts Monday."],
-        ]),
-      ),
-    );
-    expect(facts.map((f) => f.page)).not.toContain("News");
-    expect(facts.find((f) => f.text.includes("Wren Adair"))?.page).toBe("Upholsterer");
+    const on = filedOn("Big news, we finally hired an upholsterer!", "Her name is Wren Adair, she starts Monday.");
+    expect(on("upholsterer")).not.toBe("News");
+    expect(on("Wren Adair")).toBe("Upholsterer");
   });
 
   it("files what an owner corrects under what they say they correct, and reads past \"for reference\"", () => {
-    const facts = extractFacts(
-      view(
-        stretch(50, [
-          ["owner", "Actually, correction on the seat cushions — we bumped them up to $85 in March."],
-          ["owner", "For reference, a full sofa reupholster is $1,400 with fabric."],
-        ]),
-      ),
-    );
-    expect(facts.find((f) => f.text.includes("$85"))?.page).toBe("Seat Cushions");
-    expect(facts.find((f) => f.text.includes("$1,400"))?.page).toBe("Sofa Reupholster");
+    const on = filedOn("Actually, correction on the seat cushions — we bumped them up to $85 in March.", "For reference, a full sofa reupholster is $1,400 with fabric.");
+    expect([on("$85"), on("$1,400")]).toEqual(["Seat Cushions", "Sofa Reupholster"]);
   });
 
   it("files a fragment that opens on its value or a name with the sentence before it", () => {
-    const facts = extractFacts(
-      view(
-        stretch(52, [
-          ["owner", "We finally bought a long-arm sewing machine for the quilting work. $6,200 used, from a dealer up in Millbrook."],
-          ["owner", "Also the shop insurance renewed. Tern Hollow Mutual, $1,320 for the year."],
-        ]),
-      ),
+    const on = filedOn(
+      "We finally bought a long-arm sewing machine for the quilting work. $6,200 used, from a dealer up in Millbrook.",
+      "Also the shop insurance renewed. Tern Hollow Mutual, $1,320 for the year.",
     );
-    expect(facts.find((f) => f.text.includes("$6,200"))?.page).toBe("Long-Arm Sewing Machine");
-    expect(facts.find((f) => f.text.includes("$1,320"))?.page).toBe("Shop Insurance");
+    expect([on("$6,200"), on("$1,320")]).toEqual(["Long-Arm Sewing Machine", "Shop Insurance"]);
   });
 
   it("files a sentence that sets a name apart first under that name", () => {
-    const facts = extractFacts(view(stretch(56, [["owner", "Big news, hired a cutter! Tobiah Quellmark, he's 19, just finished the trade program at the college."]])));
-    expect(facts.find((f) => f.text.includes("Quellmark"))?.page).toBe("Tobiah Quellmark");
+    expect(filedOn("Big news, hired a cutter! Tobiah Quellmark, he's 19, just finished the trade program at the college.")("Quellmark")).toBe("Tobiah Quellmark");
   });
 
   it("files a name under itself when the sentence only calls them someone: \"a new guy\" is no page", () => {
-    const facts = extractFacts(view(stretch(49, [["owner", "We hired a new guy for the cutting room, Ansel Brook."]])));
-    expect(facts.find((f) => f.text.includes("Ansel Brook"))?.page).toBe("Ansel Brook");
+    expect(filedOn("We hired a new guy for the cutting room, Ansel Brook.")("Ansel Brook")).toBe("Ansel Brook");
   });
 
   it("never names a page for an indefinite pronoun: what someone is wanted for is filed under that thing", () => {
