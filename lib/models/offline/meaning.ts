@@ -539,6 +539,14 @@ const NEAR_KIND = 2;
  * new woman", "the new guy", "the kid"), else none.
  */
 export function generalOf(word: string): string | null {
+  // Asked for every question word against every buffer line: worked out once per word.
+  if (!generalCache.has(word)) generalCache.set(word, generalStandIn(word));
+  return generalCache.get(word)!;
+}
+
+const generalCache = new Map<string, string | null>();
+
+function generalStandIn(word: string): string | null {
   if (isGeneral(word)) return word;
   const first = commonestNounSense(word);
   if (first === undefined || synset(first).lexFile !== PEOPLE) return null;

@@ -147,7 +147,7 @@ const isNamePage = (page: KnownPage) => page.texts.some((t) => nameRuns(t).some(
  * the sentence before when this one names nothing of its own ("They ship on
  * Fridays"), else a new page named for its subject ("Cutting Table").
  */
-function pageFor(sentence: string, subject: Phrase | null, pages: readonly KnownPage[], previous: string | null): string | null {
+function pageFor(sentence: string, facet: Facet, subject: Phrase | null, pages: readonly KnownPage[], previous: string | null): string | null {
   // A name filed on one page only says where the sentence belongs; one all over the memory (the town the business is in) says nothing.
   const holding = (name: string) => {
     const said = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, "iu");
@@ -159,7 +159,7 @@ function pageFor(sentence: string, subject: Phrase | null, pages: readonly Known
   const leans = PRONOUN_START.test(sentence);
   const reported = REPORTED_BY.test(sentence);
   // "A new guy", "the new person": someone no page is named for; the name the sentence gives is.
-  const namesNoOne = subject?.words.length === 1 && generalOf(subject.words[0]) !== null && namesSomeone(subject.words[0]) && names.length > 0 && !["money", "date"].includes(facetOf(sentence));
+  const namesNoOne = subject?.words.length === 1 && generalOf(subject.words[0]) !== null && namesSomeone(subject.words[0]) && names.length > 0 && !["money", "date"].includes(facet);
   if (subject && !subject.valueOnly && !namesNoOne) {
     // A page filed under a name ("Kiln & Clay Studio") is that business or person, not every studio the owner mentions.
     const about = pages.findLast((p) => !isNamePage(p) && isAbout(subject, p.title));
@@ -204,10 +204,10 @@ const CLAUSES = /[,;]\s+/;
  * $3,900"). What is paid for or owned of the subject ("…, the lease is $745
  * a month") and a count of things ("a set of 30 is $460") stay with it.
  */
-function factSubject(sentence: string): Phrase | null {
+function factSubject(sentence: string, facet: Facet): Phrase | null {
   const subject = mainSubject(sentence);
   // A day is when something happens: "a table at the county craft fair on May 9" is filed under the fair.
-  if (facetOf(sentence) === "date" && subject && !isEvent(subject)) {
+  if (facet === "date" && subject && !isEvent(subject)) {
     // Only what comes before the day, in the sentence's own clause: "moved the open house to April 19 because of the marathon".
     const day = valuesOf(sentence)[0];
     const before = day ? sentence.slice(0, sentence.indexOf(day)) : sentence;
@@ -262,15 +262,16 @@ export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "message
   // The open stretch's earlier messages set the scene: a pass that starts with "They ship on Fridays" continues their page.
   for (const message of view.earlier ?? []) {
     if (message.speaker === "customer") continue;
-    for (const sentence of sentences(message.text).map(stripLeadIn)) previous = pageFor(sentence, mainSubject(sentence), known(), previous) ?? previous;
+    for (const sentence of sentences(message.text).map(stripLeadIn)) previous = pageFor(sentence, facetOf(sentence), mainSubject(sentence), known(), previous) ?? previous;
   }
   for (const message of view.messages) {
     if (message.speaker === "customer") continue;
     for (const [i, sentence] of sentences(message.text).map(stripLeadIn).entries()) {
-      const subject = factSubject(sentence);
+      const facet = facetOf(sentence);
+      const subject = factSubject(sentence, facet);
       // "… bought a spider lift. $38,500 used, from a dealer.": a fragment that opens on its value or a name adds to the sentence before.
       const adds = i > 0 && previous !== null && opensOnValueOrName(sentence) && !hasVerb(sentence.replace(VALUE_AND_PARTICIPLE, ""));
-      const placed = adds ? previous : pageFor(sentence, subject, known(), previous);
+      const placed = adds ? previous : pageFor(sentence, facet, subject, known(), previous);
       if (!isDurable(sentence, message.speaker)) {
         // The agent's question ("Any luck with the bank?") asks about the owner's subject; it does not change it.
         const asks = message.speaker === "agent" && isQuestion(sentence);
@@ -280,7 +281,6 @@ export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "message
       if (!placed) continue;
       const page = existingSpelling(placed, known());
       previous = page;
-      const facet = facetOf(sentence);
       const key = keyOf(sentence, page, facet);
       // A sentence that does not name its page's thing ("It's $2,300 a month") gets the page in front, so it reads on its own.
       const namesPage = terms(page).some((t) => terms(sentence).includes(t));
