@@ -5,9 +5,9 @@ import { episodeLine, type ExtractedFact } from "@/lib/models/offline/episode";
 import { foldLine } from "@/lib/models/offline/fold";
 import { generalOf, isKindOf, isValueWord, namesSomeone } from "@/lib/models/offline/meaning";
 import type { MemoryView } from "@/lib/models/offline/prompt-reader";
-import { FACET_WORDS, facetOf, isDecided, isDone, isDurable, isKindOnly, isQuestion, isReversal, isUpdate, nameRuns, type Facet } from "@/lib/models/offline/signals";
+import { FACET_WORDS, facetOf, isDecided, isDone, isDurable, isKindOnly, isQuestion, isReversal, isUpdate, nameRuns, SHARE_WORD, type Facet } from "@/lib/models/offline/signals";
 import { hasVerb, headOf, isAbout, mainSubject, namesIn, nounPhrases, titleOf, valuesOf, type Phrase } from "@/lib/models/offline/subject";
-import { clipChars, escapeRegExp, lowerFirstIfCommon, sentences, stripLeadIn, terms } from "@/lib/models/offline/text";
+import { clipChars, escapeRegExp, lowerFirstIfCommon, sentences, stripLeadIn, terms, words } from "@/lib/models/offline/text";
 
 // The memory pass: durable facts out of a stretch of messages, each on a
 // topic page under a key naming its own subject, the live fact each one
@@ -61,7 +61,7 @@ function keyOf(sentence: string, page: string, facet: Facet): string {
   // Who quoted the value says nothing of what it is for: "Lou … quoted $640 for both axles" is keyed by what follows.
   const reporter = REPORTED_BY.exec(stated.trim());
   const stating = reporter ? stated.trim().slice(reporter[0].length) : stated;
-  const kind = FACET_WORDS[facet];
+  const kind = facet === "money" && valuesOf(stated).every((v) => /%|percent/i.test(v)) ? SHARE_WORD : FACET_WORDS[facet];
   // The clause's own subject when it is another thing than the page's ("the lease is $745" on the van's page).
   const subject = mainSubject(stating);
   const other =
@@ -160,6 +160,9 @@ function pageFor(sentence: string, facet: Facet, subject: Phrase | null, pages: 
   const reported = REPORTED_BY.test(sentence);
   // "A new guy", "the new person": someone no page is named for; the name the sentence gives is.
   const namesNoOne = subject?.words.length === 1 && generalOf(subject.words[0]) !== null && namesSomeone(subject.words[0]) && names.length > 0 && !["money", "date"].includes(facet);
+  // "We buy all our foam from Millbrook Foam Co": who supplies it, when the sentence states no price or day of its own.
+  const supplier = facet === "name" ? names.find((name) => suppliedBy(sentence, name)) : undefined;
+  if (supplier && !leans) return holding(supplier).length === 1 ? holding(supplier)[0].title : supplier;
   if (subject && !subject.valueOnly && !namesNoOne) {
     // A page filed under a name ("Kiln & Clay Studio") is that business or person, not every studio the owner mentions.
     const about = pages.findLast((p) => !isNamePage(p) && isAbout(subject, p.title));
@@ -169,8 +172,9 @@ function pageFor(sentence: string, facet: Facet, subject: Phrase | null, pages: 
     // after the subject ("Our roofer is Ada Brisk, she did the Millport job").
     const at = (text: string) => sentence.toLowerCase().indexOf(text.toLowerCase());
     if (byName && filed && !leans && at(filed.name) < at(subject.words[0])) return byName.title;
-    // "Tobias Wrenfield, he's 19, just finished the program": a name set apart at the start is what the sentence is about.
-    const opening = names.find((name) => sentence.startsWith(`${name},`));
+    // "Tobias Wrenfield, he's 19, just finished the program", "Odalys Fenwick starts Thursday on the front desk": a name set apart at
+    // the start, or one that does what the sentence says, is what it is about; "Ada Brisk is our roofer" says what Ada is.
+    const opening = names.find((name) => sentence.startsWith(`${name},`) || actsFirst(sentence, name));
     if (opening && !leans) return byName && filed?.name === opening ? byName.title : opening;
     if (leans && previous) return previous;
     return titleOf(subject);
@@ -179,9 +183,27 @@ function pageFor(sentence: string, facet: Facet, subject: Phrase | null, pages: 
   if (reported && previous) return previous;
   // A sentence about something it only names ("we order Tyvek from Brightline") is filed under that name, unless it leans on the one before.
   const [named] = names;
-  if (named && !leans) return named;
+  // A sentence that leans on nothing said before ("its leased through Heron Point Fleet, 36 months") is about the name it gives.
+  if (named && (!leans || !previous)) return named;
   if (previous) return previous;
   return subject ? titleOf(subject) : null;
+}
+
+/**
+ * A verb of getting goods or a service as a habit, then who from: "we order our fittings from …", "we get our aprons through
+ * …". One purchase ("we bought a cutting table from …") is about the thing bought.
+ */
+const suppliedBy = (sentence: string, name: string) =>
+  new RegExp(`\\b(?:buy|order|get|source|purchase|rent)s?\\b.*\\b(?:from|through|thru|via)\\s+(?:the\\s+)?${escapeRegExp(name)}`, "i").test(sentence);
+
+/** Forms of "be": a name before one is given a role ("… is our roofer"), which the role's page holds. */
+const BE = new Set(["is", "are", "was", "were", "be", "'s", "’s"]);
+
+/** A name that opens a sentence and does its verb: "Tern Hollow Linen collects the aprons". */
+function actsFirst(sentence: string, name: string): boolean {
+  if (!sentence.startsWith(`${name} `)) return false;
+  const [next] = words(sentence.slice(name.length));
+  return next !== undefined && !BE.has(next.toLowerCase()) && hasVerb(next);
 }
 
 /** Whether a phrase names something that happens: a show, a fair, an inspection. */
@@ -219,7 +241,7 @@ function factSubject(sentence: string, facet: Facet): Phrase | null {
   if (at <= 0) return subject;
   const stating = clauses[at];
   // A clause that opens on "it" ("…, it was $640 with the hoses") is about what came before, unless it says what it is for.
-  if (/^\s*(?:it|it's|it’s|that|that's|that’s|this)\b/i.test(stating) && !/\bfor\s+(?:the\s+|our\s+|a\s+|an\s+)?(?!(?:up|each|every|all|both)\b)\p{L}/iu.test(stating)) return subject;
+  if (/^\s*(?:it|it's|it’s|its|that|that's|that’s|this)\b/i.test(stating) && !/\bfor\s+(?:the\s+|our\s+|a\s+|an\s+)?(?!(?:up|each|every|all|both)\b)\p{L}/iu.test(stating)) return subject;
   // A list the comma only separates ("our shingles, underlayment and drip edge from …") is no clause of its own.
   if (LIST_GOES_ON.test(stating)) return subject;
   const own = mainSubject(stating);

@@ -15,8 +15,11 @@ export const FACET_WORDS: Record<Facet, string> = {
   detail: "note",
 };
 
+/** The kind of a money value that is a share ("up 7%", "2.9% a swipe"): no price, so it never restates one. */
+export const SHARE_WORD = "share";
+
 /** A key that is only a kind of value ("price", "date"): it names no subject of its own. */
-export const isKindOnly = (key: string) => (Object.values(FACET_WORDS) as string[]).includes(key.trim().toLowerCase());
+export const isKindOnly = (key: string) => [...Object.values(FACET_WORDS), SHARE_WORD].includes(key.trim().toLowerCase());
 
 // What a sentence is: a question, small talk, a request, or a durable fact
 // carrying a concrete value, a decision or a preference.

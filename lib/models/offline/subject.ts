@@ -163,6 +163,8 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
   if (endsSubordinateClause(lower, previous, inPhrase, before, next)) return false;
   // "And" joins words of one kind: before a word that can only be a verb ("parents book and cancel lessons") it is a verb.
   if (inPhrase && /^(?:and|or)$/i.test(next ?? "") && rest[1] !== undefined && verbSenses(lower) > 0 && isVerbForm(rest[1])) return false;
+  // A clause of one word that can name a thing is a heading ("Booking: we moved …", "Scheduling - …").
+  if (previous === undefined && next === undefined && nounSenses(lower) > 0) return true;
   // A word WordNet knows only as an adverb ("maybe", "perhaps") is no thing; one it does not know at all may be a brand.
   if (!isKnown(lower)) return !lower.includes("'") && !IRREGULAR_VERB_FORMS.has(lower) && adverbSenses(lower) === 0;
   // A gerund right before a noun names a kind of it: "throwing class", "cutting machine", "firing fees".

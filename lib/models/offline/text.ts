@@ -24,7 +24,7 @@ const STOPWORDS = new Set(
  * a name.
  */
 export const PREPOSITIONS = new Set(
-  "aboard about above across after against along alongside amid among around at before behind below beneath beside besides between beyond by despite during except excluding for from in including into like near of off on onto per since through throughout till to toward towards under underneath unlike until upon via with within without".split(
+  "aboard about above across after against along alongside amid among around at before behind below beneath beside besides between beyond by despite during except excluding for from in including into like near of off on onto per since through throughout thru till to toward towards under underneath unlike until upon via with within without".split(
     " ",
   ),
 );
@@ -156,8 +156,9 @@ export function stripLeadIn(sentence: string): string {
       .replace(/^(?:ok(?:ay)?|so|well|alright|also|and|but|actually|great|good|yes|yeah|yep|right|hmm|oh|anyway|btw|fyi|oh and)\b[,!.]?\s+/i, "")
       // What the owner is about to say, named before it: "Big news, we hired …", "Quick question: …", "For reference, …".
       .replace(/^(?:the\s+)?(?:(?:one more|\p{L}+)\s+)?(?:news|question|update|note|reminder|heads[- ]up|one|thing|correction)(?:\s*[,:!—–]+|\s+-+)\s*/iu, "")
-      // "Software wise, we use …": the topic, as a heading.
+      // "Software wise, we use …", "Scheduling - we moved …": the topic, as a heading.
       .replace(/^(\p{L}+)[- ]wise\b,?\s*/iu, "$1: ")
+      .replace(/^(\p{L}+(?:\s+\p{L}+)?)\s+[-—–]+\s+/u, "$1: ")
       // "Trade show stuff: …": the topic stays, the word for everything about it goes.
       .replace(/^((?:\p{L}+\s+){0,2}\p{L}+)\s+(?:stuff|things)(?=\s*[,:—–])/iu, "$1")
       .replace(/^(?:for (?:reference|the record|what it's worth)|just so you know|speaking of (?:which|that|[^,:—–]+?))(?:\s*[,:—–]+|\s+-+|\s+(?=we\b|i\b))\s*/i, "")

@@ -108,7 +108,36 @@ describe("where facts are filed", () => {
   });
 
   it("reads a list the comma only separates as one clause: the first thing it names is what the sentence is about", () => {
-    expect(filedOn("We buy our fabric, foam and batting from Loomway Supply out past the river.")("Loomway Supply")).toBe("Fabric");
+    expect(filedOn("We order our fabric, foam and batting at $1,240 a month from Loomway Supply out past the river.")("$1,240")).toBe("Fabric");
+  });
+
+  it("files what the owner gets from a supplier as a habit under the supplier, and one purchase under the thing bought", () => {
+    const on = filedOn("We buy our fabric, foam and batting from Loomway Supply out past the river.", "We spend about $900 a month with them.");
+    expect([on("Loomway Supply"), on("$900")]).toEqual(["Loomway Supply", "Loomway Supply"]);
+    expect(filedOn("We bought a new cutting table from Loomway Supply.")("Loomway Supply")).toBe("Cutting Table");
+  });
+
+  it("files a sentence a name opens and acts in under the name, and one that gives the name a role under the role", () => {
+    expect(filedOn("Odalys Fenwick starts Thursday on the front desk.")("Odalys Fenwick")).toBe("Odalys Fenwick");
+    expect(filedOn("Odalys Fenwick is our new bookkeeper.")("Odalys Fenwick")).toBe("Bookkeeper");
+  });
+
+  it("files a sentence that leans on nothing said before under the name it gives, not under a count of months", () => {
+    expect(filedOn("its leased through Heron Point Fleet, 36 months, payment is $510 a month")("$510")).toBe("Heron Point Fleet");
+  });
+
+  it("reads \"its\" typed for \"it's\" as pointing back at what the sentence is about", () => {
+    expect(filedOn("We leased a second trailer, its $455 a month with the roadside plan.")("$455")).toBe("Second Trailer");
+  });
+
+  it("keeps a price when the next sentence on its page gives a share: a change by a percent restates no price", () => {
+    const on = filedOn("Insurance renewed with Juniper Ridge Mutual, premium is $2,140 for the year.", "It went up 7% from last year.");
+    expect([on("$2,140"), on("7%")]).toEqual(["Insurance", "Insurance"]);
+  });
+
+  it("reads a word set apart by a dash at a sentence's start as its heading, and \"thru\" as a preposition", () => {
+    expect(filedOn("Booking - we moved from the paper diary to Quillbook.")("Quillbook")).toBe("Booking");
+    expect(filedOn("Our van is a lease thru Millbrook Motors, $598 a month.")("$598")).not.toMatch(/Thru/);
   });
 
   it("files a day under the event it is the day of, not under what the owner brings to it", () => {
