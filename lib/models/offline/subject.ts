@@ -128,6 +128,15 @@ const isAdverbLike = (word: string) => /ly$/.test(word) && (nounSenses(word) ===
 const startsWhen = (word: string, after: string | undefined) =>
   /^(?:next|this|last|today|tomorrow|tonight|now|immediately)$/i.test(word) || (/^the$/i.test(word) && /^(?:first|1st|start|end|beginning|middle)$/i.test(after ?? ""));
 
+/**
+ * A word of many senses in use as a verb and few as a noun ("starting",
+ * "coming", "leaving"), not one whose doing is a job done to a thing ("tank
+ * washing", "lawn mowing"), nor an event ("meeting").
+ */
+const isMostlyAVerb = (word: string) => verbSenses(word) >= MANY_VERB_SENSES && verbSenses(word) > VERB_OVER_NOUN * nounSenses(word);
+const MANY_VERB_SENSES = 5;
+const VERB_OVER_NOUN = 4;
+
 /** "The chargers themselves": a pronoun, never a thing. */
 const REFLEXIVE = /^(?:myself|yourself|yourselves|himself|herself|itself|ourselves|themselves)$/;
 
@@ -148,6 +157,8 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
   if (REFLEXIVE.test(lower)) return false;
   // "… $90 starting next week", "starting the first": an -ing word before when says when, not what.
   if (/ing$/.test(lower) && verbSenses(lower) > 0 && next !== undefined && startsWhen(next, rest[1])) return false;
+  // "New guy starting Monday": a word used far more as a verb than a noun, before a day, says when ("the staff meeting Tuesday" does not).
+  if (/ing$/.test(lower) && next !== undefined && namesADay(next) && isMostlyAVerb(lower)) return false;
   // "All that comes from Coppervale": "that" before a verb's -s form is the clause's subject, not a determiner.
   if (previous !== undefined && /^(?:that|this|which)$/i.test(previous) && /[^s]s$/.test(lower) && isVerbForm(lower)) return false;
   // After "is", a word that can say what something is like, with no noun after it, says it: "the bid is due September 26".
@@ -260,8 +271,27 @@ const phraseWords = (text: string) => text.match(/[\p{L}\p{N}]+(?:(?:[-'’]|[.,
 /** Where a clause ends: a comma or semicolon before a space, a dash between spaces, a bracket. */
 const CLAUSE_BREAK = /[,;:]\s+|\s+[-–—]\s+|[()]/;
 
+/** A sentence's heading: two or three words before a colon, the words after the first lowercase ("Supply house: …", "Trade show: …"). */
+const HEADING = /^(\p{L}[\p{L}'-]*(?:\s+\p{Ll}[\p{L}'-]*){1,2}):\s+/u;
+
+/**
+ * A heading names what the sentence is about as one thing, whatever its words
+ * could be elsewhere ("show" in "Trade show:" is no verb): every word of it can
+ * qualify a noun and the last is one.
+ */
+function headingOf(sentence: string): Phrase | null {
+  const heading = HEADING.exec(sentence)?.[1];
+  if (!heading) return null;
+  const all = words(heading).map((w) => w.toLowerCase());
+  const qualifies = (w: string) => nounSenses(w) > 0 || adjectiveSenses(w) > 0;
+  if (!all.every(qualifies) || nounSenses(all.at(-1)!) === 0 || all.some((w) => term(w) === null)) return null;
+  return { words: all, names: [], valueOnly: all.every(isValueWord), possessive: [] };
+}
+
 /** The sentence's noun phrases in order, clause by clause, without the units values are given in ("$4 per inner tube"). */
 export function nounPhrases(sentence: string): Phrase[] {
+  const heading = headingOf(sentence);
+  if (heading) return [heading, ...nounPhrases(sentence.replace(HEADING, ""))];
   return sentence.split(CLAUSE_BREAK).flatMap(clausePhrases);
 }
 
@@ -350,6 +380,14 @@ function mainClause(sentence: string): string {
   return text;
 }
 
+/**
+ * What a thing is likened to ("renting one like idiots", "louder than a jet
+ * engine") is no thing the sentence is about; "like" after who likes it is the
+ * verb ("we like the new van").
+ */
+const comparedTo = (sentence: string, phrase: Phrase) =>
+  new RegExp(`(?:(?<!\\b(?:i|we|you|they|people|customers|clients|would|do|don't|really|also|[\\p{L}]+'d)\\s+)\\blike|\\bthan)\\s+(?:(?:a|an|the|some)\\s+)?(?:\\p{L}+\\s+){0,2}${phrase.words[0]}\\b`, "iu").test(sentence);
+
 /** A relative or a friend ("my nephew Curtis runs our social media"): who does it, not what a reader would file it under. */
 const isKin = (phrase: Phrase) => isKindOf(phrase.words.at(-1)!, ["relative", "friend", "spouse"]);
 
@@ -364,8 +402,8 @@ export function mainSubject(sentence: string): Phrase | null {
   const main = mainClause(sentence);
   const inMain = nounPhrases(main);
   const found = inMain.length > 0 || nameRuns(main).length > 0 ? inMain : nounPhrases(sentence);
-  const things = found.filter((p) => !p.valueOnly);
-  return things.find((p) => !isKin(p)) ?? things[0] ?? found[0] ?? null;
+  const things = found.filter((p) => !p.valueOnly && !comparedTo(sentence, p));
+  return things.find((p) => !isKin(p)) ?? things[0] ?? found.find((p) => !comparedTo(sentence, p)) ?? null;
 }
 
 const titleCase = (text: string) => text.replace(/(?<![\p{L}'])\p{L}/gu, (c) => c.toUpperCase());

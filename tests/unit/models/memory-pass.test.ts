@@ -135,6 +135,21 @@ describe("where facts are filed", () => {
     expect([on("$2,140"), on("7%")]).toEqual(["Insurance", "Insurance"]);
   });
 
+  it("reads two or three words before a colon as one heading, whatever each word could be alone", () => {
+    expect(filedOn("Trade show: the Juniper Ridge Expo is May 14 this year.")("May 14")).toBe("Trade Show");
+    expect(filedOn("Supply house: our main supply house is Millbrook Electric.")("Millbrook Electric")).toBe("Supply House");
+  });
+
+  it("reads a word used far more as a verb, before a day, as saying when: the name given is who the sentence is about", () => {
+    expect(filedOn("New guy starting Thursday: Tobiah Quellmark.")("Tobiah Quellmark")).toBe("Tobiah Quellmark");
+    expect(filedOn("The staff meeting Tuesday costs us $60 in pizza.")("$60")).toBe("Staff Meeting");
+  });
+
+  it("files nothing under what a sentence likens something to", () => {
+    const on = filedOn("We finally bought our own drain camera.", "Been renting one for three years like fools.", "It cost $5,900 with the reel.");
+    expect(on("$5,900")).toBe("Drain Camera");
+  });
+
   it("reads a word set apart by a dash at a sentence's start as its heading, and \"thru\" as a preposition", () => {
     expect(filedOn("Booking - we moved from the paper diary to Quillbook.")("Quillbook")).toBe("Booking");
     expect(filedOn("Our van is a lease thru Millbrook Motors, $598 a month.")("$598")).not.toMatch(/Thru/);
