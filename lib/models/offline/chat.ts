@@ -211,9 +211,10 @@ function factsAnswering(question: Question, facts: readonly KnownFact[]): Found<
     score: match(question.query, factWords[i], contentWords(item.page), rarity, question.query.focus.length > 0 ? usedAsVerbs(statedIn(item)) : undefined),
   }));
   const ranked = rankAnswers(question, candidates, byConfirmedThenNewest);
-  // No one fact answers a question naming someone: a page's facts are read together ("Our vinyl comes from Brightwell Supply." …
-  // "About $1,800 a month with them.").
-  if (question.names.length > 0 && (ranked.length === 0 || ranked[0].tier === Tier.UntypedMatch)) {
+  // No one fact answers a question naming someone, or one asking for an amount or a day, which a fact plainly holds or not: a
+  // page's facts are read together ("Our vinyl comes from Brightwell Supply." … "About $1,800 a month with them.").
+  const plainValue = question.asked === "amount" || question.asked === "time";
+  if ((question.names.length > 0 || plainValue) && (ranked.length === 0 || ranked[0].tier === Tier.UntypedMatch)) {
     const together = factsReadTogether(question, facts, rarity);
     if (together) return together;
   }
@@ -231,11 +232,15 @@ const byConfirmedThenNewest = (a: KnownFact, b: KnownFact) => Number(b.confirmed
 /**
  * A fact holding the asked-for value, read with the other facts recalled from
  * its page, which name whom it is about when it only points back ("with
- * them", "she charges"): the page is one subject.
+ * them", "she charges"): the page is one subject. So is a name the question
+ * gives, wherever its facts were filed ("a membership, we call it the Heron
+ * Club" with "Heron Club runs $12 a month").
  */
 function factsReadTogether(question: Question, facts: readonly KnownFact[], rarity: Rarity): Found<KnownFact[]> | null {
+  const sayName = (fact: KnownFact, name: string) => fact.text.toLowerCase().includes(name);
+  const oneSubject = (a: KnownFact, b: KnownFact) => a.page === b.page || question.names.some((name) => sayName(a, name) && sayName(b, name));
   const candidates = facts.flatMap((item) => {
-    const page = facts.filter((f) => f.page === item.page);
+    const page = facts.filter((f) => oneSubject(f, item));
     if (page.length < 2 || !holdsAnswer(question, statedIn(item), item.source === "owner")) return [];
     const words = [...new Set(page.flatMap((f) => contentWords(f.text)))];
     const text = [statedIn(item), ...page.filter((f) => f !== item).map(statedIn)].join(" ");

@@ -18,7 +18,23 @@ const MAX_FACTS = MAX_FACTS_PER_PASS;
 const MAX_PAGE_CHARS = 80;
 const MAX_FACT_CHARS = 200;
 
-const PRONOUN_START = /^(?:it|that|this|they|those|these|there|his|her|their|its)\b/i;
+const PRONOUN_START = /^(?:it|that|thats|this|they|theyre|those|these|there|his|her|their|its)\b/i;
+
+/**
+ * "There" past a sentence's start for the place just named ("we run an
+ * account there", "our guy there is …"), not saying that something exists
+ * ("I think there is a fee", "and there are two").
+ */
+const POINTS_BACK = /\S\s+there\b(?!\s+(?:is|are|was|were|isn't|aren't|will|'s|’s)\b)|(?<!\b(?:think|if|and|but|so|because|when|that|said|guess|hope|maybe|know)\s+)(?<=\S\s+)there\b/i;
+
+/** Rent as what is paid, not "we rent out kayaks": after a determiner or a place's word, or opening the sentence. */
+const SAYS_RENT = /\b(?:the|our|my|shop|studio|office|monthly|base|new)\s+rent\b|^rent\b(?!\s+(?:out|a|an)\b)|\bin\s+rent\b/i;
+
+/** A sentence that opens on what was done to the thing just named: "replaced it with a Tern Hollow 2400, $3,100 delivered". */
+function doneToIt(sentence: string): boolean {
+  const [verb, object] = words(sentence);
+  return object !== undefined && /^(?:it|them)$/i.test(object) && hasVerb(verb.toLowerCase());
+}
 
 /**
  * A sentence opening on who quoted or offered a value ("Lou at Midtown Auto
@@ -113,9 +129,12 @@ function replacedFact(fact: ExtractedFact, sentence: string, live: readonly Memo
   const samePage = candidates.filter((f) => f.page.toLowerCase() === fact.page.toLowerCase());
   // The same key on another page: the sentence lacked the words that placed the first one ("pricing"), not a new subject. A key
   // that is only a kind of value ("price") names no subject, so it says nothing across pages.
-  const namesSubject = !isKindOnly(normaliseKey(fact.key));
-  const elsewhere = namesSubject ? candidates.filter((f) => !samePage.includes(f)) : [];
-  const sameKey = [...elsewhere, ...samePage].filter((f) => normaliseKey(f.key) === normaliseKey(fact.key));
+  // A key that is only a kind of value on a page named for its thing says that thing's value: "price" on "Tune-Up" is the
+  // "tune-up price" a heading's page ("Pricing") holds.
+  const kindOnly = isKindOnly(normaliseKey(fact.key));
+  const fullKey = kindOnly ? normaliseKey(`${fact.page.toLowerCase()} ${fact.key}`) : normaliseKey(fact.key);
+  const elsewhere = candidates.filter((f) => !samePage.includes(f) && (!kindOnly || normaliseKey(f.key) === fullKey));
+  const sameKey = [...elsewhere.filter((f) => normaliseKey(f.key) === fullKey), ...samePage.filter((f) => normaliseKey(f.key) === normaliseKey(fact.key))];
   // Without a change cue, only a restatement counts: the same key and the same kind of value ("$2,700" for "$2,500"), since
   // a coarse key can cover two things ("space size" for the floor area and the seating share). Of several, the one that
   // shares most of the sentence's words ("the wheel throwing class is $330 now" replaces the wheel throwing class's price).
@@ -147,7 +166,7 @@ const isNamePage = (page: KnownPage) => page.texts.some((t) => nameRuns(t).some(
  * the sentence before when this one names nothing of its own ("They ship on
  * Fridays"), else a new page named for its subject ("Cutting Table").
  */
-function pageFor(sentence: string, facet: Facet, subject: Phrase | null, pages: readonly KnownPage[], previous: string | null): string | null {
+function pageFor(sentence: string, facet: Facet, subject: Phrase | null, pages: readonly KnownPage[], previous: string | null, heading: string | null = null): string | null {
   // A name filed on one page only says where the sentence belongs; one all over the memory (the town the business is in) says nothing.
   const holding = (name: string) => {
     const said = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, "iu");
@@ -156,10 +175,16 @@ function pageFor(sentence: string, facet: Facet, subject: Phrase | null, pages: 
   const names = namesIn(sentence);
   const filed = names.map((name) => ({ name, pages: holding(name) })).find((n) => n.pages.length === 1);
   const byName = filed?.pages[0];
-  const leans = PRONOUN_START.test(sentence);
+  const leans = PRONOUN_START.test(sentence) || POINTS_BACK.test(sentence) || doneToIt(sentence);
   const reported = REPORTED_BY.test(sentence);
   // "A new guy", "the new person": someone no page is named for; the name the sentence gives is.
   const namesNoOne = subject?.words.length === 1 && generalOf(subject.words[0]) !== null && namesSomeone(subject.words[0]) && names.length > 0 && !["money", "date"].includes(facet);
+  // "Rent on the bay is $1,480", "the landlord raised the rent to $3,850": what is paid for a place is filed as its rent, under
+  // the place's word when the owner says it with the rent ("Shop rent is …"), which a later correction may leave out.
+  if (facet === "money" && SAYS_RENT.test(sentence)) {
+    const named = subject && subject.words.length > 1 && headOf(subject.words.join(" ")) === "rent" ? titleOf(subject) : "Rent";
+    return pages.find((p) => headOf(p.title) === "rent")?.title ?? named;
+  }
   // "We buy all our foam from Millbrook Foam Co": who supplies it, when the sentence states no price or day of its own.
   const supplier = facet === "name" ? names.find((name) => suppliedBy(sentence, name)) : undefined;
   if (supplier && !leans) return holding(supplier).length === 1 ? holding(supplier)[0].title : supplier;
@@ -177,7 +202,8 @@ function pageFor(sentence: string, facet: Facet, subject: Phrase | null, pages: 
     const opening = names.find((name) => sentence.startsWith(`${name},`) || actsFirst(sentence, name));
     if (opening && !leans) return byName && filed?.name === opening ? byName.title : opening;
     if (leans && previous) return previous;
-    return titleOf(subject);
+    // "Software. we switched our scheduling to …": the message's heading, not a thing of its sentence, is what it is filed under.
+    return heading ?? titleOf(subject);
   }
   if (byName) return byName.title;
   if (reported && previous) return previous;
@@ -191,23 +217,41 @@ function pageFor(sentence: string, facet: Facet, subject: Phrase | null, pages: 
 
 /**
  * A verb of getting goods or a service as a habit, then who from: "we order our fittings from …", "we get our aprons through
- * …". One purchase ("we bought a cutting table from …") is about the thing bought.
+ * …", "all our foam comes from …". One purchase ("we bought a cutting table from …") is about the thing bought.
  */
 const suppliedBy = (sentence: string, name: string) =>
-  new RegExp(`\\b(?:buy|order|get|source|purchase|rent)s?\\b.*\\b(?:from|through|thru|via)\\s+(?:the\\s+)?${escapeRegExp(name)}`, "i").test(sentence);
+  new RegExp(`\\b(?:buy|order|get|source|purchase|rent|come)s?\\b.*\\b(?:from|through|thru|via)\\s+(?:the\\s+)?${escapeRegExp(name)}`, "i").test(sentence);
 
 /** Forms of "be": a name before one is given a role ("… is our roofer"), which the role's page holds. */
 const BE = new Set(["is", "are", "was", "were", "be", "'s", "’s"]);
 
-/** A name that opens a sentence and does its verb: "Tern Hollow Linen collects the aprons". */
+/** A clause that opens a sentence to say when: "When we close, …". */
+const OPENING_WHEN = /^(?:when|whenever|once|after|before|if)\b[^,]*,\s*/i;
+
+/** A name that opens a sentence, or its main clause, and does its verb: "Tern Hollow Linen collects the aprons", "When we close, …". */
 function actsFirst(sentence: string, name: string): boolean {
-  if (!sentence.startsWith(`${name} `)) return false;
-  const [next] = words(sentence.slice(name.length));
+  const main = sentence.replace(OPENING_WHEN, "");
+  if (!main.startsWith(`${name} `)) return false;
+  const [next] = words(main.slice(name.length));
   return next !== undefined && !BE.has(next.toLowerCase()) && hasVerb(next);
 }
 
+/** A message that opens on a thing named alone ("Software.", "Pricing.", "Towels!"): the heading of what follows in it. */
+function headingOf(sentence: string): string | null {
+  const all = words(sentence.charAt(0).toLowerCase() + sentence.slice(1));
+  if (all.length > HEADING_WORDS || all.some((w) => hasVerb(w))) return null;
+  const [phrase, ...more] = nounPhrases(sentence);
+  // The thing named is all there is: "Started pricing equipment." is no heading.
+  const named = (w: string) => phrase.words.includes(w.toLowerCase()) || phrase.names.includes(w) || /^(?:the|our|my|a|an)$/i.test(w);
+  return phrase && more.length === 0 && !phrase.valueOnly && words(sentence).every(named) ? titleOf(phrase) : null;
+}
+const HEADING_WORDS = 3;
+
 /** Whether a phrase names something that happens: a show, a fair, an inspection. */
 const isEvent = (phrase: Phrase) => [headOf(phrase.words.join(" ")), phrase.words.at(-1)!].some((head) => isKindOf(head, ["event"]));
+
+/** A correction that names what it corrects first: "scratch that on the insurance, …", "quick update on the van —". */
+const CORRECTED = /^(?:scratch that|(?:quick\s+)?(?:correction|update|change))\s+(?:on|about|for|re|to)\s+([^,;:—–]+?)\s*(?:[,;:—–]|\s-+\s)/i;
 
 /** Words that open a subordinate clause, which says why or when, not what the day is of. */
 const SUBORDINATE = /\b(?:because|since|so|after|before|until|when|while|if)\b/i;
@@ -227,6 +271,10 @@ const CLAUSES = /[,;]\s+/;
  * a month") and a count of things ("a set of 30 is $460") stay with it.
  */
 function factSubject(sentence: string, facet: Facet): Phrase | null {
+  // "Scratch that on the insurance, the broker called back and …": what is corrected is what the sentence is about.
+  const corrected = CORRECTED.exec(sentence)?.[1];
+  const topic = corrected ? nounPhrases(corrected).find((p) => !p.valueOnly) : undefined;
+  if (topic) return topic;
   const subject = mainSubject(sentence);
   // A day is when something happens: "a table at the county craft fair on May 9" is filed under the fair.
   if (facet === "date" && subject && !isEvent(subject)) {
@@ -241,7 +289,7 @@ function factSubject(sentence: string, facet: Facet): Phrase | null {
   if (at <= 0) return subject;
   const stating = clauses[at];
   // A clause that opens on "it" ("…, it was $640 with the hoses") is about what came before, unless it says what it is for.
-  if (/^\s*(?:it|it's|it’s|its|that|that's|that’s|this)\b/i.test(stating) && !/\bfor\s+(?:the\s+|our\s+|a\s+|an\s+)?(?!(?:up|each|every|all|both)\b)\p{L}/iu.test(stating)) return subject;
+  if (/^\s*(?:it|it's|it’s|its|that|that's|that’s|thats|this)\b/i.test(stating) && !/\bfor\s+(?:the\s+|our\s+|a\s+|an\s+)?(?!(?:up|each|every|all|both)\b)\p{L}/iu.test(stating)) return subject;
   // A list the comma only separates ("our shingles, underlayment and drip edge from …") is no clause of its own.
   if (LIST_GOES_ON.test(stating)) return subject;
   const own = mainSubject(stating);
@@ -288,12 +336,14 @@ export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "message
   }
   for (const message of view.messages) {
     if (message.speaker === "customer") continue;
+    let heading: string | null = null;
     for (const [i, sentence] of sentences(message.text).map(stripLeadIn).entries()) {
+      if (i === 0) heading = headingOf(sentence);
       const facet = facetOf(sentence);
       const subject = factSubject(sentence, facet);
       // "… bought a spider lift. $38,500 used, from a dealer.": a fragment that opens on its value or a name adds to the sentence before.
       const adds = i > 0 && previous !== null && opensOnValueOrName(sentence) && !hasVerb(sentence.replace(VALUE_AND_PARTICIPLE, ""));
-      const placed = adds ? previous : pageFor(sentence, facet, subject, known(), previous);
+      const placed = adds ? previous : pageFor(sentence, facet, subject, known(), previous, i > 0 ? heading : null);
       if (!isDurable(sentence, message.speaker)) {
         // The agent's question ("Any luck with the bank?") asks about the owner's subject; it does not change it.
         const asks = message.speaker === "agent" && isQuestion(sentence);

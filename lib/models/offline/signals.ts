@@ -177,8 +177,11 @@ function isChoice(sentence: string): boolean {
 
 export function isQuestion(sentence: string): boolean {
   const s = plain(sentence).trim();
-  return s.endsWith("?") || QUESTION_START.test(s);
+  return s.endsWith("?") || (QUESTION_START.test(s) && !SAYS_WHEN_OR_WHERE.test(s));
 }
+
+/** "When we close, Tern Hollow Linen does the pickup.": a clause of when or where, then the statement it sets, ended as one. */
+const SAYS_WHEN_OR_WHERE = /^(?:when|where|whenever|wherever)\b[^?]*,\s*[^?]*[.!]$/i;
 
 /** "Can you help me keep track of orders?": asking for help, not about something said before. */
 export function isHelpRequest(sentence: string): boolean {

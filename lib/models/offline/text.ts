@@ -12,6 +12,9 @@ const STOPWORDS = new Set(
     "now up out off let lets i'm i've i'll i'd we're we've we'll we'd you're you've you'll you'd it'll they're don't didn't " +
     "doesn't isn't aren't wasn't won't can't couldn't ok okay get got go going gonna wanna right well because since though although unless while " +
     "gets getting " +
+    // Contractions typed without their apostrophe: "thats like $300", "whats a good way".
+    "thats whats theyre youre dont doesnt didnt isnt arent wasnt werent couldnt shouldnt wouldnt havent hasnt ive weve theyve " +
+    "nobodys somebodys everybodys everyones someones " +
     // Indefinite pronouns stand in for a thing or a person not yet named: never a subject to file under.
     "someone somebody anyone anybody everyone everybody nobody everything nothing whatever whoever"
   ).split(" "),
@@ -83,6 +86,15 @@ export function terms(text: string): string[] {
 
 const ABBREVIATIONS = new Set(["st", "dr", "mr", "mrs", "ms", "ave", "rd", "blvd", "vs", "approx", "no", "e.g", "i.e", "etc", "inc", "co", "jr", "sr"]);
 
+/** Abbreviations that come before a name ("Mrs. Rose", "Dr. Quellmark"), never at a sentence's end. */
+const TITLES = new Set(["mr", "mrs", "ms", "dr"]);
+
+/** "Fennimore Ave. We run …": after an abbreviation a name ends with, a word of the language opens a new sentence. */
+function endsSentence(abbreviation: string, after: string): boolean {
+  const next = /^\s+(\p{Lu}[\p{L}']*)/u.exec(after)?.[1];
+  return !TITLES.has(abbreviation) && next !== undefined && isCommonWord(next);
+}
+
 /** Sentences (and ;-separated clauses), without splitting "Elm St." or "$2.5k". */
 export function sentences(text: string): string[] {
   const out: string[] = [];
@@ -94,7 +106,7 @@ export function sentences(text: string): string[] {
     let start = 0;
     for (const end of line.matchAll(/[.!?;]+(?=\s|$)/g)) {
       const lastWord = line.slice(start, end.index).split(/\s+/).at(-1)?.toLowerCase() ?? "";
-      if (end[0] === "." && ABBREVIATIONS.has(lastWord)) continue;
+      if (end[0] === "." && ABBREVIATIONS.has(lastWord) && !endsSentence(lastWord, line.slice(end.index + 1))) continue;
       const stop = end.index + end[0].length;
       push(line.slice(start, stop));
       start = stop;

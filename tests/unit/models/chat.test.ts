@@ -86,6 +86,20 @@ describe("questions the prompt already answers", () => {
     expect(answer).toContain("$700");
   });
 
+  it("reads a page's recalled facts together when a question asking for an amount describes what one fact names", () => {
+    const supplier: KnownFact = { page: "Juniper Ridge Outfitters", text: "Our paddles and spray skirts come from Juniper Ridge Outfitters", confirmed: true, source: "owner", day: "2027-04-02" };
+    const spend: KnownFact = { page: "Juniper Ridge Outfitters", text: "Juniper Ridge Outfitters: we run an account there, around $700 a month", confirmed: true, source: "owner", day: "2027-04-02" };
+    const answer = textOf(decideChat(view("Roughly what goes out each month to the place we get paddles and spray skirts from?", { recalled: [supplier, spend] }), BOTH));
+    expect(answer).toContain("$700");
+  });
+
+  it("reads facts that share a name the question gives together, wherever they were filed", () => {
+    const plan: KnownFact = { page: "Membership", text: "We're starting a membership this year, we call it the Heron Club", confirmed: true, source: "owner", day: "2027-04-02" };
+    const price: KnownFact = { page: "Heron", text: "Heron Club runs $12 a month, billed by card", confirmed: true, source: "owner", day: "2027-04-03" };
+    const answer = textOf(decideChat(view("How much is the Heron Club membership per month?", { recalled: [price, plan] }), BOTH));
+    expect(answer).toContain("$12");
+  });
+
   it("answers from what recall shows about a woman's work, not from a line about any kind of person", () => {
     const inspector: KnownFact = { page: "Odalys Fenwick", text: "Odalys Fenwick: she charges $140 a visit to inspect the hoists", confirmed: true, source: "owner", day: "2027-04-02" };
     const buffer = [{ day: "2027-04-05", gist: "Instructor: the owner gave choice; decided.", pages: ["Instructor"] }];

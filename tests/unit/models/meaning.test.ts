@@ -248,6 +248,8 @@ describe("what a question asks for", () => {
     // After "what's", a noun an auxiliary follows opens a clause: the day is asked for, not the divers.
     ["What's the last day divers can book the reef trip?", "time"],
     ["What are we charging per hour for the kayak tour?", "amount"],
+    // Money that goes out: what is paid.
+    ["Roughly what goes out each month to the place we get paddles from?", "amount"],
   ])("%s → %s", (question, expected) => {
     expect(askedFor(question)).toBe(expected);
   });

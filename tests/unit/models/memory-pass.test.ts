@@ -115,6 +115,50 @@ describe("where facts are filed", () => {
     const on = filedOn("We buy our fabric, foam and batting from Loomway Supply out past the river.", "We spend about $900 a month with them.");
     expect([on("Loomway Supply"), on("$900")]).toEqual(["Loomway Supply", "Loomway Supply"]);
     expect(filedOn("We bought a new cutting table from Loomway Supply.")("Loomway Supply")).toBe("Cutting Table");
+    expect(filedOn("Most of our batting comes from Loomway Supply.")("Loomway Supply")).toBe("Loomway Supply");
+  });
+
+  it("files a sentence with \"there\" for the place just named under that place's page, not one saying something exists", () => {
+    const on = filedOn("Most of our batting comes from Loomway Supply.", "Our guy there is Ansel Brook, he holds orders for us.", "We run an account there, around $900 a month.");
+    expect([on("Ansel Brook"), on("$900")]).toEqual(["Loomway Supply", "Loomway Supply"]);
+    expect(filedOn("The van is fine.", "I think there is a $40 fee for the inspection.")("$40")).toBe("Inspection");
+  });
+
+  it("files what is done to the thing just named (\"replaced it with …\") on that thing's page, not under the new name", () => {
+    const on = filedOn("Also the kiln died in January.", "Replaced it with a Tern Hollow 2400, $3,100 delivered.");
+    expect(on("$3,100")).toBe("Kiln");
+  });
+
+  it("files a correction under what it says it corrects, not under who brought the news", () => {
+    const on = filedOn("Actually scratch that on the insurance, the broker called back and the renewal is $2,960 not $2,720.");
+    expect(on("$2,960")).toBe("Insurance");
+  });
+
+  it("files the rest of a message that opens on a thing named alone under that heading", () => {
+    const on = filedOn("Software. we moved our scheduling to Quillbook, its $59 a month for the whole team.");
+    expect(on("$59")).toBe("Software");
+  });
+
+  it("replaces a value a heading's page holds when the owner restates it under the thing's own name", () => {
+    const live = liveFact("f1", "Pricing", "kayak rental price", "Pricing: a half-day kayak rental is $45");
+    const facts = extractFacts(view(stretch(40, [["owner", "Actually the half-day kayak rental is $50 now."]]), { pages: ["Pricing"], facts: [live] }));
+    expect(facts.find((f) => f.text.includes("$50"))).toMatchObject({ page: "Pricing", replaces: "f1" });
+  });
+
+  it("files what is paid for a place as its rent, keeping the place's word when the owner says it with the rent", () => {
+    expect(filedOn("Our landlord raised the rent on the Millbrook building to $2,850 a month.")("$2,850")).toBe("Rent");
+    expect(filedOn("Rent on the bay at Heron Point is $1,380 a month.")("$1,380")).toBe("Rent");
+    expect(filedOn("Shop rent is $1,965 a month.", "Actually scratch that, rent is going to $2,050 next month.")("$2,050")).toBe("Shop Rent");
+    expect(filedOn("We rent out kayaks for $40 a day.")("$40")).not.toBe("Rent");
+  });
+
+  it("reads a clause of when before a statement as part of the statement, and the name that acts in it as what it is about", () => {
+    expect(filedOn("When we close, Tern Hollow Linen does the pickup.")("Tern Hollow Linen")).toBe("Tern Hollow Linen");
+  });
+
+  it("reads a contraction typed without its apostrophe as the pronoun it is, never as a page", () => {
+    const on = filedOn("Had to toss a whole drum of dye that got contaminated.", "thats like $300 down the drain");
+    expect(on("$300")).toBe("Drum");
   });
 
   it("files a sentence a name opens and acts in under the name, and one that gives the name a role under the role", () => {
