@@ -211,10 +211,9 @@ function factsAnswering(question: Question, facts: readonly KnownFact[]): Found<
     score: match(question.query, factWords[i], contentWords(item.page), rarity, question.query.focus.length > 0 ? usedAsVerbs(statedIn(item)) : undefined),
   }));
   const ranked = rankAnswers(question, candidates, byConfirmedThenNewest);
-  // No one fact answers a question naming someone, or one asking for an amount or a day, which a fact plainly holds or not: a
-  // page's facts are read together ("Our vinyl comes from Brightwell Supply." … "About $1,800 a month with them.").
-  const plainValue = question.asked === "amount" || question.asked === "time";
-  if ((question.names.length > 0 || plainValue) && (ranked.length === 0 || ranked[0].tier === Tier.UntypedMatch)) {
+  // No one fact answers a question naming someone: a page's facts are read together ("Our vinyl comes from Brightwell Supply."
+  // … "About $1,800 a month with them.").
+  if (question.names.length > 0 && (ranked.length === 0 || ranked[0].tier === Tier.UntypedMatch)) {
     const together = factsReadTogether(question, facts, rarity);
     if (together) return together;
   }

@@ -86,13 +86,6 @@ describe("questions the prompt already answers", () => {
     expect(answer).toContain("$700");
   });
 
-  it("reads a page's recalled facts together when a question asking for an amount describes what one fact names", () => {
-    const supplier: KnownFact = { page: "Juniper Ridge Outfitters", text: "Our paddles and spray skirts come from Juniper Ridge Outfitters", confirmed: true, source: "owner", day: "2027-04-02" };
-    const spend: KnownFact = { page: "Juniper Ridge Outfitters", text: "Juniper Ridge Outfitters: we run an account there, around $700 a month", confirmed: true, source: "owner", day: "2027-04-02" };
-    const answer = textOf(decideChat(view("Roughly what goes out each month to the place we get paddles and spray skirts from?", { recalled: [supplier, spend] }), BOTH));
-    expect(answer).toContain("$700");
-  });
-
   it("reads facts that share a name the question gives together, wherever they were filed", () => {
     const plan: KnownFact = { page: "Membership", text: "We're starting a membership this year, we call it the Heron Club", confirmed: true, source: "owner", day: "2027-04-02" };
     const price: KnownFact = { page: "Heron", text: "Heron Club runs $12 a month, billed by card", confirmed: true, source: "owner", day: "2027-04-03" };
