@@ -3,7 +3,7 @@ import { MAX_FACTS_PER_PASS, type MemoryPassOutput, type StretchState } from "@/
 import type { MemoryInputFact } from "@/lib/contracts/prompt/memory-input";
 import { episodeLine, type ExtractedFact } from "@/lib/models/offline/episode";
 import { foldLine } from "@/lib/models/offline/fold";
-import { generalOf, isKindOf, isValueWord, namesSomeone } from "@/lib/models/offline/meaning";
+import { generalOf, isKindOf, isValueWord, namesSomeone, nounSenses } from "@/lib/models/offline/meaning";
 import type { MemoryView } from "@/lib/models/offline/prompt-reader";
 import { FACET_WORDS, facetOf, isDecided, isDone, isDurable, isKindOnly, isQuestion, isReversal, isUpdate, nameRuns, SHARE_WORD, type Facet } from "@/lib/models/offline/signals";
 import { hasVerb, headOf, isAbout, mainSubject, namesIn, nounPhrases, titleOf, valuesOf, type Phrase } from "@/lib/models/offline/subject";
@@ -23,9 +23,16 @@ const PRONOUN_START = /^(?:it|that|thats|this|they|theyre|those|these|there|his|
 /**
  * "There" past a sentence's start for the place just named ("we run an
  * account there", "our guy there is …"), not saying that something exists
- * ("I think there is a fee", "and there are two").
+ * ("I think there is a fee", "and there are two"); "with them" for the firm
+ * just named ("we spend about $900 a month with them").
  */
-const POINTS_BACK = /\S\s+there\b(?!\s+(?:is|are|was|were|isn't|aren't|will|'s|’s)\b)|(?<!\b(?:think|if|and|but|so|because|when|that|said|guess|hope|maybe|know)\s+)(?<=\S\s+)there\b/i;
+const POINTS_BACK = /\bwith them\b|\S\s+there\b(?!\s+(?:is|are|was|were|isn't|aren't|will|'s|’s)\b)|(?<!\b(?:think|if|and|but|so|because|when|that|said|guess|hope|maybe|know)\s+)(?<=\S\s+)there\b/i;
+
+/** A name of two words or more ending in a word of the language ("… Sanitary Supply", "… Construction"): a firm, not a person. */
+function isFirmName(name: string): boolean {
+  const all = words(name);
+  return all.length >= 2 && nounSenses(all.at(-1)!.toLowerCase()) > 0;
+}
 
 /** Rent as what is paid, not "we rent out kayaks": after a determiner or a place's word, or opening the sentence. */
 const SAYS_RENT = /\b(?:the|our|my|shop|studio|office|monthly|base|new)\s+rent\b|^rent\b(?!\s+(?:out|a|an)\b)|\bin\s+rent\b/i;
@@ -77,7 +84,8 @@ function keyOf(sentence: string, page: string, facet: Facet): string {
   // Who quoted the value says nothing of what it is for: "Lou … quoted $640 for both axles" is keyed by what follows.
   const reporter = REPORTED_BY.exec(stated.trim());
   const stating = reporter ? stated.trim().slice(reporter[0].length) : stated;
-  const kind = facet === "money" && valuesOf(stated).every((v) => /%|percent/i.test(v)) ? SHARE_WORD : FACET_WORDS[facet];
+  const amounts = valuesOf(stated).filter((v) => /[$%]|percent|dollar|bucks/i.test(v));
+  const kind = facet === "money" && amounts.length > 0 && amounts.every((v) => /%|percent/i.test(v)) ? SHARE_WORD : FACET_WORDS[facet];
   // The clause's own subject when it is another thing than the page's ("the lease is $745" on the van's page).
   const subject = mainSubject(stating);
   const other =
@@ -179,6 +187,10 @@ function pageFor(sentence: string, facet: Facet, subject: Phrase | null, pages: 
   const reported = REPORTED_BY.test(sentence);
   // "A new guy", "the new person": someone no page is named for; the name the sentence gives is.
   const namesNoOne = subject?.words.length === 1 && generalOf(subject.words[0]) !== null && namesSomeone(subject.words[0]) && names.length > 0 && !["money", "date"].includes(facet);
+  // "Our supply house is Brightline Sanitary Supply": a firm given a role is filed under its own name, as its dealings are; a
+  // person given one ("my contractor is Ada Brisk") under the role.
+  const firm = names.find((name) => isFirmName(name) && new RegExp(`\\b(?:is|are|was)\\s+${escapeRegExp(name)}`, "i").test(sentence));
+  if (firm && !leans) return holding(firm).length === 1 ? holding(firm)[0].title : firm;
   // "Rent on the bay is $1,480", "the landlord raised the rent to $3,850": what is paid for a place is filed as its rent, under
   // the place's word when the owner says it with the rent ("Shop rent is …"), which a later correction may leave out.
   if (facet === "money" && SAYS_RENT.test(sentence)) {
