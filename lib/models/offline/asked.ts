@@ -21,7 +21,7 @@ const CATEGORIES: ReadonlyArray<readonly [Asked, readonly string[]]> = [
 
 const plain = (text: string) => text.replace(/[’‘]/g, "'").toLowerCase();
 
-/** Verbs that ask what was paid: "what does it cost us?", "what do we charge?", "what goes out each month to …?" */
+/** Verbs that ask what was paid: "what does it cost us?", "what do we charge?", "what goes out to the supplier monthly?" */
 const PAYING = /\b(?:cost|costs|costing|charge|charges|charging|charged|pay|paying|paid|spend|spending|spent|owe|(?:goes|shell|shelling|fork|forking) out)\b/;
 /** Asking which option was taken. */
 const CHOOSING = /\b(?:decided?|pick(?:ed)?|choose|chose|chosen|go(?:ing)? with|went with|settled?|land(?:ed)?|liked?|prefer(?:red)?|sign(?:ed)? (?:on|with))\b/;

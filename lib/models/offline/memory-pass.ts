@@ -21,14 +21,14 @@ const MAX_FACT_CHARS = 200;
 const PRONOUN_START = /^(?:it|that|thats|this|they|theyre|those|these|there|his|her|their|its)\b/i;
 
 /**
- * "There" past a sentence's start for the place just named ("we run an
- * account there", "our guy there is …"), not saying that something exists
+ * "There" past a sentence's start for the place just named ("we keep an
+ * account there", "their rep there is …"), not saying that something exists
  * ("I think there is a fee", "and there are two"); "with them" for the firm
- * just named ("we spend about $900 a month with them").
+ * just named ("we do about $900 a month of business with them").
  */
 const POINTS_BACK = /\bwith them\b|\S\s+there\b(?!\s+(?:is|are|was|were|isn't|aren't|will|'s|’s)\b)|(?<!\b(?:think|if|and|but|so|because|when|that|said|guess|hope|maybe|know)\s+)(?<=\S\s+)there\b/i;
 
-/** A name of two words or more ending in a word of the language ("… Sanitary Supply", "… Construction"): a firm, not a person. */
+/** A name of two words or more ending in a word of the language ("… Janitorial Supply", "… Construction"): a firm, not a person. */
 function isFirmName(name: string): boolean {
   const all = words(name);
   return all.length >= 2 && nounSenses(all.at(-1)!.toLowerCase()) > 0;
@@ -187,11 +187,11 @@ function pageFor(sentence: string, facet: Facet, subject: Phrase | null, pages: 
   const reported = REPORTED_BY.test(sentence);
   // "A new guy", "the new person": someone no page is named for; the name the sentence gives is.
   const namesNoOne = subject?.words.length === 1 && generalOf(subject.words[0]) !== null && namesSomeone(subject.words[0]) && names.length > 0 && !["money", "date"].includes(facet);
-  // "Our supply house is Brightline Sanitary Supply": a firm given a role is filed under its own name, as its dealings are; a
+  // "Our main vendor is Millbrook Janitorial Supply": a firm given a role is filed under its own name, as its dealings are; a
   // person given one ("my contractor is Ada Brisk") under the role.
   const firm = names.find((name) => isFirmName(name) && new RegExp(`\\b(?:is|are|was)\\s+${escapeRegExp(name)}`, "i").test(sentence));
   if (firm && !leans) return holding(firm).length === 1 ? holding(firm)[0].title : firm;
-  // "Rent on the bay is $1,480", "the landlord raised the rent to $3,850": what is paid for a place is filed as its rent, under
+  // "Rent for the unit runs $1,380", "the landlord is bumping our rent to $2,850": what is paid for a place is filed as its rent, under
   // the place's word when the owner says it with the rent ("Shop rent is …"), which a later correction may leave out.
   if (facet === "money" && SAYS_RENT.test(sentence)) {
     const named = subject && subject.words.length > 1 && headOf(subject.words.join(" ")) === "rent" ? titleOf(subject) : "Rent";
@@ -214,7 +214,7 @@ function pageFor(sentence: string, facet: Facet, subject: Phrase | null, pages: 
     const opening = names.find((name) => sentence.startsWith(`${name},`) || actsFirst(sentence, name));
     if (opening && !leans) return byName && filed?.name === opening ? byName.title : opening;
     if (leans && previous) return previous;
-    // "Software. we switched our scheduling to …": the message's heading, not a thing of its sentence, is what it is filed under.
+    // "Software. we moved our booking to …": the message's heading, not a thing of its sentence, is what it is filed under.
     return heading ?? titleOf(subject);
   }
   if (byName) return byName.title;
@@ -253,7 +253,7 @@ function headingOf(sentence: string): string | null {
   const all = words(sentence.charAt(0).toLowerCase() + sentence.slice(1));
   if (all.length > HEADING_WORDS || all.some((w) => hasVerb(w))) return null;
   const [phrase, ...more] = nounPhrases(sentence);
-  // The thing named is all there is: "Started pricing equipment." is no heading.
+  // The thing named is all there is: "Started pricing trailers." is no heading.
   const named = (w: string) => phrase.words.includes(w.toLowerCase()) || phrase.names.includes(w) || /^(?:the|our|my|a|an)$/i.test(w);
   return phrase && more.length === 0 && !phrase.valueOnly && words(sentence).every(named) ? titleOf(phrase) : null;
 }
@@ -262,7 +262,7 @@ const HEADING_WORDS = 3;
 /** Whether a phrase names something that happens: a show, a fair, an inspection. */
 const isEvent = (phrase: Phrase) => [headOf(phrase.words.join(" ")), phrase.words.at(-1)!].some((head) => isKindOf(head, ["event"]));
 
-/** A correction that names what it corrects first: "scratch that on the insurance, …", "quick update on the van —". */
+/** A correction that names what it corrects first: "scratch that on the trailer, …", "quick update on the van —". */
 const CORRECTED = /^(?:scratch that|(?:quick\s+)?(?:correction|update|change))\s+(?:on|about|for|re|to)\s+([^,;:—–]+?)\s*(?:[,;:—–]|\s-+\s)/i;
 
 /** Words that open a subordinate clause, which says why or when, not what the day is of. */
@@ -283,7 +283,7 @@ const CLAUSES = /[,;]\s+/;
  * a month") and a count of things ("a set of 30 is $460") stay with it.
  */
 function factSubject(sentence: string, facet: Facet): Phrase | null {
-  // "Scratch that on the insurance, the broker called back and …": what is corrected is what the sentence is about.
+  // "Scratch that on the trailer, the dealer rang and …": what is corrected is what the sentence is about.
   const corrected = CORRECTED.exec(sentence)?.[1];
   const topic = corrected ? nounPhrases(corrected).find((p) => !p.valueOnly) : undefined;
   if (topic) return topic;

@@ -249,7 +249,7 @@ describe("what a question asks for", () => {
     ["What's the last day divers can book the reef trip?", "time"],
     ["What are we charging per hour for the kayak tour?", "amount"],
     // Money that goes out: what is paid.
-    ["Roughly what goes out each month to the place we get paddles from?", "amount"],
+    ["What goes out every month to the outfit that sells us paddles?", "amount"],
   ])("%s → %s", (question, expected) => {
     expect(askedFor(question)).toBe(expected);
   });

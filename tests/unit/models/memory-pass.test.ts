@@ -121,7 +121,7 @@ describe("where facts are filed", () => {
   it("files a firm given a role under its own name, with what is spent \"with them\", and a person given a role under the role", () => {
     const on = filedOn(
       "Our main distributor is Juniper Ridge Vet Supply.",
-      "We spend about $3,100 a month with them, more in spring because of the salt mess in the lobby.",
+      "We run about $3,100 a month with them in spring, when the mud gets tracked into every clinic.",
       "Ansel said Juniper Ridge is raising glove prices 6% next month.",
     );
     expect([on("Juniper Ridge Vet Supply"), on("$3,100"), on("6%")]).toEqual(["Juniper Ridge Vet Supply", "Juniper Ridge Vet Supply", "Juniper Ridge Vet Supply"]);
@@ -129,7 +129,7 @@ describe("where facts are filed", () => {
   });
 
   it("files a sentence with \"there\" for the place just named under that place's page, not one saying something exists", () => {
-    const on = filedOn("Most of our batting comes from Loomway Supply.", "Our guy there is Ansel Brook, he holds orders for us.", "We run an account there, around $900 a month.");
+    const on = filedOn("Most of our batting comes from Loomway Supply.", "Their rep there is Ansel Brook, he holds orders for us.", "We keep an account there, around $900 a month.");
     expect([on("Ansel Brook"), on("$900")]).toEqual(["Loomway Supply", "Loomway Supply"]);
     expect(filedOn("The van is fine.", "I think there is a $40 fee for the inspection.")("$40")).toBe("Inspection");
   });
@@ -140,8 +140,8 @@ describe("where facts are filed", () => {
   });
 
   it("files a correction under what it says it corrects, not under who brought the news", () => {
-    const on = filedOn("Actually scratch that on the insurance, the broker called back and the renewal is $2,960 not $2,720.");
-    expect(on("$2,960")).toBe("Insurance");
+    const on = filedOn("Actually scratch that on the trailer, the dealer rang and the payment comes to $460, not $420.");
+    expect(on("$460")).toBe("Trailer");
   });
 
   it("files the rest of a message that opens on a thing named alone under that heading", () => {
@@ -156,8 +156,8 @@ describe("where facts are filed", () => {
   });
 
   it("files what is paid for a place as its rent, keeping the place's word when the owner says it with the rent", () => {
-    expect(filedOn("Our landlord raised the rent on the Millbrook building to $2,850 a month.")("$2,850")).toBe("Rent");
-    expect(filedOn("Rent on the bay at Heron Point is $1,380 a month.")("$1,380")).toBe("Rent");
+    expect(filedOn("The landlord is bumping our rent on the Millbrook building to $2,850 a month.")("$2,850")).toBe("Rent");
+    expect(filedOn("Rent for the unit at Heron Point runs $1,380 a month.")("$1,380")).toBe("Rent");
     expect(filedOn("Shop rent is $1,965 a month.", "Actually scratch that, rent is going to $2,050 next month.")("$2,050")).toBe("Shop Rent");
     expect(filedOn("We rent out kayaks for $40 a day.")("$40")).not.toBe("Rent");
   });
@@ -167,7 +167,7 @@ describe("where facts are filed", () => {
   });
 
   it("reads a contraction typed without its apostrophe as the pronoun it is, never as a page", () => {
-    const on = filedOn("Had to toss a whole drum of dye that got contaminated.", "thats like $300 down the drain");
+    const on = filedOn("Lost a full drum of dye to a leak.", "thats about $300 gone");
     expect(on("$300")).toBe("Drum");
   });
 
@@ -200,7 +200,7 @@ describe("where facts are filed", () => {
   });
 
   it("files nothing under what a sentence likens something to", () => {
-    const on = filedOn("We finally bought our own drain camera.", "Been renting one for three years like fools.", "It cost $5,900 with the reel.");
+    const on = filedOn("We at last own a drain camera.", "Been renting one for three years like fools.", "It cost $5,900 with the reel.");
     expect(on("$5,900")).toBe("Drain Camera");
   });
 

@@ -31,7 +31,7 @@ describe("sentences", () => {
   });
 
   it("ends a sentence at an abbreviation a name ends with when a word of the language opens the next, never after a title", () => {
-    expect(sentences("Our paddles come from Juniper Ridge Outfitters on Millbrook Ave. We run an account there.")).toHaveLength(2);
+    expect(sentences("Our paddles come from Juniper Ridge Outfitters on Millbrook Ave. We keep an account there.")).toHaveLength(2);
     expect(sentences("Mrs. Rose called about the deposit.")).toHaveLength(1);
   });
 });
