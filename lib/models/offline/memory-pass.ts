@@ -5,7 +5,7 @@ import { episodeLine, type ExtractedFact } from "@/lib/models/offline/episode";
 import { foldLine } from "@/lib/models/offline/fold";
 import { generalOf, isKindOf, isValueWord, namesSomeone, nounSenses } from "@/lib/models/offline/meaning";
 import type { MemoryView } from "@/lib/models/offline/prompt-reader";
-import { FACET_WORDS, facetOf, isDecided, isDone, isDurable, isKindOnly, isQuestion, isReversal, isUpdate, nameRuns, SHARE_WORD, type Facet } from "@/lib/models/offline/signals";
+import { FACET_WORDS, facetOf, hasMoney, isDecided, isDone, isDurable, isKindOnly, isQuestion, isReversal, isUpdate, nameRuns, SHARE_WORD, type Facet } from "@/lib/models/offline/signals";
 import { hasVerb, headOf, isAbout, mainSubject, namesIn, nounPhrases, titleOf, valuesOf, type Phrase } from "@/lib/models/offline/subject";
 import { clipChars, escapeRegExp, lowerFirstIfCommon, sentences, stripLeadIn, terms, words } from "@/lib/models/offline/text";
 
@@ -84,7 +84,7 @@ function keyOf(sentence: string, page: string, facet: Facet): string {
   // Who quoted the value says nothing of what it is for: "Lou … quoted $640 for both axles" is keyed by what follows.
   const reporter = REPORTED_BY.exec(stated.trim());
   const stating = reporter ? stated.trim().slice(reporter[0].length) : stated;
-  const amounts = valuesOf(stated).filter((v) => /[$%]|percent|dollar|bucks/i.test(v));
+  const amounts = valuesOf(stated).filter(hasMoney);
   const kind = facet === "money" && amounts.length > 0 && amounts.every((v) => /%|percent/i.test(v)) ? SHARE_WORD : FACET_WORDS[facet];
   // The clause's own subject when it is another thing than the page's ("the lease is $745" on the van's page).
   const subject = mainSubject(stating);
@@ -136,13 +136,11 @@ function replacedFact(fact: ExtractedFact, sentence: string, live: readonly Memo
   const candidates = live.filter((f) => f.status === "confirmed" || f.source === "agent");
   const samePage = candidates.filter((f) => f.page.toLowerCase() === fact.page.toLowerCase());
   // The same key on another page: the sentence lacked the words that placed the first one ("pricing"), not a new subject. A key
-  // that is only a kind of value ("price") names no subject, so it says nothing across pages.
-  // A key that is only a kind of value on a page named for its thing says that thing's value: "price" on "Tune-Up" is the
-  // "tune-up price" a heading's page ("Pricing") holds.
-  const kindOnly = isKindOnly(normaliseKey(fact.key));
-  const fullKey = kindOnly ? normaliseKey(`${fact.page.toLowerCase()} ${fact.key}`) : normaliseKey(fact.key);
-  const elsewhere = candidates.filter((f) => !samePage.includes(f) && (!kindOnly || normaliseKey(f.key) === fullKey));
-  const sameKey = [...elsewhere.filter((f) => normaliseKey(f.key) === fullKey), ...samePage.filter((f) => normaliseKey(f.key) === normaliseKey(fact.key))];
+  // that is only a kind of value ("price") says it of its page's thing: "price" on "Tune-Up" is the "tune-up price" a heading's
+  // page ("Pricing") holds.
+  const fullKey = isKindOnly(normaliseKey(fact.key)) ? normaliseKey(`${fact.page.toLowerCase()} ${fact.key}`) : normaliseKey(fact.key);
+  const elsewhere = candidates.filter((f) => !samePage.includes(f) && normaliseKey(f.key) === fullKey);
+  const sameKey = [...elsewhere, ...samePage.filter((f) => normaliseKey(f.key) === normaliseKey(fact.key))];
   // Without a change cue, only a restatement counts: the same key and the same kind of value ("$2,700" for "$2,500"), since
   // a coarse key can cover two things ("space size" for the floor area and the seating share). Of several, the one that
   // shares most of the sentence's words ("the wheel throwing class is $330 now" replaces the wheel throwing class's price).
@@ -180,6 +178,11 @@ function pageFor(sentence: string, facet: Facet, subject: Phrase | null, pages: 
     const said = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, "iu");
     return pages.filter((p) => said.test(p.title) || p.texts.some((t) => said.test(t)));
   };
+  // A name's page when it has exactly one, else the name itself as a new page's title.
+  const filedUnder = (name: string) => {
+    const found = holding(name);
+    return found.length === 1 ? found[0].title : name;
+  };
   const names = namesIn(sentence);
   const filed = names.map((name) => ({ name, pages: holding(name) })).find((n) => n.pages.length === 1);
   const byName = filed?.pages[0];
@@ -190,7 +193,7 @@ function pageFor(sentence: string, facet: Facet, subject: Phrase | null, pages: 
   // "Our main vendor is Millbrook Janitorial Supply": a firm given a role is filed under its own name, as its dealings are; a
   // person given one ("my contractor is Ada Brisk") under the role.
   const firm = names.find((name) => isFirmName(name) && new RegExp(`\\b(?:is|are|was)\\s+${escapeRegExp(name)}`, "i").test(sentence));
-  if (firm && !leans) return holding(firm).length === 1 ? holding(firm)[0].title : firm;
+  if (firm && !leans) return filedUnder(firm);
   // "Rent for the unit runs $1,380", "the landlord is bumping our rent to $2,850": what is paid for a place is filed as its rent, under
   // the place's word when the owner says it with the rent ("Shop rent is …"), which a later correction may leave out.
   if (facet === "money" && SAYS_RENT.test(sentence)) {
@@ -199,7 +202,7 @@ function pageFor(sentence: string, facet: Facet, subject: Phrase | null, pages: 
   }
   // "We buy all our foam from Millbrook Foam Co": who supplies it, when the sentence states no price or day of its own.
   const supplier = facet === "name" ? names.find((name) => suppliedBy(sentence, name)) : undefined;
-  if (supplier && !leans) return holding(supplier).length === 1 ? holding(supplier)[0].title : supplier;
+  if (supplier && !leans) return filedUnder(supplier);
   if (subject && !subject.valueOnly && !namesNoOne) {
     // A page filed under a name ("Kiln & Clay Studio") is that business or person, not every studio the owner mentions.
     const about = pages.findLast((p) => !isNamePage(p) && isAbout(subject, p.title));
@@ -249,13 +252,14 @@ function actsFirst(sentence: string, name: string): boolean {
 }
 
 /** A message that opens on a thing named alone ("Software.", "Pricing.", "Towels!"): the heading of what follows in it. */
-function headingOf(sentence: string): string | null {
-  const all = words(sentence.charAt(0).toLowerCase() + sentence.slice(1));
-  if (all.length > HEADING_WORDS || all.some((w) => hasVerb(w))) return null;
+function messageHeading(sentence: string): string | null {
+  const all = words(sentence);
+  if (all.length > HEADING_WORDS || all.some((w, i) => hasVerb(i === 0 ? w.toLowerCase() : w))) return null;
   const [phrase, ...more] = nounPhrases(sentence);
+  if (!phrase || more.length > 0 || phrase.valueOnly) return null;
   // The thing named is all there is: "Started pricing trailers." is no heading.
   const named = (w: string) => phrase.words.includes(w.toLowerCase()) || phrase.names.includes(w) || /^(?:the|our|my|a|an)$/i.test(w);
-  return phrase && more.length === 0 && !phrase.valueOnly && words(sentence).every(named) ? titleOf(phrase) : null;
+  return all.every(named) ? titleOf(phrase) : null;
 }
 const HEADING_WORDS = 3;
 
@@ -350,7 +354,7 @@ export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "message
     if (message.speaker === "customer") continue;
     let heading: string | null = null;
     for (const [i, sentence] of sentences(message.text).map(stripLeadIn).entries()) {
-      if (i === 0) heading = headingOf(sentence);
+      if (i === 0) heading = messageHeading(sentence);
       const facet = facetOf(sentence);
       const subject = factSubject(sentence, facet);
       // "… bought a spider lift. $38,500 used, from a dealer.": a fragment that opens on its value or a name adds to the sentence before.

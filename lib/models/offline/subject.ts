@@ -381,7 +381,7 @@ function mainClause(sentence: string): string {
 }
 
 /**
- * What a thing is likened to ("renting one like idiots", "louder than a jet
+ * What a thing is likened to ("renting one like fools", "louder than a jet
  * engine") is no thing the sentence is about; "like" after who likes it is the
  * verb ("we like the new van").
  */
@@ -402,8 +402,9 @@ export function mainSubject(sentence: string): Phrase | null {
   const main = mainClause(sentence);
   const inMain = nounPhrases(main);
   const found = inMain.length > 0 || nameRuns(main).length > 0 ? inMain : nounPhrases(sentence);
-  const things = found.filter((p) => !p.valueOnly && !comparedTo(sentence, p));
-  return things.find((p) => !isKin(p)) ?? things[0] ?? found.find((p) => !comparedTo(sentence, p)) ?? null;
+  const said = found.filter((p) => !comparedTo(sentence, p));
+  const things = said.filter((p) => !p.valueOnly);
+  return things.find((p) => !isKin(p)) ?? things[0] ?? said[0] ?? null;
 }
 
 const titleCase = (text: string) => text.replace(/(?<![\p{L}'])\p{L}/gu, (c) => c.toUpperCase());

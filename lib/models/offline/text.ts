@@ -89,7 +89,7 @@ const ABBREVIATIONS = new Set(["st", "dr", "mr", "mrs", "ms", "ave", "rd", "blvd
 /** Abbreviations that come before a name ("Mrs. Rose", "Dr. Quellmark"), never at a sentence's end. */
 const TITLES = new Set(["mr", "mrs", "ms", "dr"]);
 
-/** "Fennimore Ave. We run …": after an abbreviation a name ends with, a word of the language opens a new sentence. */
+/** "Millbrook Ave. We keep …": after an abbreviation a name ends with, a word of the language opens a new sentence. */
 function endsSentence(abbreviation: string, after: string): boolean {
   const next = /^\s+(\p{Lu}[\p{L}']*)/u.exec(after)?.[1];
   return !TITLES.has(abbreviation) && next !== undefined && isCommonWord(next);
