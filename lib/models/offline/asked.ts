@@ -44,9 +44,10 @@ function askedNoun(text: string): string | null {
   for (const [i, { word, lower }] of after.entries()) {
     if (AUXILIARY.test(lower)) return null;
     if (SKIPPED.has(lower) || /^\p{Lu}/u.test(word) || (adjectiveSenses(lower) > 0 && nounSenses(lower) < adjectiveSenses(lower))) continue;
-    // The head of a compound: "what's the veteran DISCOUNT", "the open studio MEMBERSHIP".
+    // The head of a compound: "what's the veteran DISCOUNT", "the open studio MEMBERSHIP", "our monthly parts SPEND".
     let head = lower;
     for (const [j, next] of after.slice(i + 1).entries()) {
+      if (/^(?:spend|spending)$/.test(next.lower)) return "cost";
       if (AUXILIARY.test(next.lower) || nounSenses(next.lower) === 0 || nounSenses(next.lower) < verbSenses(next.lower)) break;
       // After "what's", a noun an auxiliary follows opens a clause of its own: "what's the last day STUDENTS can sign up".
       if (linked && AUXILIARY.test(all[at + i + j + 3] ?? "")) break;

@@ -17,9 +17,9 @@ import {
 import { carriesFact, isDurable, isHelpRequest, isQuestion, isSmallTalk, isSuggestionRequest } from "@/lib/models/offline/signals";
 import { generalOf, isKnown, relatedness } from "@/lib/models/offline/meaning";
 import { STRONG, byMatch, contentWords, explain, isGoodMatch, match, rarityAmong, subjectWords, usedAsVerbs, type Match, type Query, type Rarity, type Reason } from "@/lib/models/offline/relate";
-import { aboutWords, bestLine, coverage, lineWords, namedIn, type AboutWord } from "@/lib/models/offline/follow";
+import { aboutWords, bestLine, coverage, lineWords, namedIn, pageTitled, type AboutWord } from "@/lib/models/offline/follow";
 import { headOf, nounPhrases } from "@/lib/models/offline/subject";
-import { keywords, sentences, stripLeadIn, words } from "@/lib/models/offline/text";
+import { keywords, sentences, stripLeadIn, withWhApostrophes, words } from "@/lib/models/offline/text";
 
 // The chat turn: answer from what the prompt shows, or open the page a buffer
 // line points at, or search the thread; never guess.
@@ -84,7 +84,8 @@ function optionsOf(text: string): string[] {
 }
 
 /** The part of a message that asks: "Ok. What was the budget?" asks about the budget only. */
-export function readQuestion(message: string): Question {
+export function readQuestion(typed: string): Question {
+  const message = withWhApostrophes(typed);
   const asking = sentences(message).filter(isQuestion);
   const text = withoutExclusions(withoutChatFraming(asking.length > 0 ? asking.join(" ") : message));
   const asked = askedFor(text);
@@ -306,7 +307,7 @@ type Followed = { line: BufferLine; page: string; reason: Reason; onFocus: boole
  * one whose title is nearest the question in meaning, else its first.
  */
 function pageToOpen(question: Question, line: BufferLine, reason: Reason): string {
-  const titled = line.pages.find((page) => headOf(page) === reason.found || contentWords(page).includes(reason.found));
+  const titled = pageTitled(line, reason.found);
   const named = line.pages.find((page) => line.gist.toLowerCase().includes(page.toLowerCase()));
   const scored = line.pages.map((page) => ({ page, score: coverage(question.about, contentWords(page)) }));
   const nearest = scored.filter((s) => s.score > 0).sort((a, b) => b.score - a.score)[0]?.page;

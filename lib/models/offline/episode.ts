@@ -1,7 +1,7 @@
 import type { PassMessage } from "@/lib/models/offline/prompt-reader";
 import { facetOf, isDecided, isKindOnly, isDone, isQuestion, isSmallTalk, isTentative, type Facet } from "@/lib/models/offline/signals";
-import { nounSenses, verbSenses } from "@/lib/models/offline/meaning";
-import { nounPhrases, subjectPhrase, valuesOf } from "@/lib/models/offline/subject";
+import { namesSomeone, nounSenses, verbSenses } from "@/lib/models/offline/meaning";
+import { headOf, nounPhrases, subjectPhrase, valuesOf } from "@/lib/models/offline/subject";
 import { clipChars, clipWords, countWords, sentences, stripLeadIn, terms, trimEndPunctuation, words } from "@/lib/models/offline/text";
 
 /** How a line of the thread's first stretch opens: what the owner came for, not a thing the stretch was about. */
@@ -42,15 +42,17 @@ function mainPage(facts: readonly ExtractedFact[]): string {
   return pages.reduce((best, page) => (weight(page) > weight(best) ? page : best));
 }
 
-/** The most telling facts, told in the order they were said. */
-function keyFacts(facts: readonly ExtractedFact[]): ExtractedFact[] {
+/** The most telling facts, told in the order they were said; on someone's page ("Contractor") who they are comes first. */
+function keyFacts(facts: readonly ExtractedFact[], page: string): ExtractedFact[] {
+  const someone = namesSomeone(headOf(page));
+  const rank = (fact: ExtractedFact) => (someone && fact.facet === "name" ? -1 : FACET_RANK[fact.facet]);
   return facts
     .map((fact, order) => ({ fact, order }))
     .sort(
       (a, b) =>
         Number(b.fact.speaker === "owner") - Number(a.fact.speaker === "owner") ||
         Number(b.fact.replaces !== null) - Number(a.fact.replaces !== null) ||
-        FACET_RANK[a.fact.facet] - FACET_RANK[b.fact.facet] ||
+        rank(a.fact) - rank(b.fact) ||
         b.order - a.order,
     )
     .slice(0, FACTS_IN_LINE)
@@ -203,7 +205,7 @@ export function episodeLine(messages: readonly PassMessage[], facts: readonly Ex
     return clipChars(clipWords(line, MAX_WORDS), MAX_CHARS);
   }
   const onPage = facts.filter((f) => f.page === page);
-  const gists = keyFacts(onPage).map(gistOf);
+  const gists = keyFacts(onPage, page).map(gistOf);
   const setting = settingOf(trusted, facts, page);
   if (setting.length > 0) gists.push(`about ${thirdPerson(setting.join(", "))}`);
   // Gists that name their own speaker ("the owner changed …") need no "the owner gave" in front.

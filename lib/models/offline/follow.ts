@@ -207,7 +207,9 @@ function withoutUses(asked: readonly AboutWord[], links: readonly (WordLink | nu
 export function rankLines(asked: readonly AboutWord[], lines: readonly BufferLine[], holdsKind: (line: BufferLine) => boolean = () => false): RankedLine[] {
   const candidates = lines.map((line, index) => ({ line, index })).filter((c) => c.line.pages.length > 0);
   const links = withoutUses(asked, candidates.map((c) => lineLinks(asked, c.line)));
-  const holders = asked.map((_, i) => links.filter((l) => l[i] !== null).length);
+  // A word linked through the title of one page ("Contractor") that several lines point at singles that page out all the same.
+  const target = (n: number, found: string) => pageTitled(candidates[n].line, found) ?? `line ${n}`;
+  const holders = asked.map((_, i) => new Set(links.flatMap((l, n) => (l[i] ? [target(n, l[i].link.found)] : []))).size);
   const focus = asked.filter((a) => a.focus && isKnown(a.word)).map((a) => a.word);
   return candidates
     .map((c, n): RankedLine => {
@@ -242,11 +244,18 @@ export function bestLine(
   return (onFocus.length > 0 ? leader(onFocus, clearOfNext) : null) ?? leader(ranked, clearOfNext);
 }
 
+/** The page of a line whose title holds the word a question's word linked to: "Contractor" for "builder". */
+export function pageTitled(line: BufferLine, found: string): string | undefined {
+  return line.pages.find((page) => headOf(page) === found || contentWords(page).includes(found));
+}
+
 /** The first of ranked lines when it clears FOLLOW_AT and, if asked, leads the next by CLEAR_LEAD of its score. */
 function leader([best, next]: readonly RankedLine[], clearOfNext: boolean): RankedLine | null {
   if (!best || best.reason === null || best.score < FOLLOW_AT) return null;
-  // Two lines about the same pages are one pointer, not a tie.
-  const rival = clearOfNext && next && !next.line.pages.every((p) => best.line.pages.includes(p)) ? next.score : 0;
+  // Two lines about the same pages, or linked through the title of one page both point at, are one pointer, not a tie.
+  const opens = (r: RankedLine) => (r.reason ? pageTitled(r.line, r.reason.found) : undefined);
+  const onePointer = next && (next.line.pages.every((p) => best.line.pages.includes(p)) || (opens(best) !== undefined && opens(best) === opens(next)));
+  const rival = clearOfNext && next && !onePointer ? next.score : 0;
   return best.score - rival >= CLEAR_LEAD * best.score ? best : null;
 }
 

@@ -3,11 +3,11 @@ import { MAX_FACTS_PER_PASS, type MemoryPassOutput, type StretchState } from "@/
 import type { MemoryInputFact } from "@/lib/contracts/prompt/memory-input";
 import { episodeLine, type ExtractedFact } from "@/lib/models/offline/episode";
 import { foldLine } from "@/lib/models/offline/fold";
-import { generalOf, isKindOf, isValueWord, namesSomeone, nounSenses } from "@/lib/models/offline/meaning";
-import type { MemoryView } from "@/lib/models/offline/prompt-reader";
+import { adjectiveSenses, generalOf, isKindOf, isValueWord, namesSomeone, nounSenses, verbSenses } from "@/lib/models/offline/meaning";
+import type { MemoryView, PassMessage } from "@/lib/models/offline/prompt-reader";
 import { FACET_WORDS, facetOf, hasMoney, isDecided, isDone, isDurable, isKindOnly, isQuestion, isReversal, isUpdate, nameRuns, SHARE_WORD, type Facet } from "@/lib/models/offline/signals";
 import { hasVerb, headOf, isAbout, mainSubject, namesIn, nounPhrases, titleOf, valuesOf, type Phrase } from "@/lib/models/offline/subject";
-import { clipChars, escapeRegExp, lowerFirstIfCommon, sentences, stripLeadIn, terms, words } from "@/lib/models/offline/text";
+import { clipChars, escapeRegExp, lowerFirstIfCommon, sentences, stripLeadIn, terms, trimEndPunctuation, words } from "@/lib/models/offline/text";
 
 // The memory pass: durable facts out of a stretch of messages, each on a
 // topic page under a key naming its own subject, the live fact each one
@@ -20,13 +20,16 @@ const MAX_FACT_CHARS = 200;
 
 const PRONOUN_START = /^(?:it|that|thats|this|they|theyre|those|these|there|his|her|their|its)\b/i;
 
+/** "He", "she": the person just talked about, when the page before is someone's ("Studio Assistant", a name), never a thing's. */
+const PERSON_START = /^(?:he|hes|she|shes)\b/i;
+
 /**
  * "There" past a sentence's start for the place just named ("we keep an
  * account there", "their rep there is …"), not saying that something exists
  * ("I think there is a fee", "and there are two"); "with them" for the firm
  * just named ("we do about $900 a month of business with them").
  */
-const POINTS_BACK = /\bwith them\b|\S\s+there\b(?!\s+(?:is|are|was|were|isn't|aren't|will|'s|’s)\b)|(?<!\b(?:think|if|and|but|so|because|when|that|said|guess|hope|maybe|know)\s+)(?<=\S\s+)there\b/i;
+const POINTS_BACK = /\b(?:with|w\/?)\s+them\b|\S\s+there\b(?!\s+(?:is|are|was|were|isn't|aren't|will|'s|’s)\b)|(?<!\b(?:think|if|and|but|so|because|when|that|said|guess|hope|maybe|know)\s+)(?<=\S\s+)there\b/i;
 
 /** A name of two words or more ending in a word of the language ("… Janitorial Supply", "… Construction"): a firm, not a person. */
 function isFirmName(name: string): boolean {
@@ -186,7 +189,11 @@ function pageFor(sentence: string, facet: Facet, subject: Phrase | null, pages: 
   const names = namesIn(sentence);
   const filed = names.map((name) => ({ name, pages: holding(name) })).find((n) => n.pages.length === 1);
   const byName = filed?.pages[0];
-  const leans = PRONOUN_START.test(sentence) || POINTS_BACK.test(sentence) || doneToIt(sentence);
+  // "We order from Brannock Auto Parts and stick w them": a name said before "them" in the sentence is what it points back at.
+  const back = POINTS_BACK.exec(sentence);
+  const pointsBack = back !== null && !names.some((name) => sentence.indexOf(name) < back.index);
+  const previousIsSomeone = previous !== null && (namesSomeone(headOf(previous)) || pages.some((p) => p.title === previous && isNamePage(p)));
+  const leans = PRONOUN_START.test(sentence) || (PERSON_START.test(sentence) && previousIsSomeone) || pointsBack || doneToIt(sentence);
   const reported = REPORTED_BY.test(sentence);
   // "A new guy", "the new person": someone no page is named for; the name the sentence gives is.
   const namesNoOne = subject?.words.length === 1 && generalOf(subject.words[0]) !== null && namesSomeone(subject.words[0]) && names.length > 0 && !["money", "date"].includes(facet);
@@ -222,6 +229,8 @@ function pageFor(sentence: string, facet: Facet, subject: Phrase | null, pages: 
   }
   if (byName) return byName.title;
   if (reported && previous) return previous;
+  // Under a heading ("Scanner." then "we got the Loomway X200, financed it …"), a name the sentence gives is what the thing is called.
+  if (heading && !leans) return heading;
   // A sentence about something it only names ("we order Tyvek from Brightline") is filed under that name, unless it leans on the one before.
   const [named] = names;
   // A sentence that leans on nothing said before ("its leased through Heron Point Fleet, 36 months") is about the name it gives.
@@ -251,6 +260,16 @@ function actsFirst(sentence: string, name: string): boolean {
   return next !== undefined && !BE.has(next.toLowerCase()) && hasVerb(next);
 }
 
+/** A sentence that only announces that something follows: "first thing.", "ok other thing.", "next one:". */
+const ANNOUNCES = /^(?:(?:first|other|next|another|last|one more|second|third|new)\s+)?(?:thing|item|topic|one)s?\W*$/i;
+
+/** The message's heading and the sentence it is (past announcements), and whether it is all the message says. */
+function headingOf(said: readonly string[]): { heading: string | null; at: number; alone: boolean } {
+  const at = said.findIndex((s) => !ANNOUNCES.test(s));
+  const heading = at < 0 ? null : messageHeading(said[at]);
+  return { heading, at, alone: heading !== null && said.every((s, i) => i === at || ANNOUNCES.test(s)) };
+}
+
 /** A message that opens on a thing named alone ("Software.", "Pricing.", "Towels!"): the heading of what follows in it. */
 function messageHeading(sentence: string): string | null {
   const all = words(sentence);
@@ -258,7 +277,9 @@ function messageHeading(sentence: string): string | null {
   const [phrase, ...more] = nounPhrases(sentence);
   if (!phrase || more.length > 0 || phrase.valueOnly) return null;
   // The thing named is all there is: "Started pricing trailers." is no heading.
-  const named = (w: string) => phrase.words.includes(w.toLowerCase()) || phrase.names.includes(w) || /^(?:the|our|my|a|an)$/i.test(w);
+  // "The new tent": a word that only describes it is part of naming it.
+  const describes = (w: string) => adjectiveSenses(w.toLowerCase()) > 0 && verbSenses(w.toLowerCase()) === 0;
+  const named = (w: string) => phrase.words.includes(w.toLowerCase()) || phrase.names.includes(w) || /^(?:the|our|my|a|an)$/i.test(w) || describes(w);
   return all.every(named) ? titleOf(phrase) : null;
 }
 const HEADING_WORDS = 3;
@@ -267,7 +288,13 @@ const HEADING_WORDS = 3;
 const isEvent = (phrase: Phrase) => [headOf(phrase.words.join(" ")), phrase.words.at(-1)!].some((head) => isKindOf(head, ["event"]));
 
 /** A correction that names what it corrects first: "scratch that on the trailer, …", "quick update on the van —". */
-const CORRECTED = /^(?:scratch that|(?:quick\s+)?(?:correction|update|change))\s+(?:on|about|for|re|to)\s+([^,;:—–]+?)\s*(?:[,;:—–]|\s-+\s)/i;
+const CORRECTED = /^(?:(?:ok(?:ay)?|actually|oh|so|and|also|wait)[,!]?\s+)*(?:scratch that|(?:(?:a|one|quick|small)\s+)?(?:correction|update|change))\s+(?:on|about|for|re|to)\s+([^,;:—–]+?)\s*(?:[,;:—–]|\s-+\s)/i;
+
+/** What a message that opens on a correction corrects ("correction on the tent btw, …"), read before its lead-in is dropped. */
+function correctedTopic(sentence: string): Phrase | null {
+  const corrected = CORRECTED.exec(sentence.trim())?.[1];
+  return (corrected && nounPhrases(corrected).find((p) => !p.valueOnly)) || null;
+}
 
 /** Words that open a subordinate clause, which says why or when, not what the day is of. */
 const SUBORDINATE = /\b(?:because|since|so|after|before|until|when|while|if)\b/i;
@@ -287,10 +314,6 @@ const CLAUSES = /[,;]\s+/;
  * a month") and a count of things ("a set of 30 is $460") stay with it.
  */
 function factSubject(sentence: string, facet: Facet): Phrase | null {
-  // "Scratch that on the trailer, the dealer rang and …": what is corrected is what the sentence is about.
-  const corrected = CORRECTED.exec(sentence)?.[1];
-  const topic = corrected ? nounPhrases(corrected).find((p) => !p.valueOnly) : undefined;
-  if (topic) return topic;
   const subject = mainSubject(sentence);
   // A day is when something happens: "a table at the county craft fair on May 9" is filed under the fair.
   if (facet === "date" && subject && !isEvent(subject)) {
@@ -321,6 +344,15 @@ function factSubject(sentence: string, facet: Facet): Phrase | null {
   return subject;
 }
 
+/** A sentence that opens on its verb, its subject being the thing just talked about: "Should help with …", "Will need …". */
+const ELIDED_SUBJECT = /^(?:should|could|would|will|might|can|must|may|gonna)\b/i;
+
+/** Three things or more and nothing else: "clay, glazes, tools, basically everything". */
+const isBareList = (sentence: string) => {
+  const items = trimEndPunctuation(sentence).split(/\s*,\s*(?:and\s+|or\s+)?/);
+  return items.length >= 3 && items.every((item) => words(item).length <= 3);
+};
+
 /** A value a sentence opens on, with what it says of the thing ("$38,500 used", "$900 installed"): no verb of a clause. */
 const VALUE_AND_PARTICIPLE = /^\$?\d[\d,.]*(?:\s+\p{L}+ed\b)?/u;
 
@@ -345,30 +377,45 @@ export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "message
     }));
   };
   let previous: string | null = null;
-  // The open stretch's earlier messages set the scene: a pass that starts with "They ship on Fridays" continues their page.
-  for (const message of view.earlier ?? []) {
+  // A heading the owner sent alone ("ok other thing. scanner."): what their next message is filed under.
+  let carried: string | null = null;
+  const carriedAfter = (message: PassMessage, heading: string | null, alone: boolean) =>
+    message.speaker === "agent" ? carried : message.speaker === "owner" && alone ? heading : null;
+  // The open stretch's earlier messages set the scene: a pass that starts with "They ship on Fridays" continues their page. They
+  // are walked as the new ones are, their facts already filed.
+  const walked = [...(view.earlier ?? []).map((message) => ({ message, scene: true })), ...view.messages.map((message) => ({ message, scene: false }))];
+  for (const { message, scene } of walked) {
     if (message.speaker === "customer") continue;
-    for (const sentence of sentences(message.text).map(stripLeadIn)) previous = pageFor(sentence, facetOf(sentence), mainSubject(sentence), known(), previous) ?? previous;
-  }
-  for (const message of view.messages) {
-    if (message.speaker === "customer") continue;
-    let heading: string | null = null;
-    for (const [i, sentence] of sentences(message.text).map(stripLeadIn).entries()) {
-      if (i === 0) heading = messageHeading(sentence);
+    const said = sentences(message.text);
+    const own = headingOf(said.map(stripLeadIn));
+    const fromBefore = own.heading === null ? carried : null;
+    let heading = own.heading ?? fromBefore;
+    carried = carriedAfter(message, own.heading, own.alone);
+    for (const [i, sentence] of said.map(stripLeadIn).entries()) {
       const facet = facetOf(sentence);
-      const subject = factSubject(sentence, facet);
+      // "Scratch that on the trailer, the dealer rang and …": what is corrected is what the message is about.
+      const corrected = i === 0 ? correctedTopic(said[0]) : null;
+      const subject = corrected ?? factSubject(sentence, facet);
       // "… bought a spider lift. $38,500 used, from a dealer.": a fragment that opens on its value or a name adds to the sentence before.
       const adds = i > 0 && previous !== null && opensOnValueOrName(sentence) && !hasVerb(sentence.replace(VALUE_AND_PARTICIPLE, ""));
-      const placed = adds ? previous : pageFor(sentence, facet, subject, known(), previous, i > 0 ? heading : null);
+      // A heading sent alone names what the next message is about when it gives only a name ("we got the Loomway X200 …"), not
+      // when it says which thing ("finally bought the auto scrubber …" after "Equipment first.").
+      const headed = i > own.at ? heading : fromBefore !== null && (subject === null || subject.words.length === 0) ? fromBefore : null;
+      // A sentence whose subject goes unsaid ("Should help with foam-board posters.") or a list with no verb ("drugs, syringes,
+      // gauze") says more of the thing before.
+      const continues = previous !== null && (ELIDED_SUBJECT.test(sentence) || (i > 0 && isBareList(sentence)));
+      const placed = adds || continues ? previous : pageFor(sentence, facet, subject, known(), previous, headed);
+      if (corrected && placed) heading = existingSpelling(placed, known());
       if (!isDurable(sentence, message.speaker)) {
-        // The agent's question ("Any luck with the bank?") asks about the owner's subject; it does not change it.
-        const asks = message.speaker === "agent" && isQuestion(sentence);
-        if (placed && subject && !subject.valueOnly && !asks) previous = existingSpelling(placed, known());
+        // What the agent says in passing ("Any luck with the bank?", "I searched this thread for …") is about the owner's subject;
+        // it does not change it.
+        if (placed && subject && !subject.valueOnly && message.speaker === "owner" && !continues) previous = existingSpelling(placed, known());
         continue;
       }
       if (!placed) continue;
       const page = existingSpelling(placed, known());
       previous = page;
+      if (scene) continue;
       const key = keyOf(sentence, page, facet);
       // A sentence that does not name its page's thing ("It's $2,300 a month") gets the page in front, so it reads on its own.
       const namesPage = terms(page).some((t) => terms(sentence).includes(t));

@@ -15,6 +15,8 @@ const STOPWORDS = new Set(
     // Contractions typed without their apostrophe: "thats like $300", "whats a good way".
     "thats whats theyre youre dont doesnt didnt isnt arent wasnt werent couldnt shouldnt wouldnt havent hasnt ive weve theyve " +
     "nobodys somebodys everybodys everyones someones " +
+    // Chat shorthand for an aside or a laugh: "the tent btw", "about lol": never a thing.
+    "btw fyi lol tho imo tbh idk omg fwiw " +
     // Indefinite pronouns stand in for a thing or a person not yet named: never a subject to file under.
     "someone somebody anyone anybody everyone everybody nobody everything nothing whatever whoever"
   ).split(" "),
@@ -175,10 +177,17 @@ export function stripLeadIn(sentence: string): string {
       .replace(/^((?:\p{L}+\s+){0,2}\p{L}+)\s+(?:stuff|things)(?=\s*[,:—–])/iu, "$1")
       .replace(/^(?:for (?:reference|the record|what it's worth)|just so you know|speaking of (?:which|that|[^,:—–]+?))(?:\s*[,:—–]+|\s+-+|\s+(?=we\b|i\b))\s*/i, "")
       // "Correction on the business cards — …": what is corrected stays, as what the sentence is about.
-      .replace(/^(?:(?:a|one|quick|small)\s+)?(?:correction|update|change)\s+(?:on|to|about|for|re)\s+/i, "");
+      .replace(/^(?:(?:a|one|quick|small)\s+)?(?:correction|update|change)\s+(?:on|to|about|for|re)\s+/i, "")
+      // "Figure we spend about …", "guess they charge …": a verb of thinking before its clause says how sure, not what.
+      .replace(/^(?:figure|guess|reckon|suppose|bet|assume|imagine)\s+(?=(?:we|i|they|he|she|you|it)\b)/i, "");
     if (next === s) return s;
     s = next;
   }
+}
+
+/** "whats the …", "whos doing …": a wh-word and its "is", typed without the apostrophe. */
+export function withWhApostrophes(text: string): string {
+  return text.replace(/\b(what|who|where|how)s\b/gi, "$1's");
 }
 
 export function countWords(text: string): number {

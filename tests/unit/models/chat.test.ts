@@ -263,3 +263,10 @@ describe("searchQuery", () => {
     expect(searchQuery(readQuestion("How much did Greta charge for the dock repairs in the end?"))).toBe("greta dock repairs");
   });
 });
+
+describe("readQuestion", () => {
+  it("reads a wh-word typed without its apostrophe as the wh-word and \"is\"", () => {
+    expect(readQuestion("whats the monthly payment on the glaze sprayer we financed?").asked).toBe("amount");
+    expect(readQuestion("whos the new studio assistant?").asked).toBe("person");
+  });
+});

@@ -80,6 +80,15 @@ describe("ranking the buffer's lines by meaning", () => {
     expect(best?.score).toBeGreaterThanOrEqual(FOLLOW_AT);
   });
 
+  it("takes two lines that point at the page the question's word is linked through as one pointer, not as a tie", () => {
+    const buffer = [
+      ...LINES,
+      { day: "2027-05-20", gist: "Contractor: the owner gave Ada Brisk, Millport Construction; noted.", pages: ["Contractor", "Plan Review"] },
+      { day: "2027-05-24", gist: "Loan: the owner gave Juniper Ridge Bank; done.", pages: ["Loan", "Contractor", "Copy"] },
+    ];
+    expect(decideChat(view("Who is our builder?", { buffer }), BOTH)).toMatchObject(opening("Contractor"));
+  });
+
   it("follows no line when none is about the question", () => {
     expect(bestLine(aboutWords("Did the accountant send the quarterly taxes?"), LINES)).toBeNull();
   });

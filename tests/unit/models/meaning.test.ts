@@ -250,6 +250,8 @@ describe("what a question asks for", () => {
     ["What are we charging per hour for the kayak tour?", "amount"],
     // Money that goes out: what is paid.
     ["What goes out every month to the outfit that sells us paddles?", "amount"],
+    // "Spend" as a noun heads the compound it ends.
+    ["What's our monthly parts spend with the outfitter?", "amount"],
   ])("%s → %s", (question, expected) => {
     expect(askedFor(question)).toBe(expected);
   });

@@ -25,6 +25,12 @@ function filedOn(...messages: string[]): (value: string) => string | undefined {
   return (value) => facts.find((f) => f.text.includes(value))?.page;
 }
 
+/** The same, the earlier messages setting the scene and only the new ones filed, as a pass of a stretch sees them. */
+function filedAcross(earlier: [PassMessage["speaker"], string][], messages: [PassMessage["speaker"], string][]): (value: string) => string | undefined {
+  const facts = extractFacts(view(stretch(40 + earlier.length, messages), { earlier: stretch(40, earlier) }));
+  return (value) => facts.find((f) => f.text.includes(value))?.page;
+}
+
 const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
 const FIRST_PERSON = /(?<![\p{L}'])(?:I|we|my|our|us|me|I'm|we're|I've|we've)(?![\p{L}'])/iu;
 
@@ -273,6 +279,44 @@ describe("where facts are filed", () => {
     expect(facts.map((f) => f.page)).not.toContain("Maybe");
   });
 
+  it("files the next message under a heading the owner sent alone when it only names the thing, not when it says which thing", () => {
+    const on = filedAcross([], [["owner", "ok other thing. kiln."], ["agent", "Go ahead."], ["owner", "we got the Loomway K9 finally, financed it through Juniper Ridge Finance. payments are $210 a month"]]);
+    expect(on("$210")).toBe("Kiln");
+    expect(filedAcross([], [["owner", "Equipment first."], ["agent", "Go ahead."], ["owner", "finally bought the slab roller, $1,150 from Ansel Brook"]])("$1,150")).toBe("Slab Roller");
+  });
+
+  it("files the rest of a message that opens on a correction under what it corrects", () => {
+    const on = filedOn("We bought a new kiln for $6,300.", "correction on the kiln btw, the $6,300 was before shipping. landed cost was $6,780 all in");
+    expect(on("$6,780")).toBe("Kiln");
+  });
+
+  it("reads \"w them\" as \"with them\", and a name said before it in the sentence as what it points back at", () => {
+    const on = filedAcross(
+      [["owner", "The kiln needs new elements."], ["agent", "Noted."]],
+      [["owner", "we order from Loomway Clay Supply, they deliver twice a week which is why we stick w them"], ["agent", "Noted."], ["owner", "figure we spend about $900 a month w them"]],
+    );
+    expect(on("twice a week")).toBe("Loomway Clay Supply");
+    expect(on("$900")).toBe("Loomway Clay Supply");
+  });
+
+  it("keeps the subject through a sentence whose subject goes unsaid, a list with no verb, and the agent's replies, across passes", () => {
+    const tool = filedAcross(
+      [["owner", "Picked up a slab roller from Ansel Brook last week. Should help with the big platters."], ["agent", "I searched this thread for platters but couldn't find it."]],
+      [["owner", "oh and it was $1,150 with the stand"]],
+    );
+    expect(tool("$1,150")).toBe("Slab Roller");
+    const supplier = filedAcross(
+      [["owner", "our main distributor is Loomway Clay Supply. clay, glazes, tools, basically everything"], ["agent", "Noted."]],
+      [["owner", "we spend about $2,100 a month with them"]],
+    );
+    expect(supplier("$2,100")).toBe("Loomway Clay Supply");
+  });
+
+  it("reads \"she\" opening a sentence as the person just named, not as a new subject", () => {
+    const on = filedAcross([], [["owner", "Big news: I hired a studio assistant! Odalys Fenwick. She glazed for a big pottery up north for two years."], ["agent", "Congratulations!"], ["owner", "She starts Monday and I am paying her $19 an hour."]]);
+    expect(on("$19")).toBe("Studio Assistant");
+  });
+
   it("keeps only the latest fact per page and key within one pass", () => {
     const facts = extractFacts(view(stretch(1, [["owner", "The fabric steamer is $210."], ["owner", "No wait, the fabric steamer is $190."]])));
     expect(facts).toEqual([expect.objectContaining({ page: "Fabric Steamer", messageSeq: 2 })]);
@@ -318,6 +362,18 @@ describe("the episode line", () => {
     expect(episode).toMatch(/\$520|\$340|\$14/);
     expect(episode).not.toMatch(FIRST_PERSON);
     expect(wordCount(episode)).toBeLessThan(25);
+  });
+
+  it("tells who someone is first on that person's page, over what they quote and how soon they deliver", () => {
+    const { episode } = offlineMemoryPass(
+      view(stretch(5, [["owner", "My contractor is Ada Brisk of Millport Construction, she did our first build-out. Her drawings will be ready in 10 days. Her estimate for the build-out is $48,500."]])),
+    );
+    expect(episode).toMatch(/^Contractor: the owner gave Ada Brisk/);
+  });
+
+  it("reads \"he\" opening a sentence as the person just named only when the page before is someone's", () => {
+    const on = filedOn("Ordered two registers at $799 each.", "He also wants a $4,700 security deposit, two months of rent.");
+    expect(on("$4,700")).toBe("Security Deposit");
   });
 
   it("says decided when the owner decided, and the stretch ends there", () => {
