@@ -10,8 +10,9 @@ import { baseForms, senseCounts, synset, synsetIds, taggedSenses, type Pos, type
 // - gloss overlap after Lesk (1986), as extended by Banerjee & Pedersen
 //   (2003): a word that appears in the other's definition ("hauling" in "an
 //   automotive vehicle suitable for hauling") links the two, and so does a
-//   derivational link ("bather" and "bathe") or a part-of link ("tire" is
-//   part of "wheel"). Only a definition's genus and its purpose clause count
+//   derivational link ("bather" and "bathe"), a verb that is a kind of the
+//   verb a thing is derived from ("chop" and "cutter": to chop is to cut) or
+//   a part-of link ("tire" is part of "wheel"). Only a definition's genus and its purpose clause count
 //   (what the thing is and what it is for), and a hypernym's definition too;
 //   two made things whose purpose clauses overlap in two words or more are
 //   for the same use ("a platter and a tray are both for serving food").
@@ -250,6 +251,12 @@ function senseLink(a: Synset, aw: Word, b: Synset, bw: Word): Link {
   // Two forms of one word through a third: an "employer" and "employment" both come from "hire".
   const root = a.pos === b.pos ? a.derived.find((d) => b.derived.includes(d)) : undefined;
   if (root) return { score: SHARED_ROOT, why: `"${aWord}" and "${bWord}" both come from "${head(synset(root))}"` };
+  // What a thing does, by a kind of its doing: a "cleaner" cleans, and to scrub is to clean.
+  const does = doing(a, b) ?? doing(b, a);
+  if (does) {
+    const [thing, verb] = does.noun === a ? [aWord, bWord] : [bWord, aWord];
+    return { score: IN_PURPOSE, why: `"${verb}" is a way to ${head(synset(does.verb))}, what a ${thing} does` };
+  }
   const defined = (word: Word, s: Synset, other: string): Link | null => {
     if (!inGloss(word, s)) return null;
     const genus = word.lemmas.includes(genusOf(s.id) ?? "");
@@ -284,6 +291,20 @@ function senseLink(a: Synset, aw: Word, b: Synset, bw: Word): Link {
   const purpose = a.lexFile === ARTIFACTS && b.lexFile === ARTIFACTS ? sharedPurpose(a, b) : null;
   if (purpose && taxonomy.score < IN_PURPOSE) return { score: IN_PURPOSE, why: `a ${aWord} and a ${bWord} are both for ${purpose.join(" ")}`, names: true };
   return taxonomy;
+}
+
+/** How far up the verb taxonomy a verb may be a kind of a thing's doing: "scrub" is one step under "clean". */
+const MAX_DOING_STEPS = 2;
+
+/** A thing's sense whose doing (its derivational verb) a verb's sense is a kind of: "cleaner" and "scrub" share "clean". */
+function doing(noun: Synset, verb: Synset): { noun: Synset; verb: string } | null {
+  if (noun.pos !== "n" || verb.pos !== "v") return null;
+  const above = ancestors(verb.id);
+  const found = noun.derived.find((d) => {
+    const steps = above.get(d);
+    return steps !== undefined && steps > 0 && steps <= MAX_DOING_STEPS;
+  });
+  return found ? { noun, verb: found } : null;
 }
 
 /** Each step down either word's sense list costs this much of a link's strength. */

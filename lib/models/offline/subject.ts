@@ -27,7 +27,7 @@ const EVALUATIVE = new Set(
 
 /** A word right after one of these is a verb: pronoun subjects ("we're launching", "they quoted"), "to" and modals ("to repaint", "will need"). */
 const BEFORE_A_VERB =
-  /^(?:i|we|they|you|he|she|it|someone|somebody|everyone|everybody|nobody|anyone|anybody|i'm|we're|they're|you're|he's|she's|it's|i'll|we'll|they'll|i'd|we'd|they'd|i've|we've|they've|let's|to|will|would|can|could|should|must|might|gonna|wanna|don't|didn't|won't|can't|also|just|then|never|always|usually)$/i;
+  /^(?:i|we|they|you|he|she|it|someone|somebody|everyone|everybody|nobody|anyone|anybody|i'm|we're|they're|you're|he's|she's|it's|i'll|we'll|they'll|i'd|we'd|they'd|i've|we've|they've|let's|to|will|would|can|could|should|must|might|gonna|wanna|don't|didn't|won't|can't|also|just|then|never|always|usually|still|really|often|sometimes|already|finally)$/i;
 
 /** How much more a sentence's first word may be used as a verb than as a noun and still qualify a gerund after it ("filter cleaning", "paint stripping"). */
 const GERUND_QUALIFIER = 3;
@@ -157,6 +157,9 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
   if (REFLEXIVE.test(lower)) return false;
   // "… $90 starting next week", "starting the first": an -ing word before when says when, not what.
   if (/ing$/.test(lower) && verbSenses(lower) > 0 && next !== undefined && startsWhen(next, rest[1])) return false;
+  // "I'd suggest emailing Odalys about …", "try calling the bank": an -ing word a verb takes, before whom or what it is done to, is
+  // what to do.
+  if (/ing$/.test(lower) && verbSenses(lower) > 0 && previous !== undefined && isVerbForm(previous) && next !== undefined && (DETERMINER.test(next) || /^\p{Lu}/u.test(next) || /^(?:me|us|you|him|her|them|it)$/i.test(next))) return false;
   // "New guy starting Monday": a word used far more as a verb than a noun, before a day, says when ("the staff meeting Tuesday" does not).
   if (/ing$/.test(lower) && next !== undefined && namesADay(next) && isMostlyAVerb(lower)) return false;
   // "All that comes from Coppervale": "that" before a verb's -s form is the clause's subject, not a determiner.
@@ -167,6 +170,8 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
   // one that says how much: "we spend a lot on thread".
   const howMuch = /^an?$/i.test(previous ?? "") && (next === undefined || PREPOSITIONS.has(next.toLowerCase()) || /^(?:more|less)$/i.test(next));
   if (((next?.toLowerCase() === "of" && !/^[\d$]/.test(rest[1] ?? "")) || howMuch) && isMeasureFirst(lower)) return false;
+  // A share of people is none of the things: "half of them want …", "most of us", "the rest of you".
+  if (next?.toLowerCase() === "of" && /^(?:me|us|you|him|her|them)$/i.test(rest[1] ?? "")) return false;
   // A sentence opening on a past verb leaves its subject unsaid: "Drove past two warehouses …", not a drove of cattle.
   if (previous === undefined && IRREGULAR_VERB_FORMS.has(lower) && next !== undefined && (PREPOSITIONS.has(next.toLowerCase()) || DETERMINER.test(next) || ADVERB_PARTICLE.test(next))) return false;
   // … and "past" after it says where it went.
@@ -174,8 +179,9 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
   if (endsSubordinateClause(lower, previous, inPhrase, before, next)) return false;
   // "And" joins words of one kind: before a word that can only be a verb ("parents book and cancel lessons") it is a verb.
   if (inPhrase && /^(?:and|or)$/i.test(next ?? "") && rest[1] !== undefined && verbSenses(lower) > 0 && isVerbForm(rest[1])) return false;
-  // A clause of one word that can name a thing is a heading ("Booking: we moved …", "Scheduling - …").
-  if (previous === undefined && next === undefined && nounSenses(lower) > 0) return true;
+  // A clause of one word that can name a thing is a heading ("Booking: we moved …", "Scheduling - …"); one that mostly says what
+  // something is like ("Wrong: the tastings are …") judges what follows.
+  if (previous === undefined && next === undefined && nounSenses(lower) > 0) return adjectiveSenses(lower) <= nounSenses(lower);
   // A word WordNet knows only as an adverb ("maybe", "perhaps") is no thing; one it does not know at all may be a brand.
   if (!isKnown(lower)) return !lower.includes("'") && !IRREGULAR_VERB_FORMS.has(lower) && adverbSenses(lower) === 0;
   // A gerund right before a noun names a kind of it: "throwing class", "cutting machine", "firing fees".
@@ -232,7 +238,8 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
   // Millbrook shop opens …", not "Dana runs …").
   const named = previous !== undefined && /^\p{Lu}/u.test(previous) && before.length >= 2 && DETERMINER.test(before[before.length - 2]);
   // A sentence's first word before a noun and "is" is part of its subject, not an order: "Shop rent is $2,950".
-  const subjectOfBe = previous === undefined && rest[1] !== undefined && BE.test(rest[1]) && nounSenses(rest[0].toLowerCase()) > 0;
+  // … and so is a first word right before "is" or "are": "Tastings are Friday" gives no order to taste.
+  const subjectOfBe = previous === undefined && ((rest[1] !== undefined && BE.test(rest[1]) && nounSenses(rest[0].toLowerCase()) > 0) || (next !== undefined && BE.test(next)));
   return verbSenses(lower) <= nouns || named || subjectOfBe || (previous !== undefined && (DETERMINER.test(previous) || EVALUATIVE.has(previous.toLowerCase()) || isMeasureModifier(previous)));
 }
 

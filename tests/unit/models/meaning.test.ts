@@ -47,6 +47,13 @@ describe("relatedness", () => {
     expect(relatedness("employer", "employment").score).toBeLessThan(relatedness("employ", "employment").score);
   });
 
+  it("links a thing to a verb that is a kind of what it does, loosely and not as naming it: a cutter cuts, and to chop is to cut", () => {
+    expect(relatedness("chops", "cutter")).toMatchObject({ why: '"chops" is a way to cut, what a cutter does' });
+    expect(relatedness("chops", "cutter").names).toBeUndefined();
+    expect(relatedness("chops", "cutter").score).toBeGreaterThan(0.6);
+    expect(relatedness("chops", "cutter").score).toBeLessThan(relatedness("cuts", "cutter").score);
+  });
+
   it("reads a word WordNet lacks with the agent suffix as a form of the verb it has: an installer installs", () => {
     expect(relatedness("installs", "installer")).toMatchObject({ why: '"installer" and "installs" are forms of "install"' });
     expect(relatedness("detailing", "detailers").score).toBeGreaterThanOrEqual(0.85);
@@ -178,6 +185,14 @@ describe("subjects and page titles", () => {
     ["A ten-week dive course is $420 per diver.", "Dive Course"],
     ["We bought a tank filling station for $5,200.", "Tank Filling Station"],
     ["Night dives are $95.", "Night Dives"],
+    // A first word right before "are" is the subject, though WordNet has it more as a verb.
+    ["Interviews are Tuesday and Wednesday next week.", "Interviews"],
+    // A one-word heading that mostly judges what follows is no topic.
+    ["Wrong: refills are $15 on weekends.", "Refills"],
+    // "Part of me" is no thing, and a word after "still" is the verb.
+    ["Part of me still likes that big boathouse on the lake road.", "Boathouse"],
+    // A gerund a verb takes, before whom it is done to, is what to do.
+    ["I suggest asking Heron Point Mutual for a quote on the dive boat.", "Quote"],
     ["After-hours refills are $15.", "After-Hours Refills"],
     ["My cousin Pia runs our newsletter for $150 a month.", "Newsletter"],
     ["Our wetsuit supplier wants to add a fuel charge in April.", "Wetsuit Supplier"],

@@ -366,7 +366,7 @@ describe("the episode line", () => {
 
   it("tells who someone is first on that person's page, over what they quote and how soon they deliver", () => {
     const { episode } = offlineMemoryPass(
-      view(stretch(5, [["owner", "My contractor is Ada Brisk of Millport Construction, she did our first build-out. Her drawings will be ready in 10 days. Her estimate for the build-out is $48,500."]])),
+      view(stretch(5, [["owner", "My contractor is Ada Brisk of Millport Construction, she did our first build-out. Her drawings will be ready in 10 days. Her quote for the remodel is $48,500."]])),
     );
     expect(episode).toMatch(/^Contractor: the owner gave Ada Brisk/);
   });
