@@ -15,7 +15,7 @@ import {
   type Attempt,
 } from "@/lib/models/offline/replies";
 import { carriesFact, isDurable, isHelpRequest, isQuestion, isSmallTalk, isSuggestionRequest } from "@/lib/models/offline/signals";
-import { generalOf, isKnown, relatedness } from "@/lib/models/offline/meaning";
+import { generalOf, isKnown, namesSomeone, relatedness, sameBroadKind } from "@/lib/models/offline/meaning";
 import { STRONG, byMatch, contentWords, explain, isGoodMatch, match, rarityAmong, subjectWords, usedAsVerbs, type Match, type Query, type Rarity, type Reason } from "@/lib/models/offline/relate";
 import { aboutWords, bestLine, coverage, lineWords, namedIn, pageTitled, type AboutWord } from "@/lib/models/offline/follow";
 import { headOf, nounPhrases } from "@/lib/models/offline/subject";
@@ -333,6 +333,9 @@ function lineToFollow(question: Question, lines: readonly BufferLine[], clearOfN
   return best?.reason ? { line: best.line, page: pageToOpen(question, best.line, best.reason), reason: best.reason, onFocus: best.onFocus } : null;
 }
 
+/** A fact that speaks of someone: "she charges $385 a visit". */
+const SPEAKS_OF_SOMEONE = /\b(?:she|he|her|him|his|hers|she's|he's)\b/i;
+
 /** How far a line must cover the question better than an answer in view, for the answer to be taken as about something else. */
 const LINE_OVER_ANSWER = 0.2;
 
@@ -349,6 +352,10 @@ function lineOutranks(question: Question, followed: Followed, answer: Found<stri
   // no one in particular, so a line about any kind of person does not.
   const general = question.about.some((a) => a.focus && generalOf(a.word) !== null);
   if (followed.onFocus && answer.onFocus === false && !general) return true;
+  // "The new woman doing sewing": a fact on a machine's page that speaks of no one is about something else, whatever words it shares.
+  const page = answer.page;
+  const asksSomeone = question.about.some((a) => a.focus && namesSomeone(generalOf(a.word) ?? a.word));
+  if (followed.onFocus && asksSomeone && page !== null && !sameBroadKind("person", headOf(page)) && !SPEAKS_OF_SOMEONE.test(answer.item)) return true;
   // "The machine that flattens wrinkles with steam": a line about the machine and the steam beats a fact about another machine.
   const onLine = namedIn(question.about, lineWords(followed.line));
   const inAnswer = namedIn(question.about, answer.words);

@@ -89,6 +89,13 @@ describe("ranking the buffer's lines by meaning", () => {
     expect(decideChat(view("Who is our builder?", { buffer }), BOTH)).toMatchObject(opening("Contractor"));
   });
 
+  it("opens the line about someone when the fact recall shows for \"who …\" is a thing's and speaks of no one", () => {
+    const line = { day: "2027-05-20", gist: "Seamstress: the owner gave Odalys Fenwick, $21 an hour; decided.", pages: ["Seamstress"] };
+    const machine = [fact("Sewing Machine", "The new industrial sewing machine from Loomway was $2,480")];
+    const decide = (recalled: KnownFact[]) => decideChat(view("Who's the new woman doing sewing for us?", { recalled, buffer: [line] }), BOTH);
+    expect(decide(machine)).toMatchObject(opening("Seamstress"));
+  });
+
   it("follows no line when none is about the question", () => {
     expect(bestLine(aboutWords("Did the accountant send the quarterly taxes?"), LINES)).toBeNull();
   });
