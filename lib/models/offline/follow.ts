@@ -34,9 +34,9 @@ export const CLEAR_LEAD = 0.1;
 /** A word of a question that can say what it is about, how much it counts, and whether it names the thing asked about. */
 export type AboutWord = { word: string; weight: number; focus: boolean };
 
-/** The thing a question asks about counts most; a noun it names counts fully; a verb or other word, which describes, counts half. */
+/** The thing a question asks about counts most; a noun it names counts fully; a verb or other word, which describes, counts less. */
 const FOCUS_WEIGHT = 2;
-const DESCRIBING_WEIGHT = 0.5;
+const DESCRIBING_WEIGHT = 0.75;
 /** A verb with this many senses or more ("make", "get", "keep", "cover") describes nothing in particular. */
 const LIGHT_VERB_SENSES = 20;
 
