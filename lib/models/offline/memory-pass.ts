@@ -4,7 +4,7 @@ import type { MemoryInputFact } from "@/lib/contracts/prompt/memory-input";
 import { episodeLine, type ExtractedFact } from "@/lib/models/offline/episode";
 import { foldLine } from "@/lib/models/offline/fold";
 import { adjectiveSenses, generalOf, isKindOf, isValueWord, namesSomeone, nounSenses, verbSenses } from "@/lib/models/offline/meaning";
-import type { MemoryView, PassMessage } from "@/lib/models/offline/prompt-reader";
+import type { MemoryView } from "@/lib/models/offline/prompt-reader";
 import { FACET_WORDS, facetOf, hasMoney, isDecided, isDone, isDurable, isKindOnly, isQuestion, isReversal, isUpdate, nameRuns, SHARE_WORD, type Facet } from "@/lib/models/offline/signals";
 import { hasVerb, headOf, isAbout, mainSubject, namesIn, nounPhrases, titleOf, valuesOf, type Phrase } from "@/lib/models/offline/subject";
 import { clipChars, escapeRegExp, lowerFirstIfCommon, sentences, stripLeadIn, terms, trimEndPunctuation, words } from "@/lib/models/offline/text";
@@ -264,7 +264,7 @@ function actsFirst(sentence: string, name: string): boolean {
 const ANNOUNCES = /^(?:(?:first|other|next|another|last|one more|second|third|new)\s+)?(?:thing|item|topic|one)s?\W*$/i;
 
 /** The message's heading and the sentence it is (past announcements), and whether it is all the message says. */
-function headingOf(said: readonly string[]): { heading: string | null; at: number; alone: boolean } {
+function announcedHeading(said: readonly string[]): { heading: string | null; at: number; alone: boolean } {
   const at = said.findIndex((s) => !ANNOUNCES.test(s));
   const heading = at < 0 ? null : messageHeading(said[at]);
   return { heading, at, alone: heading !== null && said.every((s, i) => i === at || ANNOUNCES.test(s)) };
@@ -377,21 +377,20 @@ export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "message
     }));
   };
   let previous: string | null = null;
-  // A heading the owner sent alone ("ok other thing. scanner."): what their next message is filed under.
+  // A heading the owner sent alone ("ok other thing. scanner."): what their next message is filed under, past the agent's reply.
   let carried: string | null = null;
-  const carriedAfter = (message: PassMessage, heading: string | null, alone: boolean) =>
-    message.speaker === "agent" ? carried : message.speaker === "owner" && alone ? heading : null;
   // The open stretch's earlier messages set the scene: a pass that starts with "They ship on Fridays" continues their page. They
   // are walked as the new ones are, their facts already filed.
   const walked = [...(view.earlier ?? []).map((message) => ({ message, scene: true })), ...view.messages.map((message) => ({ message, scene: false }))];
   for (const { message, scene } of walked) {
     if (message.speaker === "customer") continue;
     const said = sentences(message.text);
-    const own = headingOf(said.map(stripLeadIn));
+    const stripped = said.map(stripLeadIn);
+    const own = announcedHeading(stripped);
     const fromBefore = own.heading === null ? carried : null;
     let heading = own.heading ?? fromBefore;
-    carried = carriedAfter(message, own.heading, own.alone);
-    for (const [i, sentence] of said.map(stripLeadIn).entries()) {
+    if (message.speaker === "owner") carried = own.alone ? own.heading : null;
+    for (const [i, sentence] of stripped.entries()) {
       const facet = facetOf(sentence);
       // "Scratch that on the trailer, the dealer rang and …": what is corrected is what the message is about.
       const corrected = i === 0 ? correctedTopic(said[0]) : null;
