@@ -14,9 +14,12 @@ const STOPWORDS = new Set(
     "gets getting " +
     // Contractions typed without their apostrophe: "thats like $300", "whats a good way".
     "thats whats theyre youre dont doesnt didnt isnt arent wasnt werent couldnt shouldnt wouldnt havent hasnt ive weve theyve " +
+    "im hes shes hows wheres theres heres whos itll youll theyll youd theyd wouldve couldve shouldve aint til " +
     "nobodys somebodys everybodys everyones someones " +
+    // Interjections, a closed class of the grammar: "hey, the van …", "ugh, the premium …" open a sentence and name nothing.
+    "hey hi hello ugh hmm huh oh ah aw wow yeah yep yup nope nah meh oops whoa yikes geez jeez welp phew um uh " +
     // Chat shorthand for an aside or a laugh: "the tent btw", "about lol": never a thing.
-    "btw fyi lol tho imo tbh idk omg fwiw " +
+    "btw fyi lol tho imo tbh idk omg fwiw tmrw tmr rn thx pls plz nvm " +
     // Indefinite pronouns stand in for a thing or a person not yet named: never a subject to file under.
     "someone somebody anyone anybody everyone everybody nobody everything nothing whatever whoever"
   ).split(" "),
@@ -29,7 +32,7 @@ const STOPWORDS = new Set(
  * a name.
  */
 export const PREPOSITIONS = new Set(
-  "aboard about above across after against along alongside amid among around at before behind below beneath beside besides between beyond by despite during except excluding for from in including into like near of off on onto per since through throughout thru till to toward towards under underneath unlike until upon via with within without".split(
+  "aboard about above across after against along alongside amid among around at before behind below beneath beside besides between beyond by despite during except excluding for from in including into like minus near of off on onto per plus since through throughout thru till to toward towards under underneath unlike until upon via with within without".split(
     " ",
   ),
 );

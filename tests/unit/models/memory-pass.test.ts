@@ -279,6 +279,16 @@ describe("where facts are filed", () => {
     expect(facts.map((f) => f.page)).not.toContain("Maybe");
   });
 
+  it("names no page for an interjection, a contraction typed without its apostrophe or chat shorthand", () => {
+    const on = filedOn(
+      "The Heron Point kiln cost $4,310.",
+      "hes asking $26/hr for the glazing work",
+      "ugh the gas bill came in at $612",
+      "tmrw the clay order from Tern Hollow goes out, $388 plus shipping",
+    );
+    for (const value of ["$26", "$612", "$388"]) expect(["Hes", "Ugh", "Ugh Gas Bill", "Tmrw", "Plus"]).not.toContain(on(value));
+  });
+
   it("files the next message under a heading the owner sent alone when it only names the thing, not when it says which thing", () => {
     const on = filedAcross([], [["owner", "ok other thing. kiln."], ["agent", "Go ahead."], ["owner", "we got the Loomway K9 finally, financed it through Juniper Ridge Finance. payments are $210 a month"]]);
     expect(on("$210")).toBe("Kiln");
