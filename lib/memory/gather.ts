@@ -15,14 +15,17 @@ import { messagesBetween, messagesToFile } from "@/lib/threads/consolidation";
 // The pass's first step: what it reads. The stretch (the messages after the
 // thread's cursor, as many as fit the model), then, when any of it may be
 // filed, what the model is shown beside it: the open stretch's earlier
-// messages, the pages that exist, the live facts a new one might replace and
-// the lines a fold is due over.
+// messages (or, when none is open, the last messages before the stretch),
+// the pages that exist, the live facts a new one might replace and the lines
+// a fold is due over.
 
 const PAGES_SHOWN_TO_PASS = 60;
 /** Live facts shown so the model can name what a new fact replaces: the pages most related to the stretch, bounded. */
 const FACT_PAGES_SHOWN = 6;
 const FACTS_PER_PAGE_SHOWN = 15;
 const STRETCH_WORDS = 40;
+/** A stretch that starts fresh sees this many messages before it: the owner's last one and the agent's reply, twice. */
+const BEFORE_MESSAGES = 4;
 
 /**
  * Who may become the agent's memory. In a support thread a customer is
@@ -45,6 +48,8 @@ export type FoldCandidate = EpisodeLine & { closed: boolean };
 export type PassContext = {
   /** The stretch still open just before these messages, which this pass may extend. */
   open: OpenEpisode | null;
+  /** When none is open, the last messages before the stretch, already filed in a closed one: what "it" may point back at. */
+  before: Message[];
   /** Its messages already filed, shown for its line and not filed again. */
   earlier: Message[];
   pages: string[];
@@ -66,11 +71,13 @@ export async function gatherStretch(db: Db, threadId: string, { maxMessages, run
 export async function gatherContext(db: Db, { thread, trusted }: Stretch, { folds }: { folds: boolean }): Promise<PassContext> {
   const first = trusted[0];
   const open = await openEpisodeBefore(db, thread.id, first.seq);
-  const earlier = open ? await messagesBetween(db, thread.id, { fromSeq: open.fromSeq, beforeSeq: first.seq }, trustedSpeakers(thread.kind)) : [];
+  const speakers = trustedSpeakers(thread.kind);
+  const earlier = open ? await messagesBetween(db, thread.id, { fromSeq: open.fromSeq, beforeSeq: first.seq }, speakers) : [];
+  const before = open ? [] : await messagesBetween(db, thread.id, { fromSeq: Math.max(1, first.seq - BEFORE_MESSAGES), beforeSeq: first.seq }, speakers);
   const pages = await recentPageTitles(db, thread.workspaceId, PAGES_SHOWN_TO_PASS);
   const facts = await relatedLiveFacts(db, thread.workspaceId, trusted.map((m) => m.text).join(" "));
   const due = folds ? await dueFoldOf(db, thread.id) : null;
-  return { open, earlier, pages, facts, due };
+  return { open, before, earlier, pages, facts, due };
 }
 
 /**

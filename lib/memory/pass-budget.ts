@@ -4,14 +4,15 @@ import { MEMORY_PASS_SYSTEM, memoryPassPrompt, type MemoryPassInput } from "@/li
 import type { ModelRuntime } from "@/lib/models/runtime";
 
 // The memory pass's context budget. Its prompt (instructions, the pages that
-// exist, related live facts, the open stretch's earlier messages, the new
-// messages) and its answer must fit the model's context together: vLLM
-// refuses a request whose prompt and max_tokens pass --max-model-len, Ollama
-// cuts the prompt silently. So the pass reads as many new messages as fit
+// exist, related live facts, the messages before the stretch or its earlier
+// ones, the new messages) and its answer must fit the model's context
+// together: vLLM refuses a request whose prompt and max_tokens pass
+// --max-model-len, Ollama cuts the prompt silently. So the pass reads as many new messages as fit
 // with room for an answer (the rest wait for the next pass; a single
 // message too long for any room is cut, saying so), leaves out what is only
-// context (earlier messages first, then live facts, then page titles) until
-// the prompt fits, and asks for no more output than the room left.
+// context (messages before the stretch and earlier ones first, then live
+// facts, then page titles) until the prompt fits, and asks for no more
+// output than the room left.
 
 /** The least room a pass's answer gets, so its JSON is not cut mid-string. */
 export const MIN_PASS_OUTPUT_TOKENS = 1_024;
@@ -57,7 +58,7 @@ export async function fitPassStretch(runtime: ModelRuntime | undefined, speakers
   if (!runtime || stretch.length === 0) return stretch;
   const { fits } = await room(runtime);
   const trusted = stretch.filter((m) => speakers.includes(m.speaker));
-  const input = (messages: Message[]): MemoryPassInput => ({ messages: messages as MemoryPassInput["messages"], earlier: [], pages: [], facts: [], fold: [] });
+  const input = (messages: Message[]): MemoryPassInput => ({ messages: messages as MemoryPassInput["messages"], before: [], earlier: [], pages: [], facts: [], fold: [] });
   const shown = (n: number) => fits(input(trusted.slice(0, n)), MIN_PASS_OUTPUT_TOKENS);
   if (trusted.length === 0 || (await shown(trusted.length))) return stretch;
   const kept = await largest(trusted.length, shown);
@@ -70,7 +71,7 @@ export async function fitPassStretch(runtime: ModelRuntime | undefined, speakers
 
 /**
  * The pass's input with what is only context left out until it fits with
- * room for an answer (earlier messages from the oldest, live facts from the
+ * room for an answer (messages before the stretch, then earlier messages, from the oldest, live facts from the
  * least related, page titles from the least recent), and the most output
  * the room then allows. Unchanged, at the usual output cap, without a runtime.
  */
@@ -80,6 +81,7 @@ export async function fitPassInput(runtime: ModelRuntime | undefined, input: Mem
   const leftOut: string[] = [];
   let fitted = input;
   const sections = [
+    { name: "messages before the stretch", size: fitted.before.length, keep: (n: number) => ({ ...fitted, before: fitted.before.slice(fitted.before.length - n) }) },
     { name: "earlier messages of the open stretch", size: fitted.earlier.length, keep: (n: number) => ({ ...fitted, earlier: fitted.earlier.slice(fitted.earlier.length - n) }) },
     { name: "live facts shown for replacement", size: fitted.facts.length, keep: (n: number) => ({ ...fitted, facts: fitted.facts.slice(0, n) }) },
     { name: "existing page titles", size: fitted.pages.length, keep: (n: number) => ({ ...fitted, pages: fitted.pages.slice(0, n) }) },

@@ -13,6 +13,7 @@ export function passInput({ trusted }: Stretch, context: PassContext): MemoryPas
   return {
     // Only OWNER and AGENT messages are ever trusted.
     messages: trusted as MemoryMessage[],
+    before: context.before as MemoryMessage[],
     earlier: context.earlier as MemoryMessage[],
     pages: context.pages,
     facts: context.facts,

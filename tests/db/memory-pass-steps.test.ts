@@ -59,16 +59,18 @@ describe("the memory pass's gather step", () => {
     const context = await gatherContext(t.db, stretch, { folds: false });
     expect(context.open?.gist).toBe("Main St priced.");
     expect(context.earlier.map((m) => m.seq)).toEqual([1, 2]);
+    expect(context.before, "the open stretch's own messages say what came before").toEqual([]);
     expect(context.due).toBeNull();
   });
 
-  it("shows no earlier messages once the stretch before closed", async () => {
+  it("shows no earlier messages once the stretch before closed, only its last messages, for what the new ones point back at", async () => {
     const { thread, messages } = await conversation("gather-closed");
     await saveEpisode(t.db, { threadId: thread.id, fromSeq: 1, toSeq: 2, fromAt: messages[0].createdAt, toAt: messages[1].createdAt, gist: "Main St priced.", closed: true, factIds: [] });
     await t.db.thread.update({ where: { id: thread.id }, data: { consolidatedSeq: 2 } });
     const context = await gatherContext(t.db, await gatherStretch(t.db, thread.id, { maxMessages: 40 }), { folds: true });
     expect(context.open).toBeNull();
     expect(context.earlier).toEqual([]);
+    expect(context.before.map((m) => m.seq)).toEqual([1, 2]);
   });
 });
 

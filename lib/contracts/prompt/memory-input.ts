@@ -3,12 +3,14 @@ import { formatMessageLine, parseMessageLine, type MessageLine } from "@/lib/con
 
 // The memory pass's input text: the pages that exist, the live facts of the
 // pages this stretch may touch (so the model can name the one a new fact
-// replaces), the earlier messages of the stretch still open, and the new
-// messages to file. Any model reads it as plain text; the offline model
+// replaces), the last messages before the stretch when it starts fresh, the
+// earlier messages of the stretch still open, and the new messages to file. Any model reads it as plain text; the offline model
 // parses it back with parseMemoryInput, so both directions live here.
 
 export const MEMORY_PAGES_HEADER = "[EXISTING PAGES]";
 export const MEMORY_FACTS_HEADER = "[LIVE FACTS]";
+/** The last messages of the stretch before, already closed: what "it" or "them" in the new messages may point back at. */
+export const MEMORY_BEFORE_HEADER = "[BEFORE THIS STRETCH]";
 export const MEMORY_EARLIER_HEADER = "[EARLIER IN THIS STRETCH]";
 export const MEMORY_MESSAGES_HEADER = "[MESSAGES]";
 /** Older episode lines due to be folded into one (§10 chunks of chunks); "(none)" when no fold is due. */
@@ -32,6 +34,8 @@ export type MemoryInput = {
   pages: string[];
   /** Live facts, grouped by page in the order given. */
   facts: MemoryInputFact[];
+  /** The last messages before a stretch that starts fresh, already filed: what the new ones point back at, not this stretch. */
+  before: MemoryInputMessage[];
   /** Messages of the open stretch that earlier passes already filed: context for the episode line, not to file again. */
   earlier: MemoryInputMessage[];
   messages: MemoryInputMessage[];
@@ -64,7 +68,7 @@ function factLines(facts: readonly MemoryInputFact[]): string[] {
 
 export function formatMemoryInput(input: MemoryInput): string {
   const pages = input.pages.length > 0 ? input.pages.map((t) => `- ${oneLine(t)}`) : [NONE];
-  const earlier = input.earlier.length > 0 ? input.earlier.map(memoryMessageLine) : [NONE];
+  const messageLines = (messages: readonly MemoryInputMessage[]) => (messages.length > 0 ? messages.map(memoryMessageLine) : [NONE]);
   return [
     MEMORY_PAGES_HEADER,
     ...pages,
@@ -75,8 +79,11 @@ export function formatMemoryInput(input: MemoryInput): string {
     MEMORY_FOLD_HEADER,
     ...(input.fold.length > 0 ? input.fold.map(oneLine) : [NONE]),
     "",
+    MEMORY_BEFORE_HEADER,
+    ...messageLines(input.before),
+    "",
     MEMORY_EARLIER_HEADER,
-    ...earlier,
+    ...messageLines(input.earlier),
     "",
     MEMORY_MESSAGES_HEADER,
     ...input.messages.map(memoryMessageLine),
@@ -113,6 +120,7 @@ export function parseMemoryInput(text: string): MemoryInput {
   return {
     pages: sectionLines(text, MEMORY_PAGES_HEADER).flatMap((l) => (l.startsWith("- ") ? [l.slice(2).trim()] : [])),
     facts: parseFacts(sectionLines(text, MEMORY_FACTS_HEADER)),
+    before: parseMessages(sectionLines(text, MEMORY_BEFORE_HEADER)),
     earlier: parseMessages(sectionLines(text, MEMORY_EARLIER_HEADER)),
     messages: parseMessages(sectionLines(text, MEMORY_MESSAGES_HEADER)),
     fold: sectionLines(text, MEMORY_FOLD_HEADER),

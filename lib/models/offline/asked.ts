@@ -28,7 +28,7 @@ const CHOOSING = /\b(?:decided?|pick(?:ed)?|choose|chose|chosen|go(?:ing)? with|
 
 const SKIPPED = new Set("the a an our my your their its this that kind kinds of sort type".split(" "));
 // Modals too: "by which date MUST the trailer be back" ends the noun at "date".
-const AUXILIARY = /^(?:is|are|was|were|do|does|did|will|would|can|could|should|must|may|might|shall|has|have|had)$/i;
+const AUXILIARY = /^(?:am|is|are|was|were|do|does|did|will|would|can|could|should|must|may|might|shall|has|have|had)$/i;
 
 /**
  * The noun a "what"/"which" asks about, right after it, past determiners,

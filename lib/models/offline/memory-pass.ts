@@ -366,7 +366,7 @@ const opensOnValueOrName = (sentence: string) => /^[$\d]/.test(sentence) || name
  * later fact with the same page and key in one pass replaces the earlier
  * one; across passes, the live facts shown decide.
  */
-export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "messages"> & Partial<Pick<MemoryView, "earlier">>): ExtractedFact[] {
+export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "messages"> & Partial<Pick<MemoryView, "before" | "earlier">>): ExtractedFact[] {
   const latest = new Map<string, ExtractedFact>();
   // In title order, so where a fact goes never depends on the order the pages were listed in.
   const known = (): KnownPage[] => {
@@ -379,9 +379,10 @@ export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "message
   let previous: string | null = null;
   // A heading the owner sent alone ("ok other thing. scanner."): what their next message is filed under, past the agent's reply.
   let carried: string | null = null;
-  // The open stretch's earlier messages set the scene: a pass that starts with "They ship on Fridays" continues their page. They
-  // are walked as the new ones are, their facts already filed.
-  const walked = [...(view.earlier ?? []).map((message) => ({ message, scene: true })), ...view.messages.map((message) => ({ message, scene: false }))];
+  // The open stretch's earlier messages, or the last ones before a stretch that starts fresh, set the scene: a pass that starts
+  // with "They ship on Fridays" continues their page. They are walked as the new ones are, their facts already filed.
+  const scene = [...(view.before ?? []), ...(view.earlier ?? [])];
+  const walked = [...scene.map((message) => ({ message, scene: true })), ...view.messages.map((message) => ({ message, scene: false }))];
   for (const { message, scene } of walked) {
     if (message.speaker === "customer") continue;
     const said = sentences(message.text);

@@ -8,6 +8,7 @@ const INPUT: MemoryInput = {
     { id: "cf2", page: "Suppliers", key: "delivery fee", text: "Delivery fee: $35 | per drop [said twice]", status: "unconfirmed", source: "agent" },
     { id: "cf3", page: "Pricing, Retail", key: "crème brûlée price", text: "La crème brûlée coûte 6 €.", status: "confirmed", source: "owner" },
   ],
+  before: [{ seq: 5, day: "2026-10-01", speaker: "owner", text: "Kestrel Creamery it is." }],
   earlier: [{ seq: 7, day: "2026-10-02", speaker: "owner", text: "#3 looked wrong: see pages/Suppliers." }],
   messages: [
     { seq: 8, day: "2026-10-02", speaker: "agent", text: "Noted: [MESSAGES] is just a word here." },
@@ -22,7 +23,7 @@ describe("the memory pass's input format", () => {
   });
 
   it("round-trips an empty input", () => {
-    const empty: MemoryInput = { pages: [], facts: [], earlier: [], messages: [], fold: [] };
+    const empty: MemoryInput = { pages: [], facts: [], before: [], earlier: [], messages: [], fold: [] };
     expect(parseMemoryInput(formatMemoryInput(empty))).toEqual(empty);
   });
 

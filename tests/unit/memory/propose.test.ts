@@ -15,14 +15,15 @@ const stretch: Stretch = {
 };
 const context: PassContext = {
   open: null,
-  earlier: [message(1, "OWNER", "We are looking at two leases.")],
+  before: [message(1, "OWNER", "We are looking at two leases.")],
+  earlier: [],
   pages: ["Second Location"],
   facts: [{ id: "f0", page: "Second Location", key: "lease price", text: "Main St lease at $2,400/mo", status: "confirmed", source: "owner" }],
   due: null,
 };
 
 describe("the memory pass's proposal", () => {
-  it("shows the model the trusted messages, the open stretch's earlier ones, the pages and the live facts", async () => {
+  it("shows the model the trusted messages, the last ones before a stretch that starts fresh, the pages and the live facts", async () => {
     const answer = { facts: [{ page: "Second Location", key: "lease price", text: "Main St lease at $2,350/mo", messageSeq: 3, replaces: "f0" }], episode: "The owner priced Main St.", stretch: "continues", fold: null };
     const model = scriptedModel([{ object: answer }]);
     const call = await propose(model, undefined, stretch, context);
@@ -30,7 +31,8 @@ describe("the memory pass's proposal", () => {
     const prompt = model.calls[0].promptText;
     const shown = parseMemoryInput(prompt.slice(prompt.indexOf("user: ") + "user: ".length));
     expect(shown.messages.map((m) => [m.seq, m.speaker, m.text])).toEqual([[3, "owner", "The Main St lease is $2,350 a month."]]);
-    expect(shown.earlier.map((m) => m.seq)).toEqual([1]);
+    expect(shown.before.map((m) => m.seq)).toEqual([1]);
+    expect(shown.earlier).toEqual([]);
     expect(shown.pages).toEqual(["Second Location"]);
     expect(shown.facts.map((f) => f.id)).toEqual(["f0"]);
   });

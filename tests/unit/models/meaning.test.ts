@@ -267,6 +267,8 @@ describe("what a question asks for", () => {
     ["What goes out every month to the outfit that sells us paddles?", "amount"],
     // "Spend" as a noun heads the compound it ends.
     ["What's our monthly parts spend with the outfitter?", "amount"],
+    // "am" is an auxiliary like "is": no noun follows the what, and a choice said in a clause about the thing is not asked for.
+    ["What am I paying each month for the thing divers use to pick a dive slot?", "amount"],
   ])("%s → %s", (question, expected) => {
     expect(askedFor(question)).toBe(expected);
   });

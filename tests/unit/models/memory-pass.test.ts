@@ -15,7 +15,7 @@ function stretch(firstSeq: number, lines: [PassMessage["speaker"], string][]): P
   return lines.map(([speaker, text], i) => ({ seq: firstSeq + i, day: "2027-03-02", speaker, text }));
 }
 
-const view = (messages: PassMessage[], extra: Partial<MemoryInput> = {}): MemoryInput => ({ pages: [], facts: [], earlier: [], messages, fold: [], ...extra });
+const view = (messages: PassMessage[], extra: Partial<MemoryInput> = {}): MemoryInput => ({ pages: [], facts: [], before: [], earlier: [], messages, fold: [], ...extra });
 
 const liveFact = (id: string, page: string, key: string, text: string): MemoryInputFact => ({ id, page, key, text, status: "confirmed", source: "owner" });
 
@@ -287,6 +287,17 @@ describe("where facts are filed", () => {
       "tmrw the clay order from Tern Hollow goes out, $388 plus shipping",
     );
     for (const value of ["$26", "$612", "$388"]) expect(["Hes", "Ugh", "Ugh Gas Bill", "Tmrw", "Plus"]).not.toContain(on(value));
+  });
+
+  it("reads the last messages before a stretch that starts fresh as what \"it\" points back at, and files none of them", () => {
+    const before = stretch(40, [
+      ["owner", "Class software: we moved sign-ups to Loomway, $18 setup."],
+      ["agent", "Noted."],
+    ]);
+    const messages = stretch(42, [["owner", "It's $52 a month on the plan with waitlists."]]);
+    const facts = extractFacts(view(messages, { before }));
+    expect(facts.map((f) => [f.page, f.messageSeq])).toEqual([["Class Software", 42]]);
+    expect(extractFacts(view(messages))[0].page, "without them, a word of the sentence is taken for its topic").toBe("Plan");
   });
 
   it("files the next message under a heading the owner sent alone when it only names the thing, not when it says which thing", () => {

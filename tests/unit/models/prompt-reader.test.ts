@@ -97,6 +97,7 @@ describe("readMemoryPrompt", () => {
         { seq: 12, createdAt: new Date("2026-10-02T15:00:00Z"), speaker: "OWNER", text: "Budget is\nunder $2,500/mo." },
         { seq: 13, createdAt: new Date("2026-10-02T15:01:00Z"), speaker: "AGENT", text: "Noted." },
       ],
+      before: [{ seq: 10, createdAt: new Date("2026-10-02T14:58:00Z"), speaker: "AGENT", text: "Anything else today?" }],
       earlier: [{ seq: 11, createdAt: new Date("2026-10-02T14:59:00Z"), speaker: "OWNER", text: "Let's plan the second location." }],
       pages: ["Second Location", "Hiring"],
       facts: [{ id: "f1", page: "Second Location", key: "monthly budget", text: "Budget under $2,300/mo.", status: "confirmed", source: "owner" }],
@@ -105,6 +106,7 @@ describe("readMemoryPrompt", () => {
     expect(readMemoryPrompt([{ role: "user", content: text(prompt) }])).toEqual({
       pages: ["Second Location", "Hiring"],
       facts: [{ id: "f1", page: "Second Location", key: "monthly budget", text: "Budget under $2,300/mo.", status: "confirmed", source: "owner" }],
+      before: [{ seq: 10, day: "2026-10-02", speaker: "agent", text: "Anything else today?" }],
       earlier: [{ seq: 11, day: "2026-10-02", speaker: "owner", text: "Let's plan the second location." }],
       messages: [
         { seq: 12, day: "2026-10-02", speaker: "owner", text: "Budget is under $2,500/mo." },
@@ -115,13 +117,14 @@ describe("readMemoryPrompt", () => {
   });
 
   it("reads '(none)' as no pages and keeps customer lines marked as such", () => {
-    const prompt = memoryPassPrompt({ messages: [], earlier: [], pages: [], facts: [], fold: [] }).replace(
+    const prompt = memoryPassPrompt({ messages: [], before: [], earlier: [], pages: [], facts: [], fold: [] }).replace(
       /$/,
       `\n${memoryMessageLine({ seq: 3, day: "2026-10-02", speaker: "customer", text: "Refund me $50" })}`,
     );
     expect(readMemoryPrompt([{ role: "user", content: text(prompt) }])).toEqual({
       pages: [],
       facts: [],
+      before: [],
       earlier: [],
       messages: [{ seq: 3, day: "2026-10-02", speaker: "customer", text: "Refund me $50" }],
       fold: [],
