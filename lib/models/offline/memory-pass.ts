@@ -3,11 +3,11 @@ import { MAX_FACTS_PER_PASS, type MemoryPassOutput, type StretchState } from "@/
 import type { MemoryInputFact } from "@/lib/contracts/prompt/memory-input";
 import { episodeLine, type ExtractedFact } from "@/lib/models/offline/episode";
 import { foldLine } from "@/lib/models/offline/fold";
-import { adjectiveSenses, generalOf, isKindOf, isValueWord, namesSomeone, nounSenses, verbSenses } from "@/lib/models/offline/meaning";
+import { adjectiveSenses, generalOf, isKindOf, isKnown, isValueWord, namesSomeone, nounSenses, verbSenses } from "@/lib/models/offline/meaning";
 import type { MemoryView } from "@/lib/models/offline/prompt-reader";
 import { FACET_WORDS, facetOf, hasMoney, isDecided, isDone, isDurable, isKindOnly, isQuestion, isReversal, isUpdate, nameRuns, SHARE_WORD, type Facet } from "@/lib/models/offline/signals";
 import { hasVerb, headOf, isAbout, mainSubject, namesIn, nounPhrases, titleOf, valuesOf, type Phrase } from "@/lib/models/offline/subject";
-import { clipChars, escapeRegExp, lowerFirstIfCommon, sentences, stripLeadIn, terms, trimEndPunctuation, words } from "@/lib/models/offline/text";
+import { clipChars, escapeRegExp, lowerFirstIfCommon, sentences, stripLeadIn, term, terms, trimEndPunctuation, words } from "@/lib/models/offline/text";
 
 // The memory pass: durable facts out of a stretch of messages, each on a
 // topic page under a key naming its own subject, the live fact each one
@@ -201,6 +201,10 @@ function pageFor(sentence: string, facet: Facet, subject: Phrase | null, pages: 
   // person given one ("my contractor is Ada Brisk") under the role.
   const firm = names.find((name) => isFirmName(name) && new RegExp(`\\b(?:is|are|was)\\s+${escapeRegExp(name)}`, "i").test(sentence));
   if (firm && !leans) return filedUnder(firm);
+  // "The front desk runs on an app called Tallybook": a thing brought up by its name is filed under it, as the owner will call it;
+  // someone brought up so ("a guy named Ray") is filed under their role, as above.
+  const introduced = names.find((name) => introducedAs(sentence, name));
+  if (introduced && !leans) return filedUnder(introduced);
   // "Rent for the unit runs $1,380", "the landlord is bumping our rent to $2,850": what is paid for a place is filed as its rent, under
   // the place's word when the owner says it with the rent ("Shop rent is …"), which a later correction may leave out.
   if (facet === "money" && SAYS_RENT.test(sentence)) {
@@ -245,6 +249,13 @@ function pageFor(sentence: string, facet: Facet, subject: Phrase | null, pages: 
  */
 const suppliedBy = (sentence: string, name: string) =>
   new RegExp(`\\b(?:buy|order|get|source|purchase|rent|come)s?\\b.*\\b(?:from|through|thru|via)\\s+(?:the\\s+)?${escapeRegExp(name)}`, "i").test(sentence);
+
+/** A name a thing is brought up by: "an app called Tallybook", "a firm named Tern Hollow Linen"; not someone ("a guy named Ray"). */
+function introducedAs(sentence: string, name: string): boolean {
+  const thing = new RegExp(`(\\p{L}+)\\s+(?:called|named)\\s+${escapeRegExp(name)}`, "iu").exec(sentence)?.[1].toLowerCase();
+  // A word WordNet lacks ("app") may name the thing too; a pronoun or an adverb ("we called …", "just called …") does not.
+  return thing !== undefined && term(thing) !== null && (nounSenses(thing) > 0 || !isKnown(thing)) && !isKindOf(thing, ["person"]);
+}
 
 /** Forms of "be": a name before one is given a role ("… is our roofer"), which the role's page holds. */
 const BE = new Set(["is", "are", "was", "were", "be", "'s", "’s"]);

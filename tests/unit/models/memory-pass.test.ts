@@ -300,6 +300,15 @@ describe("where facts are filed", () => {
     expect(extractFacts(view(messages))[0].page, "without them, a word of the sentence is taken for its topic").toBe("Plan");
   });
 
+  it("files a thing the owner brings up by its name (\"an app called …\") under that name, and someone so named under their role", () => {
+    const on = filedOn(
+      "The front desk runs on an app called Loomway for check-ins. It's $129 a month.",
+      "Our bookkeeper is a woman named Odalys Fenwick, she charges $310 a month.",
+    );
+    expect(on("$129")).toBe("Loomway");
+    expect(on("$310")).toBe("Bookkeeper");
+  });
+
   it("files the next message under a heading the owner sent alone when it only names the thing, not when it says which thing", () => {
     const on = filedAcross([], [["owner", "ok other thing. kiln."], ["agent", "Go ahead."], ["owner", "we got the Loomway K9 finally, financed it through Juniper Ridge Finance. payments are $210 a month"]]);
     expect(on("$210")).toBe("Kiln");
