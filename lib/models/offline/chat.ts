@@ -16,7 +16,7 @@ import {
 } from "@/lib/models/offline/replies";
 import { carriesFact, isDurable, isHelpRequest, isQuestion, isSmallTalk, isSuggestionRequest } from "@/lib/models/offline/signals";
 import { generalOf, isKnown, namesSomeone, relatedness, sameBroadKind } from "@/lib/models/offline/meaning";
-import { STRONG, byMatch, contentWords, explain, isGoodMatch, match, rarityAmong, subjectWords, usedAsVerbs, type Match, type Query, type Rarity, type Reason } from "@/lib/models/offline/relate";
+import { STRONG, byMatch, contentWords, explain, isGoodMatch, match, rarityAmong, subjectWords, usedAsVerbs, wordsOnlyInNames, type Match, type Query, type Rarity, type Reason } from "@/lib/models/offline/relate";
 import { aboutWords, bestLine, coverage, lineWords, namedIn, pageTitled, type AboutWord } from "@/lib/models/offline/follow";
 import { headOf, nounPhrases } from "@/lib/models/offline/subject";
 import { keywords, sentences, stripLeadIn, withWhApostrophes, words } from "@/lib/models/offline/text";
@@ -209,7 +209,15 @@ function factsAnswering(question: Question, facts: readonly KnownFact[]): Found<
     page: item.page,
     dated: item.source === "owner",
     // Only a focus is kept off a fact's verbs, so they are parsed only when the question has one.
-    score: match(question.query, factWords[i], contentWords(item.page), rarity, question.query.focus.length > 0 ? usedAsVerbs(statedIn(item)) : undefined),
+    score: match(
+      question.query,
+      factWords[i],
+      contentWords(item.page),
+      rarity,
+      question.query.focus.length > 0 ? usedAsVerbs(statedIn(item)) : undefined,
+      // "Halvorsen Linen Works: we spend about $2,335 a month" is no building's cost.
+      wordsOnlyInNames(item.text),
+    ),
   }));
   const ranked = rankAnswers(question, candidates, byConfirmedThenNewest);
   // No one fact answers a question naming someone: a page's facts are read together ("Our vinyl comes from Brightwell Supply."

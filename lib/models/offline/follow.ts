@@ -2,9 +2,9 @@ import { focusOf, namesValue } from "@/lib/models/offline/asked";
 import { generalOf, isGeneral, isKindOf, isKnown, isValueWord, nounSenses, relatedness, sameBroadKind, verbSenses, type Link } from "@/lib/models/offline/meaning";
 import { THREAD_OPENING } from "@/lib/models/offline/episode";
 import type { BufferLine } from "@/lib/models/offline/prompt-reader";
-import { WEAK, contentWords, namedWords, subjectWords, type Reason } from "@/lib/models/offline/relate";
+import { WEAK, contentWords, namedWords, subjectWords, wordsOnlyInNames, type Reason } from "@/lib/models/offline/relate";
 import { baseForms, synsetIds } from "@/lib/models/offline/wordnet";
-import { headOf, namesIn, nounPhrases } from "@/lib/models/offline/subject";
+import { headOf } from "@/lib/models/offline/subject";
 
 // Which buffer line a question is about, by meaning. A question that
 // describes a thing ("the vehicle we use in winter") shares no word with the
@@ -107,18 +107,6 @@ function gistWords(line: BufferLine): string[] {
   return namedWords(line.gist.replace(THREAD_OPENING, "")).filter((w) => !titled.has(w));
 }
 
-/**
- * The gist's words that only occur in names ("compass" of "Jeep Compass"): a
- * name says what something is called, not what it is, so they link to a
- * question by the same word only, never by a meaning of the common word.
- */
-function nameOnlyWords(line: BufferLine): ReadonlySet<string> {
-  const phrases = nounPhrases(line.gist);
-  const common = new Set(contentWords(phrases.flatMap((p) => p.words).join(" ")));
-  const names = contentWords([...phrases.flatMap((p) => p.names), ...namesIn(line.gist)].join(" "));
-  return new Set(names.filter((w) => !common.has(w)));
-}
-
 /** A line's words: its titles and what its gist names. */
 export function lineWords(line: BufferLine): string[] {
   return [...new Set([...titleWords(line), ...gistWords(line)])];
@@ -155,7 +143,7 @@ const wordsOfLine = (line: BufferLine): LineWords => ({
   titles: titleWords(line),
   heads: new Set(line.pages.map(headOf)),
   details: gistWords(line),
-  nameOnly: nameOnlyWords(line),
+  nameOnly: wordsOnlyInNames(line.gist),
 });
 
 /** Every link of a word to a line's words at least LINE_LINK strong: to a title at full worth, to a detail of the gist at a share. */

@@ -202,7 +202,7 @@ function pageFor(sentence: string, facet: Facet, subject: Phrase | null, pages: 
   const firm = names.find((name) => isFirmName(name) && new RegExp(`\\b(?:is|are|was)\\s+${escapeRegExp(name)}`, "i").test(sentence));
   if (firm && !leans) return filedUnder(firm);
   // "The front desk runs on an app called Tallybook": a thing brought up by its name is filed under it, as the owner will call it;
-  // someone brought up so ("a guy named Ray") is filed under their role, as above.
+  // someone brought up so ("a woman named Odalys Fenwick") is filed under their role, as above.
   const introduced = names.find((name) => introducedAs(sentence, name));
   if (introduced && !leans) return filedUnder(introduced);
   // "Rent for the unit runs $1,380", "the landlord is bumping our rent to $2,850": what is paid for a place is filed as its rent, under
@@ -214,6 +214,10 @@ function pageFor(sentence: string, facet: Facet, subject: Phrase | null, pages: 
   // "We buy all our foam from Millbrook Foam Co": who supplies it, when the sentence states no price or day of its own.
   const supplier = facet === "name" ? names.find((name) => suppliedBy(sentence, name)) : undefined;
   if (supplier && !leans) return filedUnder(supplier);
+  // "We schedule everything in RouteBee, $89 a month for the team plan": what the business works with is filed under its name,
+  // with what it costs, whatever plan or seats the price is given for.
+  const tool = names.find((name) => workedWith(sentence, name));
+  if (tool && !leans) return filedUnder(tool);
   if (subject && !subject.valueOnly && !namesNoOne) {
     // A page filed under a name ("Kiln & Clay Studio") is that business or person, not every studio the owner mentions.
     const about = pages.findLast((p) => !isNamePage(p) && isAbout(subject, p.title));
@@ -250,12 +254,22 @@ function pageFor(sentence: string, facet: Facet, subject: Phrase | null, pages: 
 const suppliedBy = (sentence: string, name: string) =>
   new RegExp(`\\b(?:buy|order|get|source|purchase|rent|come)s?\\b.*\\b(?:from|through|thru|via)\\s+(?:the\\s+)?${escapeRegExp(name)}`, "i").test(sentence);
 
-/** A name a thing is brought up by: "an app called Tallybook", "a firm named Tern Hollow Linen"; not someone ("a guy named Ray"). */
+/** A name a thing is brought up by: "an app called Tallybook", "a firm named Tern Hollow Linen"; not someone ("a woman named Odalys Fenwick"). */
 function introducedAs(sentence: string, name: string): boolean {
   const thing = new RegExp(`(\\p{L}+)\\s+(?:called|named)\\s+${escapeRegExp(name)}`, "iu").exec(sentence)?.[1].toLowerCase();
   // A word WordNet lacks ("app") may name the thing too; a pronoun or an adverb ("we called …", "just called …") does not.
   return thing !== undefined && term(thing) !== null && (nounSenses(thing) > 0 || !isKnown(thing)) && !isKindOf(thing, ["person"]);
 }
+
+/**
+ * A verb of working with something, or of taking it up, then its name: "we use Rehearsly", "we switched to FieldLoop",
+ * "everything runs through Tallybook".
+ */
+const workedWith = (sentence: string, name: string) =>
+  new RegExp(
+    `\\b(?:(?:use|uses|using|used|switched|switching|moved|moving|changed|went|run|runs|running|do|does|book|books|schedule|schedules)\\s+(?:\\w+\\s+)?(?:to|in|on|through|thru|with|via)|use|uses|using|used)\\s+(?:the\\s+)?${escapeRegExp(name)}\\b`,
+    "i",
+  ).test(sentence);
 
 /** Forms of "be": a name before one is given a role ("… is our roofer"), which the role's page holds. */
 const BE = new Set(["is", "are", "was", "were", "be", "'s", "’s"]);

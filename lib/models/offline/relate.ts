@@ -60,9 +60,14 @@ const DESCRIBING_WEIGHT = 0.6;
 const weightOf = (query: Query, word: string) => (query.focus.includes(word) ? FOCUS_WEIGHT : query.subjects.includes(word) ? 1 : DESCRIBING_WEIGHT);
 
 const linksOf = new WeakMap<readonly string[], Map<string, Reason | null>>();
+const NONE: ReadonlySet<string> = new Set();
 
-/** The candidate's word the question's word links to best, remembered per candidate so rarity and the match share it. */
-function bestLink(word: string, candidate: readonly string[]): Reason | null {
+/**
+ * The candidate's word the question's word links to best, remembered per candidate so rarity and the match share it. A word of
+ * `nameOnly` links by being the same word only.
+ */
+function bestLink(word: string, candidate: readonly string[], nameOnly: ReadonlySet<string> = NONE): Reason | null {
+  if (nameOnly.size > 0) return strongestLink(word, candidate, nameOnly);
   let links = linksOf.get(candidate);
   if (!links) {
     links = new Map();
@@ -75,10 +80,11 @@ function bestLink(word: string, candidate: readonly string[]): Reason | null {
   return found;
 }
 
-function strongestLink(word: string, candidate: readonly string[]): Reason | null {
+function strongestLink(word: string, candidate: readonly string[], nameOnly: ReadonlySet<string> = NONE): Reason | null {
   let best: Reason | null = null;
   for (const found of candidate) {
     const link = relatedness(word, found);
+    if (nameOnly.has(found) && link.score < 1) continue;
     if (link.score >= STRONG && (best === null || link.score > best.link.score)) best = { asked: word, found, link };
   }
   return best;
@@ -111,21 +117,34 @@ export function match(
   context: readonly string[] = [],
   rarity: Rarity = () => 1,
   verbs: ReadonlySet<string> = new Set(),
+  nameOnly: ReadonlySet<string> = NONE,
 ): Match {
   const result: Match = { weight: 0, matched: 0, subject: null };
   // The thing asked about is named by a noun, so a word the candidate uses as a verb ("when a couple books") does not name it.
   const things = query.focus.length > 0 && verbs.size > 0 ? candidate.filter((w) => !verbs.has(w)) : candidate;
   const about = aboutWhat(query);
   for (const word of query.words) {
-    const own = bestLink(word, candidate);
-    const around = own ?? bestLink(word, context);
+    const own = bestLink(word, candidate, nameOnly);
+    const around = own ?? bestLink(word, context, nameOnly);
     if (!around) continue;
     result.matched += 1;
     result.weight += rarity(word) * (WEAK.has(word) ? 0.2 : weightOf(query, word) * around.link.score);
-    const named = query.focus.includes(word) ? bestLink(word, things) : own;
+    const named = query.focus.includes(word) ? bestLink(word, things, nameOnly) : own;
     if (named && about.includes(word) && (result.subject === null || named.link.score > result.subject.link.score)) result.subject = named;
   }
   return result;
+}
+
+/**
+ * A text's words that only occur in its names ("works" of "Halvorsen Linen Works", "compass" of "Jeep Compass"): a name says
+ * what something is called, not what it is, so they link to a question by the same word only, never by a meaning of the
+ * common word.
+ */
+export function wordsOnlyInNames(text: string): ReadonlySet<string> {
+  const phrases = nounPhrases(text);
+  const common = new Set(contentWords(phrases.flatMap((p) => p.words).join(" ")));
+  const names = contentWords([...phrases.flatMap((p) => p.names), ...namesIn(text)].join(" "));
+  return new Set(names.filter((w) => !common.has(w)));
 }
 
 /** The words of a text's noun phrases and names: the things it names. */

@@ -41,6 +41,11 @@ describe("questions the prompt already answers", () => {
     expect(textOf(decideChat(view("Give me the price of the roof rack again.", { recalled: [rack] }), BOTH))).toContain("$420");
   });
 
+  it("links a word of a name by the same word only: a firm called \"… Works\" is no building", () => {
+    const firm: KnownFact = { page: "Heron Point Linen Works", text: "Heron Point Linen Works: we spend about $2,335 a month with them", confirmed: true, source: "owner", day: "2027-04-06" };
+    expect(JSON.stringify(decideChat(view("What do we pay each month for the building where the kayaks are stored?", { recalled: [firm] }), BOTH))).not.toContain("$2,335");
+  });
+
   it("reads no name in a fact's page title before it: a fact without a name answers no question asking who", () => {
     const interviews: KnownFact = { page: "Night Crew", text: "Night Crew: I finished the last interviews for the lead guide job", confirmed: true, source: "owner", day: "2027-04-06" };
     expect(decideChat(view("Who got the lead guide job?", { recalled: [interviews] }), BOTH)).toMatchObject({ type: "tool-call" });

@@ -309,6 +309,15 @@ describe("where facts are filed", () => {
     expect(on("$310")).toBe("Bookkeeper");
   });
 
+  it("files what the business works with (\"we switched to …\", \"everything in …\") under its name, whatever plan the price is for", () => {
+    const on = filedOn(
+      "We schedule everything in Loomway, $89 a month for the team plan.",
+      "For invoicing we switched to Ansel Ledger, it's $42 a month for up to 5 users.",
+    );
+    expect(on("$89")).toBe("Loomway");
+    expect(on("$42")).toBe("Ansel Ledger");
+  });
+
   it("files the next message under a heading the owner sent alone when it only names the thing, not when it says which thing", () => {
     const on = filedAcross([], [["owner", "ok other thing. kiln."], ["agent", "Go ahead."], ["owner", "we got the Loomway K9 finally, financed it through Juniper Ridge Finance. payments are $210 a month"]]);
     expect(on("$210")).toBe("Kiln");
