@@ -32,7 +32,7 @@ export const FOLLOW_AT = 0.2;
 export const CLEAR_LEAD = 0.1;
 
 /** A word of a question that can say what it is about, how much it counts, and whether it names the thing asked about. */
-export type AboutWord = { word: string; weight: number; focus: boolean };
+export type AboutWord = { word: string; weight: number; focus: boolean; noun: boolean };
 
 /** The thing a question asks about counts most; a noun it names counts fully; a verb or other word, which describes, counts less. */
 const FOCUS_WEIGHT = 2;
@@ -49,7 +49,7 @@ export function aboutWords(text: string, focus: readonly string[] = focusOf(text
   const nouns = new Set(subjectWords(text));
   return contentWords(text)
     .filter((w) => !WEAK.has(w) && !isValueWord(w) && !namesAValue(w) && !/^\d/.test(w) && !isLightVerb(w))
-    .map((word) => ({ word, weight: focus.includes(word) ? FOCUS_WEIGHT : nouns.has(word) ? 1 : DESCRIBING_WEIGHT, focus: focus.includes(word) }));
+    .map((word) => ({ word, weight: focus.includes(word) ? FOCUS_WEIGHT : nouns.has(word) ? 1 : DESCRIBING_WEIGHT, focus: focus.includes(word), noun: nouns.has(word) }));
 }
 
 /** A noun for the kind of value asked for ("amount", "date"), not a verb that happens to share its spelling ("take"). */
@@ -69,11 +69,12 @@ type LineLink = { asked: string; found: string; link: Link };
  */
 const GENERAL_LINK = 0.8;
 
-function nearest(word: string, candidate: readonly string[]): LineLink | null {
+function nearest({ word, noun }: Pick<AboutWord, "word" | "noun">, candidate: readonly string[]): LineLink | null {
   const general = generalOf(word);
   let best: LineLink | null = null;
   for (const found of candidate) {
-    const link = general ? kindLink(found, general) : strongerOf(relatedness(word, found), isGeneral(found) ? kindLink(word, found) : null);
+    // "The building we work out of" is a building, not what a contractor does.
+    const link = general ? kindLink(found, general) : strongerOf(relatedness(word, found, { asNoun: noun }), isGeneral(found) ? kindLink(word, found) : null);
     if (link.score >= LINE_LINK && (best === null || link.score > best.link.score)) best = { asked: word, found, link };
   }
   return best;
@@ -147,12 +148,13 @@ const wordsOfLine = (line: BufferLine): LineWords => ({
 });
 
 /** Every link of a word to a line's words at least LINE_LINK strong: to a title at full worth, to a detail of the gist at a share. */
-function linksTo(word: string, { titles, heads, details, nameOnly }: LineWords): (WordLink & { to: string })[] {
+function linksTo(asked: AboutWord, { titles, heads, details, nameOnly }: LineWords): (WordLink & { to: string })[] {
+  const { word } = asked;
   // "Someone" is asked about by a page about someone ("Technician"), not one a person's word only qualifies ("Pest Control") or a detail names.
   const titled = titles.filter((w) => !generalOf(word) || heads.has(w)).map((w) => ({ w, share: 1 }));
   const detail = generalOf(word) ? [] : details.map((w) => ({ w, share: GIST_SHARE }));
   return [...titled, ...detail].flatMap(({ w, share }) => {
-    const link = nearest(word, [w]);
+    const link = nearest(asked, [w]);
     if (link && share < 1 && nameOnly.has(w) && link.link.score < 1) return [];
     // "kayak" and "kayaks" are one word of the line.
     return link ? [{ link, worth: share * strength(link.link), to: baseForms(w, "n")[0] ?? w }] : [];
@@ -170,7 +172,7 @@ const naming = (l: WordLink) => (l.link.link.names === true ? 1 : 0);
  */
 function lineLinks(asked: readonly AboutWord[], line: BufferLine): (WordLink | null)[] {
   const words = wordsOfLine(line);
-  const pairs = asked.flatMap(({ word }, i) => linksTo(word, words).map((l) => ({ ...l, i }))).sort((a, b) => b.link.link.score - a.link.link.score || naming(b) - naming(a) || b.worth - a.worth);
+  const pairs = asked.flatMap((a, i) => linksTo(a, words).map((l) => ({ ...l, i }))).sort((a, b) => b.link.link.score - a.link.link.score || naming(b) - naming(a) || b.worth - a.worth);
   const found: (WordLink | null)[] = asked.map(() => null);
   const used = new Set<string>();
   for (const pair of pairs) {
@@ -249,12 +251,12 @@ function leader([best, next]: readonly RankedLine[], clearOfNext: boolean): Rank
 
 /** The question's nouns (the thing asked about among them) a text's words link to: what the text is about of what was asked. */
 export function namedIn(asked: readonly AboutWord[], words: readonly string[]): string[] {
-  return asked.filter((a) => a.weight >= 1 && nearest(a.word, words) !== null).map((a) => a.word);
+  return asked.filter((a) => a.weight >= 1 && nearest(a, words) !== null).map((a) => a.word);
 }
 
 /** How much of what the question is about a text covers, 0 to 1: each word's nearest link, weighted, for comparing an answer with a line. */
 export function coverage(asked: readonly AboutWord[], words: readonly string[]): number {
   const total = asked.reduce((sum, { weight }) => sum + weight, 0);
   if (total === 0) return 0;
-  return asked.reduce((sum, { word, weight }) => sum + weight * (nearest(word, words)?.link.score ?? 0), 0) / total;
+  return asked.reduce((sum, a) => sum + a.weight * (nearest(a, words)?.link.score ?? 0), 0) / total;
 }

@@ -323,10 +323,13 @@ const linkCache = new Map<string, Link>();
 /** Remembered pairs, cleared past this many so a long-running server does not grow without end. */
 const MAX_REMEMBERED = 200_000;
 
-/** How related two lowercase words are, 0 to 1, and why. The same word, or the same base form, is 1. */
-export function relatedness(a: string, b: string): Link {
+/** How related two lowercase words are, 0 to 1, and why; `asNoun`: in a's noun senses only, as a text uses it. The same word, or the same base form, is 1. */
+export function relatedness(a: string, b: string, { asNoun: asked = false }: { asNoun?: boolean } = {}): Link {
   if (a === b) return { score: 1, why: `both say "${a}"`, names: true };
-  const key = a < b ? `${a}|${b}` : `${b}|${a}`;
+  // A word no noun at all ("begin") is taken as a noun by a loose parse: it is read as what it is.
+  const asNoun = asked && weightedSenses(a).some((s) => s.synset.pos === "n");
+  const pair = a < b ? `${a}|${b}` : `${b}|${a}`;
+  const key = asNoun ? `${a}:n>${b}` : pair;
   const cached = linkCache.get(key);
   if (cached) return cached;
   const lemmasA = new Set((["n", "v", "a"] as Pos[]).flatMap((pos) => baseForms(a, pos)));
@@ -335,8 +338,10 @@ export function relatedness(a: string, b: string): Link {
     : NO_LINK;
   if (best.score < 1) {
     const sensesB = weightedSenses(b);
-    const [aw, bw] = [wordOf(a), wordOf(b)];
+    // A noun's forms as a noun only: "building" is no form of "build" in "the building we work out of".
+    const [aw, bw] = [asNoun ? { text: a, lemmas: [a, ...baseForms(a, "n")] } : wordOf(a), wordOf(b)];
     for (const [ia, sa] of weightedSenses(a).entries()) {
+      if (asNoun && sa.synset.pos !== "n") continue;
       for (const [ib, sb] of sensesB.entries()) {
         // Rarer senses count for less, so two words meet in their common meanings first.
         const link = discounted(senseLink(sa.synset, aw, sb.synset, bw), sa, sb, ia + ib);

@@ -62,28 +62,29 @@ const weightOf = (query: Query, word: string) => (query.focus.includes(word) ? F
 const linksOf = new WeakMap<readonly string[], Map<string, Reason | null>>();
 const NONE: ReadonlySet<string> = new Set();
 
-/**
- * The candidate's word the question's word links to best, remembered per candidate so rarity and the match share it. A word of
- * `nameOnly` links by being the same word only.
- */
-function bestLink(word: string, candidate: readonly string[], nameOnly: ReadonlySet<string> = NONE): Reason | null {
-  if (nameOnly.size > 0) return strongestLink(word, candidate, nameOnly);
+/** How a question word is linked: as a noun only when the question uses it as one; to `nameOnly` words by being the same word only. */
+type LinkAs = { asNoun?: boolean; nameOnly?: ReadonlySet<string> };
+
+/** The candidate's word the question's word links to best, remembered per candidate so rarity and the match share it. */
+function bestLink(word: string, candidate: readonly string[], as: LinkAs = {}): Reason | null {
+  if (as.nameOnly && as.nameOnly.size > 0) return strongestLink(word, candidate, as);
   let links = linksOf.get(candidate);
   if (!links) {
     links = new Map();
     linksOf.set(candidate, links);
   }
-  const known = links.get(word);
+  const key = as.asNoun ? `${word}:n` : word;
+  const known = links.get(key);
   if (known !== undefined) return known;
-  const found = strongestLink(word, candidate);
-  links.set(word, found);
+  const found = strongestLink(word, candidate, as);
+  links.set(key, found);
   return found;
 }
 
-function strongestLink(word: string, candidate: readonly string[], nameOnly: ReadonlySet<string> = NONE): Reason | null {
+function strongestLink(word: string, candidate: readonly string[], { asNoun = false, nameOnly = NONE }: LinkAs): Reason | null {
   let best: Reason | null = null;
   for (const found of candidate) {
-    const link = relatedness(word, found);
+    const link = relatedness(word, found, { asNoun });
     if (nameOnly.has(found) && link.score < 1) continue;
     if (link.score >= STRONG && (best === null || link.score > best.link.score)) best = { asked: word, found, link };
   }
@@ -92,7 +93,7 @@ function strongestLink(word: string, candidate: readonly string[], nameOnly: Rea
 
 /** Rarity over a set of candidates, so a word that singles one candidate out counts more than one they all share. */
 export function rarityAmong(query: Query, candidates: readonly (readonly string[])[]): Rarity {
-  const holders = new Map(query.words.map((w) => [w, candidates.filter((c) => bestLink(w, c) !== null).length]));
+  const holders = new Map(query.words.map((w) => [w, candidates.filter((c) => bestLink(w, c, { asNoun: query.subjects.includes(w) }) !== null).length]));
   return (word) => 1 / Math.max(1, holders.get(word) ?? 1);
 }
 
@@ -124,12 +125,13 @@ export function match(
   const things = query.focus.length > 0 && verbs.size > 0 ? candidate.filter((w) => !verbs.has(w)) : candidate;
   const about = aboutWhat(query);
   for (const word of query.words) {
-    const own = bestLink(word, candidate, nameOnly);
-    const around = own ?? bestLink(word, context, nameOnly);
+    const as = { asNoun: query.subjects.includes(word), nameOnly };
+    const own = bestLink(word, candidate, as);
+    const around = own ?? bestLink(word, context, as);
     if (!around) continue;
     result.matched += 1;
     result.weight += rarity(word) * (WEAK.has(word) ? 0.2 : weightOf(query, word) * around.link.score);
-    const named = query.focus.includes(word) ? bestLink(word, things, nameOnly) : own;
+    const named = query.focus.includes(word) ? bestLink(word, things, as) : own;
     if (named && about.includes(word) && (result.subject === null || named.link.score > result.subject.link.score)) result.subject = named;
   }
   return result;

@@ -41,6 +41,12 @@ describe("questions the prompt already answers", () => {
     expect(textOf(decideChat(view("Give me the price of the roof rack again.", { recalled: [rack] }), BOTH))).toContain("$420");
   });
 
+  it("reads a noun of the question as a noun: \"the building\" is not what a contractor does", () => {
+    const licence = { day: "2027-04-01", gist: "Contractor Licence: the owner gave renewal date June 30; noted.", pages: ["Contractor Licence"] };
+    const decision = decideChat(view("What does the building we work out of cost us monthly?", { buffer: [licence] }), BOTH);
+    expect(decision).not.toMatchObject({ type: "tool-call", toolName: READ_PAGE });
+  });
+
   it("links a word of a name by the same word only: a firm called \"… Works\" is no building", () => {
     const firm: KnownFact = { page: "Heron Point Linen Works", text: "Heron Point Linen Works: we spend about $2,335 a month with them", confirmed: true, source: "owner", day: "2027-04-06" };
     expect(JSON.stringify(decideChat(view("What do we pay each month for the building where the kayaks are stored?", { recalled: [firm] }), BOTH))).not.toContain("$2,335");
