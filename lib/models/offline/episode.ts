@@ -1,6 +1,6 @@
 import type { PassMessage } from "@/lib/models/offline/prompt-reader";
 import { facetOf, isDecided, isKindOnly, isDone, isQuestion, isSmallTalk, isTentative, type Facet } from "@/lib/models/offline/signals";
-import { namesSomeone, nounSenses, verbSenses } from "@/lib/models/offline/meaning";
+import { adjectiveSenses, isKnown, namesSomeone, nounSenses, verbSenses } from "@/lib/models/offline/meaning";
 import { headOf, nounPhrases, subjectPhrase, valuesOf } from "@/lib/models/offline/subject";
 import { clipChars, clipWords, countWords, sentences, stripLeadIn, terms, trimEndPunctuation, words } from "@/lib/models/offline/text";
 
@@ -60,8 +60,23 @@ function keyFacts(facts: readonly ExtractedFact[], page: string): ExtractedFact[
     .map((f) => f.fact);
 }
 
+/**
+ * A key's words that name something, its head always: a loose parse leaves a verb or a word of how before it ("runs price",
+ * "raising furnace price", "cold price"), which a line has no use for. A word WordNet lacks (a name) stays.
+ */
+function namingKey(key: string): string {
+  const all = key.split(/\s+/);
+  const names = (w: string) => {
+    const lower = w.toLowerCase();
+    const nouns = nounSenses(lower);
+    return !isKnown(lower) || (nouns > 0 && nouns >= verbSenses(lower) && nouns >= adjectiveSenses(lower));
+  };
+  return all.filter((w, i) => i === all.length - 1 || names(w)).join(" ");
+}
+
 /** "paint supplier Harlow Coatings", "changed launch date to April 14", "agent suggested a deposit of 25%": subject and value, no quote. */
-function gistOf(fact: ExtractedFact): string {
+function gistOf(extracted: ExtractedFact): string {
+  const fact = { ...extracted, key: namingKey(extracted.key) };
   // A changed value is told by what is new: "scrap X, Y instead" changed it to Y.
   const old = fact.replacedText?.toLowerCase() ?? "";
   const key = fact.key.toLowerCase();

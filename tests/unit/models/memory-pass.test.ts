@@ -442,6 +442,13 @@ describe("the episode line", () => {
     expect(rise).not.toMatch(/\bdate\b/);
   });
 
+  it("tells a fact without the verb a loose parse left in its key", () => {
+    const { episode, facts } = offlineMemoryPass(view(stretch(9, [["owner", "Heron Club runs $17.50 a month, auto billed."]])));
+    expect(facts[0].key, "the key the fact is filed under is the parse's").toContain("runs");
+    expect(episode).toContain("$17.50 a month");
+    expect(episode).not.toContain("runs");
+  });
+
   it("names the scene the owner set before the fact, in words the fact itself does not use", () => {
     const { episode } = offlineMemoryPass(
       view(
