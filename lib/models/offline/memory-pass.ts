@@ -381,6 +381,9 @@ const isBareList = (sentence: string) => {
 /** A value a sentence opens on, with what it says of the thing ("$38,500 used", "$900 installed"): no verb of a clause. */
 const VALUE_AND_PARTICIPLE = /^\$?\d[\d,.]*(?:\s+\p{L}+ed\b)?/u;
 
+/** What a value is for, named: "for the new sign", "for our van" (not "for 36 months"). */
+const NAMES_ITS_USE = /\bfor\s+(?:the|a|an|our|my|their|his|her|each|every)\b/i;
+
 /** A sentence that opens on a value ("$38,500 used") or a name ("Granite Ridge Mutual, $5,280 …"). */
 const opensOnValueOrName = (sentence: string) => /^[$\d]/.test(sentence) || nameRuns(sentence).some((run) => sentence.startsWith(run));
 
@@ -422,7 +425,10 @@ export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "message
       const corrected = i === 0 ? correctedTopic(said[0]) : null;
       const subject = corrected ?? factSubject(sentence, facet);
       // "… bought a spider lift. $38,500 used, from a dealer.": a fragment that opens on its value or a name adds to the sentence before.
-      const adds = i > 0 && previous !== null && opensOnValueOrName(sentence) && !hasVerb(sentence.replace(VALUE_AND_PARTICIPLE, ""));
+      // So does a message that opens on a value and says nothing it is for: "$285/mo for 36 months thru Quarry Bank" after the
+      // station was named ("$40 for the new sign" is about the sign).
+      const fragment = opensOnValueOrName(sentence) && !hasVerb(sentence.replace(VALUE_AND_PARTICIPLE, ""));
+      const adds = previous !== null && fragment && (i > 0 || (/^[$\d]/.test(sentence) && !NAMES_ITS_USE.test(sentence)));
       // A heading sent alone names what the next message is about when it gives only a name ("we got the Loomway X200 …"), not
       // when it says which thing ("finally bought the auto scrubber …" after "Equipment first.").
       const headed = i > own.at ? heading : fromBefore !== null && (subject === null || subject.words.length === 0) ? fromBefore : null;

@@ -77,6 +77,9 @@ const endsAPlural = (next: string) => AFTER_A_PLURAL.test(next) || PREPOSITIONS.
 /** Words that make a clause finite: a later one means an -s word before it was a plural noun, not the verb ("crash pads under the walls were …"). */
 const FINITE = /^(?:is|are|was|were|am|has|have|had|will|would|can|could|should|must|may|might|do|does|did|go|cost|costs|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|won't|can't)$|['’](?:s|re|ll|ve|d)$/i;
 
+/** Auxiliaries that follow a clause's subject and never an order: "Filter has to get swapped …", "Delivery will be Friday". */
+const AFTER_A_SUBJECT = /^(?:has|have|had|will|would|should|must|might|hasn't|haven't|won't|wouldn't|shouldn't)$/i;
+
 /** Auxiliaries that open a question before its subject: "when did the espresso machine quote come in?" has its verb still to come. */
 const QUESTION_AUXILIARY = /^(?:do|does|did|will|would|can|could|should|may|might|must)$/i;
 
@@ -239,7 +242,10 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
   const named = previous !== undefined && /^\p{Lu}/u.test(previous) && before.length >= 2 && DETERMINER.test(before[before.length - 2]);
   // A sentence's first word before a noun and "is" is part of its subject, not an order: "Shop rent is $2,950".
   // … and so is a first word right before "is" or "are": "Tastings are Friday" gives no order to taste.
-  const subjectOfBe = previous === undefined && ((rest[1] !== undefined && BE.test(rest[1]) && nounSenses(rest[0].toLowerCase()) > 0) || (next !== undefined && BE.test(next)));
+  // So is one right before an auxiliary no order is followed by: "Filter has to get swapped every 6 weeks".
+  const subjectOfBe =
+    previous === undefined &&
+    ((rest[1] !== undefined && BE.test(rest[1]) && nounSenses(rest[0].toLowerCase()) > 0) || (next !== undefined && (BE.test(next) || AFTER_A_SUBJECT.test(next))));
   return verbSenses(lower) <= nouns || named || subjectOfBe || (previous !== undefined && (DETERMINER.test(previous) || EVALUATIVE.has(previous.toLowerCase()) || isMeasureModifier(previous)));
 }
 

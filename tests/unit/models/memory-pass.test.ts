@@ -318,6 +318,26 @@ describe("where facts are filed", () => {
     expect(on("$42")).toBe("Ansel Ledger");
   });
 
+  it("reads a sentence's first word before \"has\" or \"will\" as its subject, not an order", () => {
+    expect(filedOn("The Heron Point humidor is in the back.", "filter has to get swapped every 6 weeks or the readings drift.")("6 weeks")).toBe("Filter");
+  });
+
+  it("files a message that opens on a value and says nothing it is for with the thing the message before named", () => {
+    const on = filedAcross(
+      [
+        ["owner", "we finally got a slab roller, the Juniper Ridge SR-4. leased it, not bought"],
+        ["agent", "Noted."],
+      ],
+      [
+        ["owner", "$285/mo for 36 months thru Tern Hollow Bank."],
+        ["agent", "Noted."],
+        ["owner", "$40 for the new sign out front."],
+      ],
+    );
+    expect(on("$285")).toBe("Slab Roller");
+    expect(on("$40")).toBe("Sign");
+  });
+
   it("files the next message under a heading the owner sent alone when it only names the thing, not when it says which thing", () => {
     const on = filedAcross([], [["owner", "ok other thing. kiln."], ["agent", "Go ahead."], ["owner", "we got the Loomway K9 finally, financed it through Juniper Ridge Finance. payments are $210 a month"]]);
     expect(on("$210")).toBe("Kiln");
