@@ -40,10 +40,16 @@ function isFirmName(name: string): boolean {
 /** Rent as what is paid, not "we rent out kayaks": after a determiner or a place's word, or opening the sentence. */
 const SAYS_RENT = /\b(?:the|our|my|shop|studio|office|monthly|base|new)\s+rent\b|^rent\b(?!\s+(?:out|a|an)\b)|\bin\s+rent\b/i;
 
-/** A sentence that opens on what was done to the thing just named: "replaced it with a Tern Hollow 2400, $3,100 delivered". */
+/**
+ * A sentence that opens on what was done to the thing just named, by the owner or not: "replaced it with a Tern Hollow 2400,
+ * $3,100 delivered", "we lease it thru Heron Point Fleet, $612 a month".
+ */
 function doneToIt(sentence: string): boolean {
-  const [verb, object] = words(sentence);
-  return object !== undefined && /^(?:it|them)$/i.test(object) && hasVerb(verb.toLowerCase());
+  const all = words(sentence);
+  const doer = /^(?:i|we|they)$/i.test(all[0] ?? "") ? 1 + Number(/^(?:just|finally|already|also|then)$/i.test(all[1] ?? "")) : 0;
+  const [verb, object] = all.slice(doer);
+  // After "we" a word that can be a verb is one ("we lease it"); opening the sentence, only one that must be ("replaced it").
+  return object !== undefined && /^(?:it|them)$/i.test(object) && (doer > 0 ? verbSenses(verb.toLowerCase()) > 0 : hasVerb(verb.toLowerCase()));
 }
 
 /**

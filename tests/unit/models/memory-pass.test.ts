@@ -338,6 +338,15 @@ describe("where facts are filed", () => {
     expect(on("$40")).toBe("Sign");
   });
 
+  it("reads \"we lease it …\" as done to the thing just named, though it names the firm it is leased through", () => {
+    const messages = stretch(42, [["owner", "we lease it thru Heron Point Fleet, $612 a month for 36 months"]]);
+    const before = stretch(40, [
+      ["owner", "ok other thing. van."],
+      ["agent", "Go on."],
+    ]);
+    expect(extractFacts(view(messages, { before })).map((f) => f.page)).toEqual(["Van"]);
+  });
+
   it("files the next message under a heading the owner sent alone when it only names the thing, not when it says which thing", () => {
     const on = filedAcross([], [["owner", "ok other thing. kiln."], ["agent", "Go ahead."], ["owner", "we got the Loomway K9 finally, financed it through Juniper Ridge Finance. payments are $210 a month"]]);
     expect(on("$210")).toBe("Kiln");
