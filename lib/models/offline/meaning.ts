@@ -323,11 +323,14 @@ const linkCache = new Map<string, Link>();
 /** Remembered pairs, cleared past this many so a long-running server does not grow without end. */
 const MAX_REMEMBERED = 200_000;
 
-/** How related two lowercase words are, 0 to 1, and why; `asNoun`: in a's noun senses only, as a text uses it. The same word, or the same base form, is 1. */
-export function relatedness(a: string, b: string, { asNoun: asked = false }: { asNoun?: boolean } = {}): Link {
+/**
+ * How related two lowercase words are, 0 to 1, and why; with `asNoun`, `a` in its noun senses only, as the text it comes from
+ * uses it. The same word, or the same base form, is 1.
+ */
+export function relatedness(a: string, b: string, { asNoun: usedAsNoun = false }: { asNoun?: boolean } = {}): Link {
   if (a === b) return { score: 1, why: `both say "${a}"`, names: true };
-  // A word no noun at all ("begin") is taken as a noun by a loose parse: it is read as what it is.
-  const asNoun = asked && weightedSenses(a).some((s) => s.synset.pos === "n");
+  // A word that is no noun at all ("begin") was taken for one by a loose parse: it is read as what it is.
+  const asNoun = usedAsNoun && weightedSenses(a).some((s) => s.synset.pos === "n");
   const pair = a < b ? `${a}|${b}` : `${b}|${a}`;
   const key = asNoun ? `${a}:n>${b}` : pair;
   const cached = linkCache.get(key);
