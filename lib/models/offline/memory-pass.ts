@@ -211,6 +211,9 @@ function pageFor(sentence: string, facet: Facet, subject: Phrase | null, pages: 
   // someone brought up so ("a woman named Odalys Fenwick") is filed under their role, as above.
   const introduced = names.find((name) => introducedAs(sentence, name));
   if (introduced && !leans) return filedUnder(introduced);
+  // "gave Odalys Fenwick 10% off", "charging Juniper Ridge Farm $85 a visit": what is given or charged to someone named is theirs.
+  const recipient = names.find((name) => givenTo(sentence, name));
+  if (recipient && !leans) return filedUnder(recipient);
   // "Rent for the unit runs $1,380", "the landlord is bumping our rent to $2,850": what is paid for a place is filed as its rent, under
   // the place's word when the owner says it with the rent ("Shop rent is …"), which a later correction may leave out.
   if (facet === "money" && SAYS_RENT.test(sentence)) {
@@ -266,6 +269,10 @@ function introducedAs(sentence: string, name: string): boolean {
   // A word WordNet lacks ("app") may name the thing too; a pronoun or an adverb ("we called …", "just called …") does not.
   return thing !== undefined && term(thing) !== null && (nounSenses(thing) > 0 || !isKnown(thing)) && !isKindOf(thing, ["person"]);
 }
+
+/** A verb of giving or charging, then whom, then the value: "gave Odalys Fenwick 10% off", "charging Juniper Ridge Farm $85". */
+const givenTo = (sentence: string, name: string) =>
+  new RegExp(`\\b(?:give|gives|gave|giving|offer|offers|offered|offering|charge|charges|charged|charging)\\s+${escapeRegExp(name)}\\s+(?:an?\\s+)?[$\\d]`, "i").test(sentence);
 
 /**
  * A verb of working with something, or of taking it up, then its name: "we use Rehearsly", "we switched to FieldLoop",
@@ -380,7 +387,8 @@ const ELIDED_SUBJECT = /^(?:should|could|would|will|might|can|must|may|gonna)\b/
 
 /** Three things or more and nothing else: "clay, glazes, tools, basically everything". */
 const isBareList = (sentence: string) => {
-  const items = trimEndPunctuation(sentence).split(/\s*,\s*(?:and\s+|or\s+)?/);
+  // A comma inside a number ("$3,150") parts no items.
+  const items = trimEndPunctuation(sentence).split(/\s*,\s+(?:and\s+|or\s+)?/);
   return items.length >= 3 && items.every((item) => words(item).length <= 3);
 };
 

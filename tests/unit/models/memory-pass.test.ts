@@ -347,6 +347,16 @@ describe("where facts are filed", () => {
     expect(extractFacts(view(messages, { before })).map((f) => f.page)).toEqual(["Van"]);
   });
 
+  it("reads no list in a sentence whose commas are a number's: \"rent's $3,150/mo, due the 5th\" is the rent", () => {
+    expect(filedOn("landlord is Ansel Brook. rent's $3,150/mo, due the 5th")("$3,150")).toBe("Rent");
+  });
+
+  it("files what is given or charged to someone named under their name", () => {
+    const on = filedOn("gave Odalys Fenwick 10% off bc she brings 3 dogs every week", "charging Juniper Ridge Farm $85 a visit now");
+    expect(on("10%")).toBe("Odalys Fenwick");
+    expect(on("$85")).toBe("Juniper Ridge Farm");
+  });
+
   it("files the next message under a heading the owner sent alone when it only names the thing, not when it says which thing", () => {
     const on = filedAcross([], [["owner", "ok other thing. kiln."], ["agent", "Go ahead."], ["owner", "we got the Loomway K9 finally, financed it through Juniper Ridge Finance. payments are $210 a month"]]);
     expect(on("$210")).toBe("Kiln");
