@@ -238,7 +238,9 @@ function pageFor(sentence: string, facet: Facet, subject: Phrase | null, pages: 
     if (byName && filed && !leans && at(filed.name) < at(subject.words[0])) return byName.title;
     // "Tobias Wrenfield, he's 19, just finished the program", "Odalys Fenwick starts Thursday on the front desk": a name set apart at
     // the start, or one that does what the sentence says, is what it is about; "Ada Brisk is our roofer" says what Ada is.
-    const opening = names.find((name) => sentence.startsWith(`${name},`) || actsFirst(sentence, name));
+    // "Mira is full time now": what is said of someone named, when it is no role ("… is our roofer"), is theirs too.
+    const saidOf = (name: string) => new RegExp(`^${escapeRegExp(name)}(?:\\s+is|\\s+was|'s)\\b`, "i").test(sentence) && !namesSomeone(headOf(subject.words.join(" ")));
+    const opening = names.find((name) => sentence.startsWith(`${name},`) || actsFirst(sentence, name) || saidOf(name));
     if (opening && !leans) return byName && filed?.name === opening ? byName.title : opening;
     if (leans && previous) return previous;
     // "Software. we moved our booking to …": the message's heading, not a thing of its sentence, is what it is filed under.

@@ -117,6 +117,8 @@ export const hasVerb = (text: string) => words(text).some(isVerbForm);
 function isPlainNoun(word: string): boolean {
   const lower = word.toLowerCase();
   if (term(lower) === null || DETERMINER.test(lower) || /^\d/.test(lower)) return false;
+  // A word in lower case WordNet lacks is a thing named since ("app", "podcast"), not a verb.
+  if (!isKnown(lower) && word === lower && !PREPOSITIONS.has(lower)) return true;
   const nouns = nounSenses(lower);
   return nouns > 0 && nouns >= verbSenses(lower);
 }

@@ -357,6 +357,16 @@ describe("where facts are filed", () => {
     expect(on("$85")).toBe("Juniper Ridge Farm");
   });
 
+  it("files what is said of someone named under their name, unless it gives them a role", () => {
+    const on = filedOn("Odalys is full time now, $21.50/hr starting the 1st", "Ada Brisk is our roofer, she charges $85 an hour");
+    expect(on("$21.50")).toBe("Odalys");
+    expect(on("$85")).toBe("Roofer");
+  });
+
+  it("reads a word in lower case WordNet lacks as a thing a gerund can name a kind of: \"booking app\"", () => {
+    expect(filedOn("Booking app is Loomway, $49/mo")("$49")).toBe("Booking App");
+  });
+
   it("files the next message under a heading the owner sent alone when it only names the thing, not when it says which thing", () => {
     const on = filedAcross([], [["owner", "ok other thing. kiln."], ["agent", "Go ahead."], ["owner", "we got the Loomway K9 finally, financed it through Juniper Ridge Finance. payments are $210 a month"]]);
     expect(on("$210")).toBe("Kiln");
