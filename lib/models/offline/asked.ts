@@ -35,7 +35,7 @@ const AUXILIARY = /^(?:am|is|are|was|were|do|does|did|will|would|can|could|shoul
  * names and adjectives ("what kind of fee" → "fee", "what's the new street"
  * → "street"); none for "what does it cost".
  */
-function askedNoun(text: string): string | null {
+export function askedNoun(text: string): string | null {
   const all = words(text);
   const at = all.findIndex((w) => /^(?:what|which|what's)$/i.test(w));
   if (at < 0) return null;

@@ -41,6 +41,12 @@ describe("questions the prompt already answers", () => {
     expect(textOf(decideChat(view("Give me the price of the roof rack again.", { recalled: [rack] }), BOTH))).toContain("$420");
   });
 
+  it("reads a word for an amount the question asks the value of as what it is about: \"the yearly cost of our coverage\"", () => {
+    const insurance = { day: "2027-04-01", gist: "Insurance: the owner gave $3,480/yr, Millbrook Mutual; noted.", pages: ["Insurance"] };
+    const van = { day: "2027-04-02", gist: "Trailer Truck: the owner gave $640 a month; noted.", pages: ["Trailer Truck"] };
+    expect(decideChat(view("What's the yearly cost of our coverage?", { buffer: [insurance, van] }), BOTH)).toMatchObject({ type: "tool-call", toolName: READ_PAGE, input: { title: "Insurance" } });
+  });
+
   it("reads a noun of the question as a noun: \"the building\" is not what a contractor does", () => {
     const licence = { day: "2027-04-01", gist: "Contractor Licence: the owner gave renewal date June 30; noted.", pages: ["Contractor Licence"] };
     const decision = decideChat(view("What does the building we work out of cost us monthly?", { buffer: [licence] }), BOTH);
