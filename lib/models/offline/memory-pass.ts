@@ -124,6 +124,14 @@ const differsIn = (a: string, b: string) => {
   return values.length > 0 && values.some((v) => !b.toLowerCase().includes(v));
 };
 
+/** A value a sentence says is no longer so: "$3,265 not $3,190", "from $22 to $24", "instead of $50". */
+const OLD_VALUE = /\b(?:not|instead of|rather than|from)\s+(\$?\d[\d,]*(?:\.\d+)?%?)(?![\d,])/i;
+
+function oldValueOf(sentence: string): string | null {
+  const old = OLD_VALUE.exec(sentence)?.[1] ?? null;
+  return old !== null && valuesOf(sentence).some((v) => !v.includes(old)) ? old : null;
+}
+
 /** Of the facts, the one sharing most words with the sentence; the newest of equals. */
 function closest(sentence: string, facts: readonly MemoryInputFact[]): MemoryInputFact | null {
   const ours = new Set(terms(sentence));
@@ -143,6 +151,10 @@ function replacedFact(fact: ExtractedFact, sentence: string, live: readonly Memo
   const reversing = isReversal(sentence);
   const changing = reversing || isUpdate(sentence);
   const candidates = live.filter((f) => f.status === "confirmed" || f.source === "agent");
+  // "actually it's $3,265 not $3,190", "went up from $22 to $24": the value it says was wrong names the fact it replaces.
+  const named = oldValueOf(sentence);
+  const stating = named === null ? undefined : candidates.findLast((f) => f.text.includes(named));
+  if (stating) return stating;
   const samePage = candidates.filter((f) => f.page.toLowerCase() === fact.page.toLowerCase());
   // The same key on another page: the sentence lacked the words that placed the first one ("pricing"), not a new subject. A key
   // that is only a kind of value ("price") says it of its page's thing: "price" on "Tune-Up" is the "tune-up price" a heading's
@@ -476,6 +488,15 @@ export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "message
         replaces: null,
         replacedText: null,
       };
+      // A value this pass filed and the owner now says was wrong is replaced here, on its page: it was never live.
+      const wrong = message.speaker === "owner" ? oldValueOf(sentence) : null;
+      const filedWrong = wrong === null ? undefined : [...latest.values()].findLast((f) => f.speaker === "owner" && f.text.includes(wrong));
+      if (filedWrong) {
+        latest.delete(`${filedWrong.page.toLowerCase()}|${filedWrong.key}`);
+        fact.page = filedWrong.page;
+        fact.key = filedWrong.key;
+        if (!sharesWord(fact.text, fact.page)) fact.text = factText(sentence, fact.page);
+      }
       const replaced = replacedFact(fact, sentence, view.facts);
       if (replaced) {
         // The changed decision is filed where the one it replaces lives, under its subject.

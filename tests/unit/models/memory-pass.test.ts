@@ -405,6 +405,12 @@ describe("where facts are filed", () => {
     expect(on("$19")).toBe("Studio Assistant");
   });
 
+  it("replaces on its page a value filed earlier in the same pass that the owner says was wrong", () => {
+    const facts = extractFacts(view(stretch(1, [["owner", "rent. landlord is Ansel Brook. rent is $3,190 a month"], ["agent", "Noted."], ["owner", "wait no thats the old number, it went up in august. actually it's $3,265 not $3,190."]])));
+    expect(facts.filter((f) => f.text.includes("$3,190") && !f.text.includes("$3,265"))).toEqual([]);
+    expect(facts.find((f) => f.text.includes("$3,265"))?.page).toBe("Rent");
+  });
+
   it("keeps only the latest fact per page and key within one pass", () => {
     const facts = extractFacts(view(stretch(1, [["owner", "The fabric steamer is $210."], ["owner", "No wait, the fabric steamer is $190."]])));
     expect(facts).toEqual([expect.objectContaining({ page: "Fabric Steamer", messageSeq: 2 })]);
@@ -420,6 +426,10 @@ describe("naming the fact a new one replaces", () => {
 
   it("names the old fact when the owner changes a value of the same subject", () => {
     expect(run("Actually the van lease is $560 a month now.")).toEqual([expect.objectContaining({ page: "Delivery Van", replaces: "f-van" })]);
+  });
+
+  it("names the fact holding the value the owner says was wrong, whatever words the correction uses", () => {
+    expect(run("wait no thats the old number. actually it's $545 not $520.")).toContainEqual(expect.objectContaining({ page: "Delivery Van", replaces: "f-van" }));
   });
 
   it("of two facts under one key on a page, replaces the one that says what the change is about", () => {
