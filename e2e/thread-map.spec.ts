@@ -17,7 +17,9 @@ async function openPanel(page: Page) {
   await page.reload();
   const panel = page.getByTestId("debug-panel");
   const toggle = page.getByRole("button", { name: "Debug", exact: true });
-  if (await toggle.isVisible()) await toggle.click();
+  // The reloaded page shows the panel (wide screens) or its button (phones) once it has rendered, not at once.
+  await expect(panel.or(toggle).first()).toBeVisible();
+  if (!(await panel.isVisible())) await toggle.click();
   await expect(panel).toBeVisible();
   return panel;
 }
