@@ -23,6 +23,8 @@ const plain = (text: string) => text.replace(/[’‘]/g, "'").toLowerCase();
 
 /** Verbs that ask what was paid: "what does it cost us?", "what do we charge?", "what goes out to the supplier monthly?" */
 const PAYING = /\b(?:cost|costs|costing|charge|charges|charging|charged|pay|paying|paid|spend|spending|spent|owe|(?:goes|shell|shelling|fork|forking) out)\b/;
+/** What someone earns, by the hour or the month: "what's Rowan making an hour now?", "what does she earn?" */
+const EARNING = /\b(?:earns?|earning|earned|(?:makes?|making|made|gets?|getting|got|pulls?|pulling)\s+(?:an?|per|each)\s+(?:hour|hr|day|shift|week|month|year))\b/;
 /** Asking which option was taken. */
 const CHOOSING = /\b(?:decided?|pick(?:ed)?|choose|chose|chosen|go(?:ing)? with|went with|settled?|land(?:ed)?|liked?|prefer(?:red)?|sign(?:ed)? (?:on|with))\b/;
 
@@ -84,7 +86,7 @@ export function askedFor(question: string): Asked | null {
     if (isKindOrSame(noun, "cost")) return "amount";
     if (/\b(?:what|which)\b/.test(text) && CHOOSING.test(text)) return "choice";
   }
-  if (/\b(?:what|which)\b/.test(text) && PAYING.test(text)) return "amount";
+  if (/\b(?:what|which)\b/.test(text) && (PAYING.test(text) || EARNING.test(text))) return "amount";
   return null;
 }
 

@@ -329,6 +329,7 @@ const MAX_REMEMBERED = 200_000;
  */
 export function relatedness(a: string, b: string, { asNoun: usedAsNoun = false }: { asNoun?: boolean } = {}): Link {
   if (a === b) return { score: 1, why: `both say "${a}"`, names: true };
+  if (pluralOfUnknown(a, b) || pluralOfUnknown(b, a)) return { score: 1, why: `"${a}" and "${b}" are one name`, names: true };
   // A word that is no noun at all ("begin") was taken for one by a loose parse: it is read as what it is.
   const asNoun = usedAsNoun && weightedSenses(a).some((s) => s.synset.pos === "n");
   const pair = a < b ? `${a}|${b}` : `${b}|${a}`;
@@ -357,6 +358,11 @@ export function relatedness(a: string, b: string, { asNoun: usedAsNoun = false }
   if (linkCache.size >= MAX_REMEMBERED) linkCache.clear();
   linkCache.set(key, best);
   return best;
+}
+
+/** A word WordNet lacks and its plural ("the halvorsens" of the Halvorsen family, "two zorbs"): one word, as WordNet's own plurals are. */
+function pluralOfUnknown(plural: string, one: string): boolean {
+  return (plural === `${one}s` || plural === `${one}es`) && !isKnown(one) && !isKnown(plural);
 }
 
 /**

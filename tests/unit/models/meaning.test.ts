@@ -60,6 +60,13 @@ describe("relatedness", () => {
     expect(relatedness("guy", "installer").score).toBe(0);
   });
 
+  it("reads a word WordNet lacks and its plural as one name, and leaves WordNet's own words to WordNet", () => {
+    expect(relatedness("brackenridges", "brackenridge")).toMatchObject({ score: 1, why: '"brackenridges" and "brackenridge" are one name' });
+    expect(relatedness("zorb", "zorbes").score).toBe(1);
+    expect(relatedness("brackenridge", "brackenridgez").score).toBe(0);
+    expect(relatedness("new", "news").score).toBeLessThan(0.8);
+  });
+
   it("reads a closed compound WordNet does not list as a kind of its last part, loosely, and leaves a listed one to WordNet", () => {
     expect(relatedness("racks", "bikeracks")).toMatchObject({ why: "a bikerack is a kind of rack", names: true });
     expect(relatedness("racks", "bikeracks").score).toBeGreaterThanOrEqual(0.75);
@@ -269,6 +276,10 @@ describe("what a question asks for", () => {
     ["What's our monthly parts spend with the outfitter?", "amount"],
     // "am" is an auxiliary like "is": no noun follows the what, and a choice said in a clause about the thing is not asked for.
     ["What am I paying each month for the thing divers use to pick a dive slot?", "amount"],
+    // What someone earns: by the hour, or earning at all; making a thing is no amount.
+    ["What's Oskar making an hour now?", "amount"],
+    ["What does the new deckhand earn?", "amount"],
+    ["What are we making the dock sign out of?", null],
   ])("%s → %s", (question, expected) => {
     expect(askedFor(question)).toBe(expected);
   });
