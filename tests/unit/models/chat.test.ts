@@ -163,6 +163,14 @@ describe("following a buffer line by meaning", () => {
     expect(decision.reasoning).toMatch(/pages\/Washing Machine\) is about something else\. The line of 2027-04-05/);
   });
 
+  it("answers from a recalled fact about the one the question names, not a line about a kind of what was given", () => {
+    const deal: KnownFact = { page: "Regulars", text: "Marguerite Ostlund brings her whole crew every week, so I gave her 15% off", confirmed: true, source: "owner", day: "2027-04-03" };
+    const rates = { day: "2027-04-05", gist: "Rates: the owner gave $48 an hour; noted.", pages: ["Rates"] };
+    const decision = decideChat(view("What discount did I give ostlund?", { recalled: [deal], buffer: [rates] }), BOTH);
+    expect(decision).toMatchObject({ type: "text" });
+    expect(textOf(decision)).toContain("15% off");
+  });
+
   it("reads what a question says the thing is without as no part of what it is about", () => {
     const teacher: KnownFact = { page: "Tamsin Vale", text: "We hired Tamsin Vale to teach the swimming class", confirmed: true, source: "owner", day: "2027-04-03" };
     const kayakClass = { day: "2027-04-05", gist: "Kayak Class: the owner gave $60 a lesson; noted.", pages: ["Kayak Class"] };

@@ -28,6 +28,14 @@ describe("reading WordNet", () => {
     expect(baseForms("shipped", "v")).toContain("ship");
     expect(baseForms("towing", "v")).toContain("tow");
   });
+
+  it("finds the verb an irregular past form is of, from a published list of them, as WordNet's exception lists would", () => {
+    expect(baseForms("gave", "v")).toEqual(["give"]);
+    expect(baseForms("bought", "v")).toEqual(["buy"]);
+    expect(baseForms("found", "v")).toEqual(["found", "find"]);
+    expect(baseForms("gave", "n")).toEqual([]);
+    expect(relatedness("give", "gave").score).toBe(1);
+  });
 });
 
 describe("relatedness", () => {
