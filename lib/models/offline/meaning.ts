@@ -255,7 +255,9 @@ function senseLink(a: Synset, aw: Word, b: Synset, bw: Word): Link {
   const does = doing(a, b) ?? doing(b, a);
   if (does) {
     const [thing, verb] = does.noun === a ? [aWord, bWord] : [bWord, aWord];
-    return { score: IN_PURPOSE, why: `"${verb}" is a way to ${head(synset(does.verb))}, what a ${thing} does` };
+    const done = head(synset(does.verb));
+    const why = does.narrower ? `a ${thing} does "${done}", a way to ${head(does.noun === a ? b : a)}` : `"${verb}" is a way to ${done}, what a ${thing} does`;
+    return { score: IN_PURPOSE, why };
   }
   const defined = (word: Word, s: Synset, other: string): Link | null => {
     if (!inGloss(word, s)) return null;
@@ -296,15 +298,23 @@ function senseLink(a: Synset, aw: Word, b: Synset, bw: Word): Link {
 /** How far up the verb taxonomy a verb may be a kind of a thing's doing: "scrub" is one step under "clean". */
 const MAX_DOING_STEPS = 2;
 
-/** A thing's sense whose doing (its derivational verb) a verb's sense is a kind of: "cleaner" and "scrub" share "clean". */
-function doing(noun: Synset, verb: Synset): { noun: Synset; verb: string } | null {
+/**
+ * A thing's sense whose doing (its derivational verb) a verb's sense is a
+ * kind of: "cleaner" and "scrub" share "clean"; or, one step the other way,
+ * whose doing is a kind of the verb: a "mower" mows, a way to cut. A verb at
+ * the top of WordNet's verb taxonomy ("change", "make") has too many kinds to
+ * say what a thing does.
+ */
+function doing(noun: Synset, verb: Synset): { noun: Synset; verb: string; narrower: boolean } | null {
   if (noun.pos !== "n" || verb.pos !== "v") return null;
   const above = ancestors(verb.id);
   const found = noun.derived.find((d) => {
     const steps = above.get(d);
     return steps !== undefined && steps > 0 && steps <= MAX_DOING_STEPS;
   });
-  return found ? { noun, verb: found } : null;
+  if (found) return { noun, verb: found, narrower: false };
+  const narrower = verb.hypernyms.length > 0 ? noun.derived.find((d) => synset(d).pos === "v" && synset(d).hypernyms.includes(verb.id)) : undefined;
+  return narrower ? { noun, verb: narrower, narrower: true } : null;
 }
 
 /** Each step down either word's sense list costs this much of a link's strength. */

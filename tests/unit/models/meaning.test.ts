@@ -62,6 +62,13 @@ describe("relatedness", () => {
     expect(relatedness("chops", "cutter").score).toBeLessThan(relatedness("cuts", "cutter").score);
   });
 
+  it("links a thing to a verb its own doing is a kind of, one step down and loosely: a mower mows, a way to cut", () => {
+    expect(relatedness("cut", "mower")).toMatchObject({ why: 'a mower does "mow", a way to cut' });
+    expect(relatedness("cut", "mower").score).toBeGreaterThanOrEqual(0.75);
+    expect(relatedness("cut", "mower").score).toBeLessThan(0.8);
+    expect(relatedness("change", "cleaner").score).toBe(0);
+  });
+
   it("reads a word WordNet lacks with the agent suffix as a form of the verb it has: an installer installs", () => {
     expect(relatedness("installs", "installer")).toMatchObject({ why: '"installer" and "installs" are forms of "install"' });
     expect(relatedness("detailing", "detailers").score).toBeGreaterThanOrEqual(0.85);
