@@ -1,5 +1,5 @@
 import { askedNoun, focusOf, namesValue } from "@/lib/models/offline/asked";
-import { generalOf, isGeneral, isKindOf, isKnown, isValueWord, nounSenses, relatedness, sameBroadKind, verbSenses, type Link } from "@/lib/models/offline/meaning";
+import { adjectiveSenses, generalOf, isGeneral, isKindOf, isKnown, isValueWord, nounSenses, relatedness, sameBroadKind, verbSenses, type Link } from "@/lib/models/offline/meaning";
 import { THREAD_OPENING } from "@/lib/models/offline/episode";
 import type { BufferLine } from "@/lib/models/offline/prompt-reader";
 import { WEAK, contentWords, namedWords, subjectWords, wordsOnlyInNames, type Reason } from "@/lib/models/offline/relate";
@@ -139,25 +139,44 @@ const HOLDS_KIND = 2;
 
 type WordLink = { link: LineLink; worth: number };
 
-/** A line's words as its links read them, worked out once per line: its titles and their heads, its gist's details, and which of those only occur in names. */
-type LineWords = { titles: readonly string[]; heads: ReadonlySet<string>; details: readonly string[]; nameOnly: ReadonlySet<string> };
+/**
+ * A line's words as its links read them, worked out once per line: its titles and their heads, its gist's details, which of
+ * those only occur in names, and which of its titles' words only qualify the title's head.
+ */
+type LineWords = { titles: readonly string[]; heads: ReadonlySet<string>; details: readonly string[]; nameOnly: ReadonlySet<string>; qualifiers: ReadonlySet<string> };
+
+/**
+ * In a title that is a name (it holds a word WordNet lacks: "Halloway Electric Co"), the words before its head that WordNet
+ * reads as describing words at least as often as as things: they say what kind of firm it is, so they link by the same word
+ * only, never through a noun of the same spelling (an electric is a car).
+ */
+function qualifiersOf(pages: readonly string[]): ReadonlySet<string> {
+  return new Set(
+    pages.flatMap((page) => {
+      const all = contentWords(page);
+      if (all.every(isKnown)) return [];
+      return all.slice(0, -1).filter((w) => adjectiveSenses(w) > 0 && adjectiveSenses(w) >= nounSenses(w));
+    }),
+  );
+}
 
 const wordsOfLine = (line: BufferLine): LineWords => ({
   titles: titleWords(line),
   heads: new Set(line.pages.map(headOf)),
   details: gistWords(line),
   nameOnly: wordsOnlyInNames(line.gist),
+  qualifiers: qualifiersOf(line.pages),
 });
 
 /** Every link of a word to a line's words at least LINE_LINK strong: to a title at full worth, to a detail of the gist at a share. */
-function linksTo(asked: AboutWord, { titles, heads, details, nameOnly }: LineWords): (WordLink & { to: string })[] {
+function linksTo(asked: AboutWord, { titles, heads, details, nameOnly, qualifiers }: LineWords): (WordLink & { to: string })[] {
   const { word } = asked;
   // "Someone" is asked about by a page about someone ("Technician"), not one a person's word only qualifies ("Pest Control") or a detail names.
   const titled = titles.filter((w) => !generalOf(word) || heads.has(w)).map((w) => ({ w, share: 1 }));
   const detail = generalOf(word) ? [] : details.map((w) => ({ w, share: GIST_SHARE }));
   return [...titled, ...detail].flatMap(({ w, share }) => {
     const link = nearest(asked, [w]);
-    if (link && share < 1 && nameOnly.has(w) && link.link.score < 1) return [];
+    if (link && (share < 1 ? nameOnly : qualifiers).has(w) && link.link.score < 1) return [];
     // "kayak" and "kayaks" are one word of the line.
     return link ? [{ link, worth: share * strength(link.link), to: baseForms(w, "n")[0] ?? w }] : [];
   });

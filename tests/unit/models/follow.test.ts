@@ -50,6 +50,15 @@ describe("ranking the buffer's lines by meaning", () => {
     expect(bestLine(aboutWords("What did the Compass cost?"), [car])?.reason?.found).toBe("compass");
   });
 
+  it("links a describing word of a firm's name by the same word only: Electric in a firm's name is no electric car", () => {
+    const firm: BufferLine = { day: "2027-05-20", gist: "Wiring Jobs: the owner gave $6,200; noted.", pages: ["Thornquist Electric Co"] };
+    expect(rankLines(aboutWords("What did the truck with the bucket cost?"), [firm])[0].score).toBe(0);
+    expect(bestLine(aboutWords("Who does our electric work?"), [firm])?.reason?.found).toBe("electric");
+    // A title that is no name keeps a describing word's noun: a county fair.
+    const fair: BufferLine = { day: "2027-05-20", gist: "Fair Job: the owner gave June 9; noted.", pages: ["Fair Job"] };
+    expect(bestLine(aboutWords("When is the stuff for the fairgrounds due?"), [fair])?.reason?.found).toBe("fair");
+  });
+
   it("takes no noun for the kind of value asked for as what the question is about: a line about another amount is no pointer", () => {
     expect(aboutWords("What monthly amount did we agree for the dock slip?").map((a) => a.word)).toEqual(["agree", "dock", "slip"]);
   });
