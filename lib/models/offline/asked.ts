@@ -22,7 +22,7 @@ const CATEGORIES: ReadonlyArray<readonly [Asked, readonly string[]]> = [
 const plain = (text: string) => text.replace(/[’‘]/g, "'").toLowerCase();
 
 /** Verbs that ask what was paid: "what does it cost us?", "what do we charge?", "what goes out to the supplier monthly?" */
-const PAYING = /\b(?:cost|costs|costing|charge|charges|charging|charged|pay|paying|paid|spend|spending|spent|owe|(?:goes|shell|shelling|fork|forking) out)\b/;
+const PAYING = /\b(?:cost|costs|costing|charge|charges|charging|charged|pay|paying|paid|spend|spending|spent|owe|(?:goes|shell|shelling|fork|forking) out|(?:runs?|running|ran|sets?|setting) (?:us|me)(?: back)?)\b/;
 /** What someone earns, by the hour or the month: "what's Rowan making an hour now?", "what does she earn?" */
 const EARNING = /\b(?:earns?|earning|earned|(?:makes?|making|made|gets?|getting|got|pulls?|pulling)\s+(?:an?|per|each)\s+(?:hour|hr|day|shift|week|month|year))\b/;
 /** Asking which option was taken. */
@@ -170,6 +170,30 @@ const moneyWay = (text: string) => {
 export function paysOtherWay(question: string, candidate: string): boolean {
   const [asked, stated] = [moneyWay(plain(question)), moneyWay(plain(candidate))];
   return asked !== null && stated !== null && asked !== stated;
+}
+
+/** The periods an amount is given per: "a month", "/mo", "yearly", "an hour". */
+const PERIODS: ReadonlyArray<readonly [string, RegExp]> = [
+  ["hour", /\b(?:an?|per|each|every)\s+(?:hour|hr)\b|\bhourly\b|\/\s?(?:hr|hour)\b/],
+  ["day", /\b(?:a|per|each|every)\s+day\b|\bdaily\b|\/\s?day\b/],
+  ["week", /\b(?:a|per|each|every)\s+(?:week|wk)\b|\bweekly\b|\/\s?(?:wk|week)\b/],
+  ["month", /\b(?:a|per|each|every)\s+(?:month|mo)\b|\bmonthly\b|\/\s?(?:mo|month)\b/],
+  ["year", /\b(?:a|per|each|every)\s+(?:year|yr)\b|\b(?:yearly|annual|annually)\b|\/\s?(?:yr|year)\b/],
+];
+
+const periodsOf = (text: string) => PERIODS.filter(([, pattern]) => pattern.test(plain(text))).map(([period]) => period);
+
+/**
+ * How a candidate's amount stands to the period the question asks it per:
+ * "same" when it gives it per that period, "other" when only per another
+ * ("what do we pay each month?" is not answered by "$4,780 a year", nor
+ * "how much a year?" by "$17.60 an hour"), null when either names none.
+ */
+export function periodAgreement(question: string, candidate: string): "same" | "other" | null {
+  const asked = periodsOf(question);
+  const stated = periodsOf(candidate);
+  if (asked.length === 0 || stated.length === 0) return null;
+  return stated.some((period) => asked.includes(period)) ? "same" : "other";
 }
 
 const WH = /^\s*(what|which|who|whom|whose|when|where|why|how(?:\s+(?:much|many|long|often|soon|far|big))?)(?:['’]s)?\b/i;

@@ -1,5 +1,5 @@
 import { readPageOutputSchema, searchHistoryOutputSchema, type ReadPageOutput } from "@/lib/contracts/tools";
-import { askedFor, carriesAnswer, focusOf, namesKind, namesOf, paysOtherWay, type Asked } from "@/lib/models/offline/asked";
+import { askedFor, carriesAnswer, focusOf, namesKind, namesOf, paysOtherWay, periodAgreement, type Asked } from "@/lib/models/offline/asked";
 import type { BufferLine, ChatView, KnownFact, ToolRound, WindowLine } from "@/lib/models/offline/prompt-reader";
 import {
   HELP_REPLY,
@@ -138,6 +138,8 @@ function tierOf(question: Question, text: string, score: Match, dated: boolean, 
   if (question.names.some((name) => !where.includes(name))) return null;
   // Money going the other way is no answer: what we pay a supplier for tires is not what we charge to fix one.
   if (question.asked === "amount" && paysOtherWay(question.text, text)) return null;
+  // An amount per another period is another amount: a yearly premium answers no "what do we pay each month?".
+  if (question.asked === "amount" && periodAgreement(question.text, text) === "other") return null;
   // A question weighing options is answered only by what speaks to every one of them.
   const words = contentWords(text);
   if (question.options.some((option) => !words.some((w) => relatedness(option, w).score >= STRONG))) return null;
@@ -151,11 +153,12 @@ function tierOf(question: Question, text: string, score: Match, dated: boolean, 
   return good ? Tier.UntypedMatch : null;
 }
 
-type Ranked<T> = Scored<T> & { tier: Tier };
+type Ranked<T> = Scored<T> & { tier: Tier; perPeriodAsked: boolean };
 
 /**
- * The candidates that answer, best first: by how well they match, then
- * `newer`, since a later statement supersedes an earlier one.
+ * The candidates that answer, best first: by how well they match (an amount
+ * per the period the question asks it per before others), then `newer`,
+ * since a later statement supersedes an earlier one.
  */
 function rankAnswers<T>(
   question: Question,
@@ -165,9 +168,10 @@ function rankAnswers<T>(
   return candidates
     .flatMap(({ item, score, text, dated = false, page = null }) => {
       const tier = tierOf(question, text, score, dated, page);
-      return tier === null ? [] : [{ item, score, tier }];
+      const perPeriodAsked = question.asked === "amount" && periodAgreement(question.text, text) === "same";
+      return tier === null ? [] : [{ item, score, tier, perPeriodAsked }];
     })
-    .sort((a, b) => a.tier - b.tier || byScore(a, b) || newer(a.item, b.item));
+    .sort((a, b) => a.tier - b.tier || Number(b.perPeriodAsked) - Number(a.perPeriodAsked) || byScore(a, b) || newer(a.item, b.item));
 }
 
 /**
@@ -228,7 +232,9 @@ function factsAnswering(question: Question, facts: readonly KnownFact[]): Found<
   }
   if (ranked.length === 0) return null;
   // What the owner said later on the same page, answering as well, replaces what they said before ("going with A", then "going with B").
-  const top = ranked.filter((r) => r.tier === ranked[0].tier && r.item.page === ranked[0].item.page).reduce((a, b) => (b.item.day > a.item.day ? b : a));
+  const top = ranked
+    .filter((r) => r.tier === ranked[0].tier && r.perPeriodAsked === ranked[0].perPeriodAsked && r.item.page === ranked[0].item.page)
+    .reduce((a, b) => (b.item.day > a.item.day ? b : a));
   const replaced = (s: (typeof ranked)[number]) => s.item.page === top.item.page && s.item.day < top.item.day;
   const tied = ranked.filter((s) => s.tier === top.tier && byScore(s, top) === 0 && s.item.text !== top.item.text && !replaced(s));
   const words = [...factWords[facts.indexOf(top.item)], ...contentWords(top.item.page)];
@@ -413,9 +419,16 @@ function factsOnTopic(question: Question, facts: readonly KnownFact[]): KnownFac
   const matched = bestFacts(question, facts);
   if (matched && matched.tier !== Tier.UntypedMatch) return matched.item;
   if (question.asked === null) return null;
+  const period = (f: KnownFact) => (question.asked === "amount" ? periodAgreement(question.text, statedIn(f)) : null);
   const typed = facts
-    .filter((f) => holdsAnswer(question, statedIn(f), f.source === "owner"))
-    .sort((a, b) => Number(b.confirmed) - Number(a.confirmed) || Number(b.source === "owner") - Number(a.source === "owner") || b.day.localeCompare(a.day));
+    .filter((f) => holdsAnswer(question, statedIn(f), f.source === "owner") && period(f) !== "other")
+    .sort(
+      (a, b) =>
+        Number(period(b) === "same") - Number(period(a) === "same") ||
+        Number(b.confirmed) - Number(a.confirmed) ||
+        Number(b.source === "owner") - Number(a.source === "owner") ||
+        b.day.localeCompare(a.day),
+    );
   return typed.length > 0 ? typed.slice(0, 1) : null;
 }
 

@@ -138,6 +138,17 @@ describe("questions the prompt already answers", () => {
   });
 });
 
+describe("an amount asked per a period", () => {
+  it("answers with the fact giving it per that period, not a newer one per another or per none", () => {
+    const lease: KnownFact = { page: "Box Truck", text: "We lease the box truck from Ostrander Fleet, $1,140 a month", confirmed: true, source: "owner", day: "2027-04-02" };
+    const fuel: KnownFact = { page: "Box Truck", text: "Fuel for the box truck was brutal in July, like $1,900", confirmed: true, source: "owner", day: "2027-04-05" };
+    const insurance: KnownFact = { page: "Box Truck", text: "Insurance on the box truck is $2,300 a year", confirmed: true, source: "owner", day: "2027-04-06" };
+    const decision = decideChat(view("What do we pay every month for the box truck?", { recalled: [lease, fuel, insurance] }), BOTH);
+    expect(textOf(decision)).toContain("$1,140");
+    expect(textOf(decision)).not.toContain("$2,300");
+  });
+});
+
 describe("a question weighing options", () => {
   it("is not answered by a fact that speaks to one option only", () => {
     const one: KnownFact = { page: "Rentals", text: "Most rentals are walk-ins on weekends", confirmed: true, source: "owner", day: "2027-04-02" };

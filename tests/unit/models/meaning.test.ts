@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askedFor, carriesAnswer, focusOf, paysOtherWay } from "@/lib/models/offline/asked";
+import { askedFor, carriesAnswer, focusOf, paysOtherWay, periodAgreement } from "@/lib/models/offline/asked";
 import { isKindOrSame, isValueWord, relatedness, sameBroadKind } from "@/lib/models/offline/meaning";
 import { headOf, isAbout, mainSubject, namesIn, nounPhrases, titleOf } from "@/lib/models/offline/subject";
 import { baseForms, senseCounts, synset, synsetIds } from "@/lib/models/offline/wordnet";
@@ -295,6 +295,9 @@ describe("what a question asks for", () => {
     ["What's Oskar making an hour now?", "amount"],
     ["What does the new deckhand earn?", "amount"],
     ["What are we making the dock sign out of?", null],
+    // What it runs or sets the business back is what it costs.
+    ["What does the booking software run us monthly?", "amount"],
+    ["What did the new trailer set us back?", "amount"],
   ])("%s → %s", (question, expected) => {
     expect(askedFor(question)).toBe(expected);
   });
@@ -325,6 +328,15 @@ describe("what a question asks for", () => {
     ["What did the book about the reef fish cost?", ["reef", "fish"]],
   ])("reads what %s asks about: %j", (question, focus) => {
     expect(focusOf(question)).toEqual(focus);
+  });
+
+  it("tells an amount per the period a question asks it per from one per another, and says nothing when either names none", () => {
+    expect(periodAgreement("What do we pay each month for the boat lift?", "The lift is $640/mo on a 48 month lease")).toBe("same");
+    expect(periodAgreement("What's the monthly insurance?", "Insurance runs $4,780 a year")).toBe("other");
+    expect(periodAgreement("How much a year is the insurance?", "annual premium is $4,780")).toBe("same");
+    expect(periodAgreement("What do we pay Ines an hour?", "Ines is at $21.50/hr now")).toBe("same");
+    expect(periodAgreement("What did the boat lift cost?", "The lift is $640/mo")).toBeNull();
+    expect(periodAgreement("What do we pay each month for fuel?", "Fuel was brutal in July, like $1,900")).toBeNull();
   });
 
   it("tells money the business takes in from money it pays out, and lets a plain statement answer either", () => {
