@@ -28,7 +28,7 @@ export const READ_PAGE = "read_page";
 export const SEARCH_HISTORY = "search_chat_history";
 
 /** A question gets at most this many tool calls before the model answers or asks the owner. */
-const MAX_TOOL_ROUNDS = 2;
+const MAX_TOOL_ROUNDS = 3;
 const SEARCH_WORDS = 3;
 
 /**
@@ -321,6 +321,10 @@ type Followed = { line: BufferLine; page: string; reason: Reason; onFocus: boole
  * one whose title is nearest the question in meaning, else its first.
  */
 function pageToOpen(question: Question, line: BufferLine, reason: Reason): string {
+  // "Who did we bring on to do installs?": the line about the installer points at the page of the one hired, by their full
+  // name (one word WordNet lacks may be a trade it does not list: "installer").
+  const someone = question.asked === "person" ? line.pages.find((page) => words(page).length > 1 && isName(page)) : undefined;
+  if (someone) return someone;
   const titled = pageTitled(line, reason.found);
   const named = line.pages.find((page) => line.gist.toLowerCase().includes(page.toLowerCase()));
   const scored = line.pages.map((page) => ({ page, score: coverage(question.about, contentWords(page)) }));
@@ -500,8 +504,29 @@ function attemptOf(round: ToolRound): Attempt {
     : { kind: "search", query: inputField(round.input, "query") };
 }
 
+/** The pages already opened for this question. */
+const openedPages = (view: ChatView) => view.rounds.filter((r) => r.toolName === READ_PAGE).map((r) => inputField(r.input, "title"));
+
+/**
+ * After the page a line points at had no answer, another page the same line
+ * points at, nearest the question first: its stretch was filed there too.
+ */
+function nextPageOfLine(view: ChatView, question: Question): { page: string; opened: string } | null {
+  const opened = openedPages(view);
+  if (opened.length !== 1) return null;
+  const line = view.buffer.find((l) => l.pages.includes(opened[0]) && l.pages.length > 1);
+  if (!line) return null;
+  const rest = line.pages
+    .filter((page) => !opened.includes(page))
+    .map((page) => ({ page, score: coverage(question.about, contentWords(page)) }))
+    .sort((a, b) => b.score - a.score);
+  return rest.length > 0 ? { page: rest[0].page, opened: opened[0] } : null;
+}
+
 function nextTool(view: ChatView, question: Question, tools: ReadonlySet<string>): ChatDecision | null {
   const tried = new Set(view.rounds.map((r) => r.toolName));
+  const sameLine = tools.has(READ_PAGE) ? nextPageOfLine(view, question) : null;
+  if (sameLine) return readPage(sameLine.page, `pages/${sameLine.opened} had nothing that answers this. The line that points at it points at pages/${sameLine.page} too.`);
   const query = searchQuery(question);
   if (tools.has(SEARCH_HISTORY) && !tried.has(SEARCH_HISTORY) && query) {
     return search(query, `The page had nothing that answers this. Searching the thread for "${query}".`);

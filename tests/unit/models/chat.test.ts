@@ -166,6 +166,11 @@ describe("following a buffer line by meaning", () => {
     expect(decision.reasoning).toMatch(/truck/);
   });
 
+  it("opens the page of the one hired, by full name, when a line about a trade points at it too", () => {
+    const line = { day: "2027-04-09", gist: "Installer: the owner gave choice; decided.", pages: ["Installer", "Wendeline Okafor"] };
+    expect(decideChat(view("Who's the new guy we brought on to do installs?", { buffer: [line] }), BOTH)).toMatchObject({ toolName: READ_PAGE, input: { title: "Wendeline Okafor" } });
+  });
+
   it("opens the page of a line about more of what the question describes than the fact recall shows", () => {
     const washer: KnownFact = { page: "Washing Machine", text: "The washing machine for the wetsuits was $900", confirmed: true, source: "owner", day: "2027-04-03" };
     const compressor = { day: "2027-04-05", gist: "Air Compressor: the owner gave $1,150, Harbor Tools; noted.", pages: ["Air Compressor"] };
@@ -237,6 +242,16 @@ describe("answering after tool calls", () => {
     expect(decideChat(view(question, { rounds: [empty] }), BOTH)).toMatchObject({ toolName: SEARCH_HISTORY });
     const rounds = [empty, searchRound({ query: "vehicle tows boats", matches: [], total: 0 })];
     expect(textOf(decideChat(view(question, { rounds }), BOTH))).toMatch(/^I opened pages\/Trailer Truck and searched this thread for "truck" but couldn't find it/);
+  });
+
+  it("opens another page the followed line points at when the first had nothing, before searching", () => {
+    const line = { day: "2027-04-09", gist: "Trailer Truck: the owner gave $640 a month; noted.", pages: ["Trailer Truck", "Ostrander Fleet"] };
+    const empty = readRound({ title: "Trailer Truck", found: true, facts: [] });
+    const next = decideChat(view(question, { buffer: [line], rounds: [empty] }), BOTH);
+    expect(next).toMatchObject({ type: "tool-call", toolName: READ_PAGE, input: { title: "Ostrander Fleet" } });
+    expect(next.reasoning).toMatch(/pages\/Trailer Truck had nothing that answers this\. The line that points at it points at pages\/Ostrander Fleet too\./);
+    const second: ToolRound = { toolName: READ_PAGE, input: { title: "Ostrander Fleet" }, output: { title: "Ostrander Fleet", found: true, facts: [] } };
+    expect(decideChat(view(question, { buffer: [line], rounds: [empty, second] }), BOTH)).toMatchObject({ toolName: SEARCH_HISTORY });
   });
 
   it("answers from a search match, citing message and day, and skips an earlier asking of the same question", () => {
