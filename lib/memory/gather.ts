@@ -75,15 +75,17 @@ export async function gatherContext(db: Db, { thread, trusted }: Stretch, { fold
   const earlier = open ? await messagesBetween(db, thread.id, { fromSeq: open.fromSeq, beforeSeq: first.seq }, speakers) : [];
   const before = open ? [] : await messagesBetween(db, thread.id, { fromSeq: Math.max(1, first.seq - BEFORE_MESSAGES), beforeSeq: first.seq }, speakers);
   const pages = await recentPageTitles(db, thread.workspaceId, PAGES_SHOWN_TO_PASS);
-  const facts = await relatedLiveFacts(db, thread.workspaceId, trusted.map((m) => m.text).join(" "));
+  // The messages that set the scene count too: "actually it's $3,185 not $3,085" names no word of the rent it corrects.
+  const facts = await relatedLiveFacts(db, thread.workspaceId, [...trusted, ...before, ...earlier].map((m) => m.text).join(" "));
   const due = folds ? await dueFoldOf(db, thread.id) : null;
   return { open, before, earlier, pages, facts, due };
 }
 
 /**
- * The live facts of the pages most related to the stretch's words (recall's
- * own ranking of page vectors, titles included), so the model can see what a
- * new fact might replace without being shown the whole workspace.
+ * The live facts of the pages most related to the stretch's words, its own
+ * first and then those of the messages shown before it (recall's own ranking
+ * of page vectors, titles included), so the model can see what a new fact
+ * might replace without being shown the whole workspace.
  */
 async function relatedLiveFacts(db: Db, workspaceId: string, text: string): Promise<MemoryInputFact[]> {
   const pages = await rankPages(db, workspaceId, contentWords(text, STRETCH_WORDS), { limit: FACT_PAGES_SHOWN, factsPerPage: FACTS_PER_PAGE_SHOWN });

@@ -72,6 +72,24 @@ describe("the memory pass's gather step", () => {
     expect(context.earlier).toEqual([]);
     expect(context.before.map((m) => m.seq)).toEqual([1, 2]);
   });
+
+  it("shows the live facts of the pages the messages before the stretch are about, for a correction that names none of their words", async () => {
+    const workspace = await makeWorkspace(t.db, "gather-correction");
+    const thread = await makeThread(t.db, workspace.id);
+    const messages = await addConversation(t.db, thread.id, [
+      { who: "owner", text: "The Main St lease is $2,350 a month." },
+      { who: "agent", text: "Noted: Main St at $2,350." },
+      { who: "owner", text: "actually it's $3,100 now, fees got rolled in" },
+      { who: "agent", text: "Got it." },
+    ]);
+    const first = await gatherStretch(t.db, thread.id, { maxMessages: 2 });
+    await commit(t.db, first, noFiling({
+      facts: [{ workspaceId: workspace.id, pageTitle: "Second Location", key: "lease price", text: "Main St lease at $2,350/mo", source: "OWNER", threadId: thread.id, messageId: messages[0].id, messageSeq: 1, replaces: null }],
+      episode: { threadId: thread.id, fromSeq: 1, toSeq: 2, fromAt: messages[0].createdAt, toAt: messages[1].createdAt, gist: "Main St priced.", closed: true, keptFactIds: [], replaces: null },
+    }));
+    const context = await gatherContext(t.db, await gatherStretch(t.db, thread.id, { maxMessages: 40 }), { folds: false });
+    expect(context.facts.map((f) => f.text)).toContain("Main St lease at $2,350/mo");
+  });
 });
 
 describe("the memory pass's commit step", () => {

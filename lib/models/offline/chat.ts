@@ -321,7 +321,7 @@ type Followed = { line: BufferLine; page: string; reason: Reason; onFocus: boole
  * one whose title is nearest the question in meaning, else its first.
  */
 function pageToOpen(question: Question, line: BufferLine, reason: Reason): string {
-  // "Who did we bring on to do installs?": the line about the installer points at the page of the one hired, by their full
+  // "Who is the new hire doing installs?": the line about the installer points at the page of the one hired, by their full
   // name (one word WordNet lacks may be a trade it does not list: "installer").
   const someone = question.asked === "person" ? line.pages.find((page) => words(page).length > 1 && isName(page)) : undefined;
   if (someone) return someone;

@@ -167,8 +167,8 @@ describe("following a buffer line by meaning", () => {
   });
 
   it("opens the page of the one hired, by full name, when a line about a trade points at it too", () => {
-    const line = { day: "2027-04-09", gist: "Installer: the owner gave choice; decided.", pages: ["Installer", "Wendeline Okafor"] };
-    expect(decideChat(view("Who's the new guy we brought on to do installs?", { buffer: [line] }), BOTH)).toMatchObject({ toolName: READ_PAGE, input: { title: "Wendeline Okafor" } });
+    const line = { day: "2027-04-09", gist: "Installer: the owner gave choice; decided.", pages: ["Installer", "Wendeline Brasch"] };
+    expect(decideChat(view("Who's the new guy we brought on to do installs?", { buffer: [line] }), BOTH)).toMatchObject({ toolName: READ_PAGE, input: { title: "Wendeline Brasch" } });
   });
 
   it("opens the page of a line about more of what the question describes than the fact recall shows", () => {

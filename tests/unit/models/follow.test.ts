@@ -51,7 +51,7 @@ describe("ranking the buffer's lines by meaning", () => {
   });
 
   it("links a describing word of a firm's name by the same word only: Electric in a firm's name is no electric car", () => {
-    const firm: BufferLine = { day: "2027-05-20", gist: "Wiring Jobs: the owner gave $6,200; noted.", pages: ["Thornquist Electric Co"] };
+    const firm: BufferLine = { day: "2027-05-20", gist: "Rewiring: the owner gave $6,200; noted.", pages: ["Thornquist Electric Co"] };
     expect(rankLines(aboutWords("What did the truck with the bucket cost?"), [firm])[0].score).toBe(0);
     expect(bestLine(aboutWords("Who does our electric work?"), [firm])?.reason?.found).toBe("electric");
     // A title that is no name keeps a describing word's noun: a county fair.
