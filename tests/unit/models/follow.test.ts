@@ -249,9 +249,9 @@ describe("the calibration", () => {
   // The held-out set prints its figure only: its cases are not for reading while rules change.
   if (process.env.PRINT_CALIBRATION) console.log(`${report("tuning", tuning)}\nheld-out: ${heldOut.filter((o) => o.right).length}/${heldOut.length}`);
 
-  // The figures measured when the rules last changed (30/47 tuning, 14/22 held out; 29 and 13 before): a change that loses any fails here.
+  // The figures measured when the rules last changed (31/47 tuning, 14/22 held out; 30 and 14 before): a change that loses any fails here.
   it("does what a careful model would on the tuning set it was chosen on", () => {
-    expect(tuning.filter((o) => o.right).length).toBeGreaterThanOrEqual(30);
+    expect(tuning.filter((o) => o.right).length).toBeGreaterThanOrEqual(31);
   });
 
   it("carries to the held-out set it was not chosen on", () => {
