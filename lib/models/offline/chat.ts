@@ -345,6 +345,8 @@ function lineToFollow(question: Question, lines: readonly BufferLine[], clearOfN
     if (asked === null) return false;
     // A page's title in its line ("Season: …") is no name the line gives.
     const stated = line.pages.reduce((gist, page) => gist.replaceAll(page, ""), line.gist);
+    // "$4,780 a year" is not the kind of amount "what do we pay each month?" asks for.
+    if (asked === "amount" && periodAgreement(question.text, stated) === "other") return false;
     return carriesAnswer(stated, asked, question.text) || line.pages.some((page) => namesKind(headOf(page), asked) || (asked === "person" && isName(page)));
   };
   const best = bestLine(question.about, lines, holdsKind, { clearOfNext });
@@ -370,6 +372,10 @@ function lineOutranks(question: Question, followed: Followed, answer: Found<stri
   // them, whatever the line's word for what was given; a line that does not name them is about someone or something else.
   const onLine = lineWords(followed.line);
   if (question.query.words.some((w) => !isKnown(w) && answer.words.includes(w) && !onLine.includes(w))) return false;
+  // "How much a year do we pay so we're protected …": a line giving an amount per the year is likelier about it than an answer
+  // giving none per it.
+  const perPeriod = (text: string) => question.asked === "amount" && periodAgreement(question.text, text) === "same";
+  if (perPeriod(followed.line.gist) && !perPeriod(answer.item)) return true;
   // "The machine that cooks the bugs": a line about a machine beats a fact that only shares "bugs"; "the woman who …" names
   // no one in particular, so a line about any kind of person does not.
   const general = question.about.some((a) => a.focus && generalOf(a.word) !== null);

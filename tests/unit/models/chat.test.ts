@@ -166,6 +166,13 @@ describe("following a buffer line by meaning", () => {
     expect(decision.reasoning).toMatch(/truck/);
   });
 
+  it("opens the page of a line giving an amount per the period asked over a recalled amount per none", () => {
+    const card: KnownFact = { page: "Members", text: "Members: the ten-class card is $160 now", confirmed: true, source: "owner", day: "2027-04-03" };
+    const app = { day: "2027-04-05", gist: "Checkwell: the owner gave front desk app, $129 a month; noted.", pages: ["Checkwell"] };
+    const question = "What does the software members check in with at the desk run us monthly?";
+    expect(decideChat(view(question, { recalled: [card], buffer: [app] }), BOTH)).toMatchObject({ type: "tool-call", toolName: READ_PAGE, input: { title: "Checkwell" } });
+  });
+
   it("opens the page of the one hired, by full name, when a line about a trade points at it too", () => {
     const line = { day: "2027-04-09", gist: "Installer: the owner gave choice; decided.", pages: ["Installer", "Wendeline Brasch"] };
     expect(decideChat(view("Who's the new guy we brought on to do installs?", { buffer: [line] }), BOTH)).toMatchObject({ toolName: READ_PAGE, input: { title: "Wendeline Brasch" } });
