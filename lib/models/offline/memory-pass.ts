@@ -514,9 +514,19 @@ export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "message
   return [...latest.values()].slice(-MAX_FACTS);
 }
 
-/** An existing page's own spelling wins, so facts land on the page the owner already has. */
+/**
+ * An existing page's own spelling wins, so facts land on the page the owner
+ * already has; so does the one page named in full for someone or something
+ * the owner now calls by the first word of that name ("Rowan's at $17.60
+ * now" after "Rowan Kessler is my lead", "charging Pellman" after "Pellman
+ * Plumbing & Heating").
+ */
 function existingSpelling(page: string, pages: readonly KnownPage[]): string {
-  return pages.find((p) => p.title.toLowerCase() === page.toLowerCase())?.title ?? page;
+  const same = pages.find((p) => p.title.toLowerCase() === page.toLowerCase());
+  if (same) return same.title;
+  if (/\s/.test(page)) return page;
+  const inFull = pages.filter((p) => isNamePage(p) && p.title.toLowerCase().startsWith(`${page.toLowerCase()} `));
+  return inFull.length === 1 ? inFull[0].title : page;
 }
 
 /**

@@ -363,6 +363,17 @@ describe("where facts are filed", () => {
     expect(on("$85")).toBe("Roofer");
   });
 
+  it("files what is said of someone by their first name on the page named for them in full", () => {
+    // Said on two pages, the first name alone does not say which one it belongs on.
+    const pages = ["Ansel Brookhart", "Staff"];
+    const facts = [
+      liveFact("f1", "Ansel Brookhart", "role", "Ansel Brookhart is my lead tech, opens mon-fri"),
+      liveFact("f2", "Staff", "crew", "Staff: Ansel plus 3 part timers"),
+    ];
+    const later = extractFacts(view(stretch(30, [["owner", "Ansel's at $24.10 an hour now."]]), { pages, facts }));
+    expect(later.find((f) => f.text.includes("$24.10"))?.page).toBe("Ansel Brookhart");
+  });
+
   it("reads a word in lower case WordNet lacks as a thing a gerund can name a kind of: \"booking app\"", () => {
     expect(filedOn("Booking app is Loomway, $49/mo")("$49")).toBe("Booking App");
   });
