@@ -8,6 +8,7 @@ import type { MemoryView } from "@/lib/models/offline/prompt-reader";
 import { FACET_WORDS, facetOf, hasMoney, isDecided, isDone, isDurable, isKindOnly, isQuestion, isReversal, isUpdate, nameRuns, SHARE_WORD, type Facet } from "@/lib/models/offline/signals";
 import { hasVerb, headOf, isAbout, mainSubject, namesIn, nounPhrases, titleOf, valuesOf, type Phrase } from "@/lib/models/offline/subject";
 import { clipChars, escapeRegExp, lowerFirstIfCommon, sentences, stripLeadIn, term, terms, trimEndPunctuation, words } from "@/lib/models/offline/text";
+import { baseForms } from "@/lib/models/offline/wordnet";
 
 // The memory pass: durable facts out of a stretch of messages, each on a
 // topic page under a key naming its own subject, the live fact each one
@@ -514,6 +515,12 @@ export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "message
   return [...latest.values()].slice(-MAX_FACTS);
 }
 
+/** A title with each word in its singular form, so "Chiavaris" and "Chiavari", "Booking Apps" and "Booking App" are one page. */
+const singularTitle = (title: string) =>
+  words(title.toLowerCase())
+    .map((w) => baseForms(w, "n")[0] ?? w.replace(/(?<=[^s])s$/, ""))
+    .join(" ");
+
 /**
  * An existing page's own spelling wins, so facts land on the page the owner
  * already has; so does the one page named in full for someone or something
@@ -522,7 +529,7 @@ export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "message
  * Plumbing & Heating").
  */
 function existingSpelling(page: string, pages: readonly KnownPage[]): string {
-  const same = pages.find((p) => p.title.toLowerCase() === page.toLowerCase());
+  const same = pages.find((p) => p.title.toLowerCase() === page.toLowerCase()) ?? pages.find((p) => singularTitle(p.title) === singularTitle(page));
   if (same) return same.title;
   if (/\s/.test(page)) return page;
   const inFull = pages.filter((p) => isNamePage(p) && p.title.toLowerCase().startsWith(`${page.toLowerCase()} `));

@@ -363,6 +363,11 @@ describe("where facts are filed", () => {
     expect(on("$85")).toBe("Roofer");
   });
 
+  it("files on an existing page whatever its title's words say it in the plural or the singular", () => {
+    const later = extractFacts(view(stretch(30, [["owner", "Got 40 more Zorbos, they rent for $7.40 each."]]), { pages: ["Zorbo"] }));
+    expect(later.find((f) => f.text.includes("$7.40"))?.page).toBe("Zorbo");
+  });
+
   it("files what is said of someone by their first name on the page named for them in full", () => {
     // Said on two pages, the first name alone does not say which one it belongs on.
     const pages = ["Ansel Brookhart", "Staff"];
