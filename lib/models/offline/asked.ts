@@ -181,7 +181,10 @@ const PERIODS: ReadonlyArray<readonly [string, RegExp]> = [
   ["year", /\b(?:a|per|each|every)\s+(?:year|yr)\b|\b(?:yearly|annual|annually)\b|\/\s?(?:yr|year)\b/],
 ];
 
-const periodsOf = (text: string) => PERIODS.filter(([, pattern]) => pattern.test(plain(text))).map(([period]) => period);
+function periodsOf(text: string): string[] {
+  const lower = plain(text);
+  return PERIODS.filter(([, pattern]) => pattern.test(lower)).map(([period]) => period);
+}
 
 /**
  * How a candidate's amount stands to the period the question asks it per:

@@ -131,15 +131,18 @@ export const Tier = {
 } as const;
 type Tier = (typeof Tier)[keyof typeof Tier];
 
-/** Null when the candidate does not answer at all. */
-function tierOf(question: Question, text: string, score: Match, dated: boolean, page: string | null): Tier | null {
+/** An asked-for amount's period agreement with a candidate (asked.ts's periodAgreement); null for any other question. */
+const periodFor = (question: Question, text: string) => (question.asked === "amount" ? periodAgreement(question.text, text) : null);
+
+/** Null when the candidate does not answer at all. `period`: periodFor the candidate. */
+function tierOf(question: Question, text: string, score: Match, dated: boolean, page: string | null, period: ReturnType<typeof periodFor>): Tier | null {
   // A question naming someone or somewhere ("… at Thibault Street?") is answered only by what is about them.
   const where = `${text} ${page ?? ""}`.toLowerCase();
   if (question.names.some((name) => !where.includes(name))) return null;
   // Money going the other way is no answer: what we pay a supplier for tires is not what we charge to fix one.
   if (question.asked === "amount" && paysOtherWay(question.text, text)) return null;
   // An amount per another period is another amount: a yearly premium answers no "what do we pay each month?".
-  if (question.asked === "amount" && periodAgreement(question.text, text) === "other") return null;
+  if (period === "other") return null;
   // A question weighing options is answered only by what speaks to every one of them.
   const words = contentWords(text);
   if (question.options.some((option) => !words.some((w) => relatedness(option, w).score >= STRONG))) return null;
@@ -167,9 +170,9 @@ function rankAnswers<T>(
 ): Ranked<T>[] {
   return candidates
     .flatMap(({ item, score, text, dated = false, page = null }) => {
-      const tier = tierOf(question, text, score, dated, page);
-      const perPeriodAsked = question.asked === "amount" && periodAgreement(question.text, text) === "same";
-      return tier === null ? [] : [{ item, score, tier, perPeriodAsked }];
+      const period = periodFor(question, text);
+      const tier = tierOf(question, text, score, dated, page, period);
+      return tier === null ? [] : [{ item, score, tier, perPeriodAsked: period === "same" }];
     })
     .sort((a, b) => a.tier - b.tier || Number(b.perPeriodAsked) - Number(a.perPeriodAsked) || byScore(a, b) || newer(a.item, b.item));
 }
@@ -346,7 +349,7 @@ function lineToFollow(question: Question, lines: readonly BufferLine[], clearOfN
     // A page's title in its line ("Season: …") is no name the line gives.
     const stated = line.pages.reduce((gist, page) => gist.replaceAll(page, ""), line.gist);
     // "$4,780 a year" is not the kind of amount "what do we pay each month?" asks for.
-    if (asked === "amount" && periodAgreement(question.text, stated) === "other") return false;
+    if (periodFor(question, stated) === "other") return false;
     return carriesAnswer(stated, asked, question.text) || line.pages.some((page) => namesKind(headOf(page), asked) || (asked === "person" && isName(page)));
   };
   const best = bestLine(question.about, lines, holdsKind, { clearOfNext });
@@ -374,7 +377,7 @@ function lineOutranks(question: Question, followed: Followed, answer: Found<stri
   if (question.query.words.some((w) => !isKnown(w) && answer.words.includes(w) && !onLine.includes(w))) return false;
   // "How much a year do we pay so we're protected …": a line giving an amount per the year is likelier about it than an answer
   // giving none per it.
-  const perPeriod = (text: string) => question.asked === "amount" && periodAgreement(question.text, text) === "same";
+  const perPeriod = (text: string) => periodFor(question, text) === "same";
   if (perPeriod(followed.line.gist) && !perPeriod(answer.item)) return true;
   // "The machine that cooks the bugs": a line about a machine beats a fact that only shares "bugs"; "the woman who …" names
   // no one in particular, so a line about any kind of person does not.
@@ -429,12 +432,13 @@ function factsOnTopic(question: Question, facts: readonly KnownFact[]): KnownFac
   const matched = bestFacts(question, facts);
   if (matched && matched.tier !== Tier.UntypedMatch) return matched.item;
   if (question.asked === null) return null;
-  const period = (f: KnownFact) => (question.asked === "amount" ? periodAgreement(question.text, statedIn(f)) : null);
+  const periods = new Map(facts.map((f) => [f, periodFor(question, statedIn(f))]));
+  const samePeriod = (f: KnownFact) => Number(periods.get(f) === "same");
   const typed = facts
-    .filter((f) => holdsAnswer(question, statedIn(f), f.source === "owner") && period(f) !== "other")
+    .filter((f) => holdsAnswer(question, statedIn(f), f.source === "owner") && periods.get(f) !== "other")
     .sort(
       (a, b) =>
-        Number(period(b) === "same") - Number(period(a) === "same") ||
+        samePeriod(b) - samePeriod(a) ||
         Number(b.confirmed) - Number(a.confirmed) ||
         Number(b.source === "owner") - Number(a.source === "owner") ||
         b.day.localeCompare(a.day),
