@@ -1,6 +1,6 @@
 import type { EpisodeLine } from "episodic-buffer";
 import type { Db } from "@/lib/db/client";
-import type { Message, Speaker, ThreadKind } from "@/lib/db/generated/client";
+import type { FactSource, FactStatus, Message, Speaker, ThreadKind } from "@/lib/db/generated/client";
 import type { MemoryInputFact } from "@/lib/contracts/prompt/memory-input";
 import { episodesAfterNewestFold, openEpisodeBefore, toLine, type OpenEpisode } from "@/lib/episodes/store";
 import { neutralise } from "@/lib/guard/scan";
@@ -8,7 +8,7 @@ import { contentWords } from "@/lib/history/words";
 import { fitPassStretch } from "@/lib/memory/pass-budget";
 import { dueFold, FOLD_SIZE } from "@/lib/memory/fold";
 import type { ModelRuntime } from "@/lib/models/runtime";
-import { recentPageTitles } from "@/lib/pages/queries";
+import { liveFactsStating, recentPageTitles } from "@/lib/pages/queries";
 import { rankPages } from "@/lib/pages/recall";
 import { messagesBetween, messagesToFile } from "@/lib/threads/consolidation";
 
@@ -26,6 +26,11 @@ const FACTS_PER_PAGE_SHOWN = 15;
 const STRETCH_WORDS = 40;
 /** A stretch that starts fresh sees this many messages before it: the owner's last one and the agent's reply, twice. */
 const BEFORE_MESSAGES = 4;
+/** Figures of the stretch looked up among the live facts, and the facts shown for them. */
+const FIGURES_LOOKED_UP = 6;
+const FACTS_STATING_FIGURES = 10;
+/** A figure of fewer digits ("$22", "3 rounds") is stated by too many facts to say which one is meant. */
+const MIN_FIGURE_DIGITS = 3;
 
 /**
  * Who may become the agent's memory. In a support thread a customer is
@@ -76,7 +81,10 @@ export async function gatherContext(db: Db, { thread, trusted }: Stretch, { fold
   const before = open ? [] : await messagesBetween(db, thread.id, { fromSeq: Math.max(1, first.seq - BEFORE_MESSAGES), beforeSeq: first.seq }, speakers);
   const pages = await recentPageTitles(db, thread.workspaceId, PAGES_SHOWN_TO_PASS);
   // The messages that set the scene count too: "actually it's $3,185 not $3,085" names no word of the rent it corrects.
-  const facts = await relatedLiveFacts(db, thread.workspaceId, [...trusted, ...before, ...earlier].map((m) => m.text).join(" "));
+  const related = await relatedLiveFacts(db, thread.workspaceId, [...trusted, ...before, ...earlier].map((m) => m.text).join(" "));
+  // "Its more like $7,300 a month not 6500" names the fact it corrects by its figure alone.
+  const stating = await liveFactsStatingFigures(db, thread.workspaceId, trusted.map((m) => m.text).join(" "));
+  const facts = [...related, ...stating.filter((f) => !related.some((r) => r.id === f.id))];
   const due = folds ? await dueFoldOf(db, thread.id) : null;
   return { open, before, earlier, pages, facts, due };
 }
@@ -89,16 +97,38 @@ export async function gatherContext(db: Db, { thread, trusted }: Stretch, { fold
  */
 async function relatedLiveFacts(db: Db, workspaceId: string, text: string): Promise<MemoryInputFact[]> {
   const pages = await rankPages(db, workspaceId, contentWords(text, STRETCH_WORDS), { limit: FACT_PAGES_SHOWN, factsPerPage: FACTS_PER_PAGE_SHOWN });
-  return pages.flatMap((page) =>
-    [...page.facts].reverse().map((f) => ({
-      id: f.id,
-      page: page.title,
-      key: f.key,
-      text: neutralise(f.text),
-      status: f.status === "CONFIRMED" ? ("confirmed" as const) : ("unconfirmed" as const),
-      source: f.source === "OWNER" ? ("owner" as const) : ("agent" as const),
-    })),
-  );
+  return pages.flatMap((page) => [...page.facts].reverse().map((f) => shownFact(page.title, f)));
+}
+
+type LiveFact = { id: string; key: string; text: string; status: FactStatus; source: FactSource };
+
+const shownFact = (page: string, f: LiveFact): MemoryInputFact => ({
+  id: f.id,
+  page,
+  key: f.key,
+  text: neutralise(f.text),
+  status: f.status === "CONFIRMED" ? "confirmed" : "unconfirmed",
+  source: f.source === "OWNER" ? "owner" : "agent",
+});
+
+/**
+ * The spellings of each figure a text gives, with and without thousands
+ * separators ("6500" and "6,500"), so a fact is found however either wrote it.
+ */
+export function figureSpellings(text: string): string[] {
+  const figures = [...text.matchAll(/(?<![\d.,])\d[\d,]*(?:\.\d+)?/g)]
+    .map((m) => m[0].replace(/,/g, ""))
+    .filter((f) => f.replace(/\..*/, "").length >= MIN_FIGURE_DIGITS);
+  return [...new Set(figures)].slice(0, FIGURES_LOOKED_UP).flatMap((plain) => {
+    const [whole, fraction] = plain.split(".");
+    const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",") + (fraction === undefined ? "" : `.${fraction}`);
+    return grouped === plain ? [plain] : [plain, grouped];
+  });
+}
+
+async function liveFactsStatingFigures(db: Db, workspaceId: string, text: string): Promise<MemoryInputFact[]> {
+  const facts = await liveFactsStating(db, workspaceId, figureSpellings(text), FACTS_STATING_FIGURES);
+  return facts.reverse().map((f) => shownFact(f.page.title, f));
 }
 
 /** The closed stretches due to be folded, with their lines as the buffer shows them; null when none is due. */

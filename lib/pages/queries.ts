@@ -189,3 +189,18 @@ export async function publishedTopics(db: Db, workspaceId: string, limit = 3): P
   });
   return pages.map((p) => p.title);
 }
+
+/**
+ * A workspace's live facts that state any of the given spellings of a figure
+ * ("$3,085", "3085"), newest first, at most `limit`: what a correction that
+ * names only the old figure ("actually it's $3,185 not $3,085") corrects.
+ */
+export async function liveFactsStating(db: Db, workspaceId: string, spellings: readonly string[], limit: number) {
+  if (spellings.length === 0) return [];
+  return db.fact.findMany({
+    where: { workspaceId, status: { in: ["CONFIRMED", "PENDING"] }, OR: spellings.map((s) => ({ text: { contains: s } })) },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+    select: { id: true, key: true, text: true, status: true, source: true, page: { select: { title: true } } },
+  });
+}

@@ -92,6 +92,31 @@ describe("the memory pass's gather step", () => {
   });
 });
 
+describe("the memory pass's gather step, for a correction that names only the old figure", () => {
+  it("shows the live fact stating that figure, however either writes it, long after it was said", async () => {
+    const workspace = await makeWorkspace(t.db, "gather-figure");
+    const thread = await makeThread(t.db, workspace.id);
+    const messages = await addConversation(t.db, thread.id, [
+      { who: "owner", text: "We spend around $6,300 a month with Penwarden Felt." },
+      { who: "agent", text: "Noted." },
+      ...["The kiln is booked for Friday.", "Two new students signed up.", "The sign out front needs paint."].flatMap((text) => [
+        { who: "owner" as const, text },
+        { who: "agent" as const, text: "Noted." },
+      ]),
+      { who: "owner", text: "correction btw, more like $7,150 not 6300" },
+      { who: "agent", text: "Got it." },
+    ]);
+    const first = await gatherStretch(t.db, thread.id, { maxMessages: 2 });
+    await commit(t.db, first, noFiling({
+      facts: [{ workspaceId: workspace.id, pageTitle: "Penwarden Felt", key: "price", text: "We spend around $6,300 a month with Penwarden Felt.", source: "OWNER", threadId: thread.id, messageId: messages[0].id, messageSeq: 1, replaces: null }],
+    }));
+    await t.db.thread.update({ where: { id: thread.id }, data: { consolidatedSeq: 8 } });
+    const context = await gatherContext(t.db, await gatherStretch(t.db, thread.id, { maxMessages: 40 }), { folds: false });
+    expect(context.before.map((m) => m.text).join(" ")).not.toMatch(/Penwarden/);
+    expect(context.facts.map((f) => f.text)).toContain("We spend around $6,300 a month with Penwarden Felt.");
+  });
+});
+
 describe("the memory pass's commit step", () => {
   it("moves the cursor, files the facts and saves the line pointing at them", async () => {
     const { workspace, thread, messages } = await conversation("commit-filed");

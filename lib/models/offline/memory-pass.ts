@@ -126,11 +126,24 @@ const differsIn = (a: string, b: string) => {
 };
 
 /** A value a sentence says is no longer so: "$3,265 not $3,190", "from $22 to $24", "instead of $50". */
-const OLD_VALUE = /\b(?:not|instead of|rather than|from)\s+(\$?\d[\d,]*(?:\.\d+)?%?)(?![\d,])/i;
+const OLD_VALUE = /\b(?:not|instead of|rather than|from)\s+(\$?\d+(?:,\d{3})*(?:\.\d+)?%?)(?!\d)/i;
 
 function oldValueOf(sentence: string): string | null {
   const old = OLD_VALUE.exec(sentence)?.[1] ?? null;
   return old !== null && valuesOf(sentence).some((v) => !v.includes(old)) ? old : null;
+}
+
+/** Thousands separators go: "$6,500" and "$6500" are one amount. */
+const withoutSeparators = (text: string) => text.replace(/(?<=\d),(?=\d{3}(?!\d))/g, "");
+
+/**
+ * Whether a text states the value, however either writes it: "more like $7,300 a month not 6500" says "$6,500" was wrong.
+ * A value given in dollars is only ever a dollar amount ("$16" is not "the 16th").
+ */
+function states(text: string, value: string): boolean {
+  const figure = escapeRegExp(withoutSeparators(value).replace(/^\$/, ""));
+  const dollars = value.startsWith("$") ? "\\$" : "\\$?";
+  return new RegExp(`(?<![\\d.,])${dollars}${figure}(?![\\d\\p{L}]|[.,]\\d)`, "u").test(withoutSeparators(text));
 }
 
 /** Of the facts, the one sharing most words with the sentence; the newest of equals. */
@@ -154,7 +167,7 @@ function replacedFact(fact: ExtractedFact, sentence: string, live: readonly Memo
   const candidates = live.filter((f) => f.status === "confirmed" || f.source === "agent");
   // "actually it's $3,265 not $3,190", "went up from $22 to $24": the value it says was wrong names the fact it replaces.
   const named = oldValueOf(sentence);
-  const stating = named === null ? undefined : candidates.findLast((f) => f.text.includes(named));
+  const stating = named === null ? undefined : candidates.findLast((f) => states(f.text, named));
   if (stating) return stating;
   const samePage = candidates.filter((f) => f.page.toLowerCase() === fact.page.toLowerCase());
   // The same key on another page: the sentence lacked the words that placed the first one ("pricing"), not a new subject. A key
@@ -178,7 +191,28 @@ function replacedFact(fact: ExtractedFact, sentence: string, live: readonly Memo
     sentence,
     samePage.filter((f) => sameSubject(f.key, fact.key) && differsIn(sentence, f.text) && (reversing || facetOf(f.text) === fact.facet)),
   );
-  return sameThing ?? (reversing ? (candidates.findLast((f) => namesFact(sentence, f)) ?? null) : null);
+  if (sameThing) return sameThing;
+  const reversed = reversing ? candidates.findLast((f) => namesFact(sentence, f)) : undefined;
+  return reversed ?? correctedElsewhere(sentence, fact, candidates);
+}
+
+/** Words of a correction that say two statements are about one thing: "gutter" and "two-story", not just "price". */
+const MIN_SHARED_TERMS = 2;
+
+/**
+ * "Correction on the gutter price — two-story is $210 now": a change whose
+ * page holds nothing it changes, filed on what its words named first,
+ * replaces the owner's statement elsewhere that gives one value of the same
+ * kind and shares at least two of its words beyond the value's kind. A
+ * statement giving several such values ("chairs $6.75, rounds $11") is not
+ * replaced by a change to one of them.
+ */
+function correctedElsewhere(sentence: string, fact: ExtractedFact, candidates: readonly MemoryInputFact[]): MemoryInputFact | null {
+  const ours = new Set(terms(sentence).filter((t) => !isValueWord(t)));
+  const shared = (f: MemoryInputFact) => new Set(terms(f.text).filter((t) => ours.has(t))).size;
+  const oneValue = (f: MemoryInputFact) => valuesOf(f.text).filter((v) => facetOf(v) === fact.facet).length === 1;
+  const fits = candidates.filter((f) => f.source === "owner" && differsIn(sentence, f.text) && oneValue(f) && shared(f) >= MIN_SHARED_TERMS);
+  return fits.reduce<MemoryInputFact | null>((best, f) => (best === null || shared(f) >= shared(best) ? f : best), null);
 }
 
 type KnownPage = { title: string; texts: string[] };
@@ -491,7 +525,7 @@ export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "message
       };
       // A value this pass filed and the owner now says was wrong is replaced here, on its page: it was never live.
       const wrong = message.speaker === "owner" ? oldValueOf(sentence) : null;
-      const filedWrong = wrong === null ? undefined : [...latest.values()].findLast((f) => f.speaker === "owner" && f.text.includes(wrong));
+      const filedWrong = wrong === null ? undefined : [...latest.values()].findLast((f) => f.speaker === "owner" && states(f.text, wrong));
       if (filedWrong) {
         latest.delete(`${filedWrong.page.toLowerCase()}|${filedWrong.key}`);
         fact.page = filedWrong.page;

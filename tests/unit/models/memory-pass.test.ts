@@ -457,6 +457,36 @@ describe("naming the fact a new one replaces", () => {
     expect(facts).toEqual([expect.objectContaining({ key: "price", replaces: "c-job" })]);
   });
 
+  it("names the fact holding the wrong value however the owner writes the figure", () => {
+    const supplier = [liveFact("f-felt", "Penwarden Felt", "price", "Penwarden Felt: we spend around $4,300 a month with them")];
+    const facts = offlineMemoryPass(view(stretch(30, [["owner", "correction on Penwarden btw, more like $4,900 a month not 4300."]]), { pages: ["Penwarden Felt"], facts: supplier })).facts;
+    expect(facts).toContainEqual(expect.objectContaining({ page: "Penwarden Felt", replaces: "f-felt" }));
+  });
+
+  it("takes a dollar figure the owner says was wrong for that amount only, never a day of the month or a larger figure", () => {
+    const others = [
+      liveFact("f-fee", "Late Fee", "price", "Late fee is $30 if it is not paid by the 6th, then another $10 on the 16th."),
+      liveFact("f-bin", "Bins", "price", "Each storage bin is $316.40."),
+    ];
+    const facts = offlineMemoryPass(view(stretch(30, [["owner", "correction on Ilse btw, she's at $18.20 not $16, i bumped her in march."]]), { pages: ["Late Fee", "Bins"], facts: others })).facts;
+    expect(facts.every((f) => f.replaces === null)).toBe(true);
+  });
+
+  it("replaces the statement a correction is about on another page, when it gives one value of that kind and shares its words", () => {
+    const pages = [
+      liveFact("f-season", "Hedge Season", "choice", "Hedge season runs from May through July, we are booked solid."),
+      liveFact("f-hedge", "Hedge Trimming", "house price", "Hedge trimming on a corner lot is $240."),
+    ];
+    const facts = offlineMemoryPass(view(stretch(30, [["owner", "Correction on the hedge price — corner lot is $275 now."]]), { pages: ["Hedge Season", "Hedge Trimming"], facts: pages })).facts;
+    expect(facts).toContainEqual(expect.objectContaining({ page: "Hedge Trimming", replaces: "f-hedge" }));
+  });
+
+  it("leaves a statement of several values of the kind alone when a correction changes one of them", () => {
+    const list = [liveFact("f-list", "Rentals", "price", "Rental prices: kayaks $45 a day, canoes $60, paddleboards $38.")];
+    const facts = offlineMemoryPass(view(stretch(30, [["owner", "Correction on the canoe rentals — canoes are $65 now."]]), { pages: ["Rentals"], facts: list })).facts;
+    expect(facts.every((f) => f.replaces === null)).toBe(true);
+  });
+
   it("replaces nothing when a new fact on the same page is about another subject", () => {
     const facts = run("The van's inspection is due on May 3.");
     expect(facts).toHaveLength(1);
