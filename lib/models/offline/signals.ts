@@ -63,7 +63,7 @@ const UPDATE = /\b(?:change[ds]?|changing|bump(?:ed)?|rais(?:e|ed|ing)|lower(?:e
 const DONE = /\b(?:done|finished|completed|sent|paid|submitted|installed|launched|delivered)\b/i;
 
 const QUESTION_START =
-  /^(?:what|which|who|whom|whose|when|where|why|how|remind me|do you (?:remember|recall|know)|did (?:we|i|you)|do (?:we|i)|does|have (?:we|i|you)|are (?:we|you)|is (?:it|there|the|our|that|this)|was (?:it|there|the|that)|can you (?:remind|tell)|could you (?:remind|tell)|tell me|give me (?:the|our|that))\b/i;
+  /^(?:what|whats|which|who|whos|whom|whose|when|where|wheres|why|how|hows|remind me|do you (?:remember|recall|know)|did (?:we|i|you)|do (?:we|i)|does|have (?:we|i|you)|are (?:we|you)|is (?:it|there|the|our|that|this)|was (?:it|there|the|that)|can you (?:remind|tell)|could you (?:remind|tell)|tell me|give me (?:the|our|that))\b/i;
 const REQUEST_START = /^(?:please(?! (?:note|remember|keep in mind))|can you|could you|would you|will you|help me|let me know|show me|draft|write|send|make|create|prepare)\b/i;
 const ASKS_FOR_IDEAS =
   /\b(?:suggest|suggestions?|recommend|recommendations?|ideas?|advice|advise|what do you think|what should (?:we|i)|should (?:we|i))\b/i;
@@ -175,9 +175,12 @@ function isChoice(sentence: string): boolean {
   return FINAL_DECISION.test(s) || LEANING.test(s) || PREFERENCE.test(s) || PROPOSAL.test(s);
 }
 
+/** "slatebook is how much a month again", "the deposit was when": the asking word after the thing asked about, as owners type. */
+const ASKS_AFTER = /\b(?:is|was|are|were)\s+(?:how\s+(?:much|many|long|often|far)|when|who)\b(?![^.!]*[.!]$)/i;
+
 export function isQuestion(sentence: string): boolean {
   const s = plain(sentence).trim();
-  return s.endsWith("?") || (QUESTION_START.test(s) && !SAYS_WHEN_OR_WHERE.test(s));
+  return s.endsWith("?") || (QUESTION_START.test(s) && !SAYS_WHEN_OR_WHERE.test(s)) || ASKS_AFTER.test(s);
 }
 
 /** "When we close, Tern Hollow Linen does the pickup.": a clause of when or where, then the statement it sets, ended as one. */

@@ -16,6 +16,14 @@ describe("what a sentence is", () => {
     expect(isQuestion("We like the steel kayak rack.")).toBe(false);
   });
 
+  it("reads a question typed without its mark: an apostrophe-less opening, or the asking words after the thing asked about", () => {
+    expect(isQuestion("whats the name of our contact over at Brisco & Lund")).toBe(true);
+    expect(isQuestion("kilnwise is how much a month again")).toBe(true);
+    expect(isQuestion("the deposit was how much")).toBe(true);
+    expect(isQuestion("the glaze order is when it arrives that matters.")).toBe(false);
+    expect(isQuestion("the deposit is what we agreed")).toBe(false);
+  });
+
   it("recognises small talk only when nothing else is said", () => {
     expect(isSmallTalk("Thanks Miles, have a good weekend!")).toBe(true);
     expect(isSmallTalk("Thanks, the deposit is $75.")).toBe(false);
