@@ -1,4 +1,4 @@
-import { adjectiveSenses, isGeneral, isKindOf, isKindOrSame, isThoughtOrSaid, isValueWord, namesSomeone, nounSenses, verbSenses } from "@/lib/models/offline/meaning";
+import { adjectiveSenses, adverbSenses, isGeneral, isKindOf, isKindOrSame, isThoughtOrSaid, isValueWord, namesSomeone, nounSenses, verbSenses } from "@/lib/models/offline/meaning";
 import { hasDate, hasMoney, isDecided, isLeaning, nameRuns } from "@/lib/models/offline/signals";
 import { nounPhrases } from "@/lib/models/offline/subject";
 import { PREPOSITIONS, escapeRegExp, words } from "@/lib/models/offline/text";
@@ -31,6 +31,7 @@ const CHOOSING = /\b(?:decided?|pick(?:ed)?|choose|chose|chosen|go(?:ing)? with|
 const SKIPPED = new Set("the a an our my your their its this that kind kinds of sort type".split(" "));
 // Modals too: "by which date MUST the trailer be back" ends the noun at "date".
 const AUXILIARY = /^(?:am|is|are|was|were|do|does|did|will|would|can|could|should|must|may|might|shall|has|have|had)$/i;
+const COPULA = /^(?:is|are|was|were)$/i;
 
 /**
  * The noun a "what"/"which" asks about, right after it, past determiners,
@@ -44,13 +45,19 @@ export function askedNoun(text: string): string | null {
   const linked = /^what['’]s$/i.test(all[at]);
   const after = all.slice(at + 1, at + 5).map((w) => ({ word: w, lower: w.toLowerCase().replace(/['’]s$/, "") }));
   for (const [i, { word, lower }] of after.entries()) {
+    // "What was THE annual premium": a form of "be" before a determiner links the noun; "what does it cost" names none.
+    if (i === 0 && COPULA.test(lower) && SKIPPED.has(after[1]?.lower ?? "")) continue;
     if (AUXILIARY.test(lower)) return null;
-    if (SKIPPED.has(lower) || /^\p{Lu}/u.test(word) || (adjectiveSenses(lower) > 0 && nounSenses(lower) < adjectiveSenses(lower))) continue;
+    // "Bettina's hourly rate": whose it is, before what it is.
+    const possessor = /['’]s$/.test(word) && i < after.length - 1;
+    if (possessor || SKIPPED.has(lower) || /^\p{Lu}/u.test(word) || (adjectiveSenses(lower) > 0 && nounSenses(lower) < adjectiveSenses(lower))) continue;
     // The head of a compound: "what's the veteran DISCOUNT", "the open studio MEMBERSHIP", "our monthly parts SPEND".
     let head = lower;
     for (const [j, next] of after.slice(i + 1).entries()) {
       if (/^(?:spend|spending)$/.test(next.lower)) return "cost";
-      if (AUXILIARY.test(next.lower) || nounSenses(next.lower) === 0 || nounSenses(next.lower) < verbSenses(next.lower)) break;
+      // "rate NOW": a word read mostly as an adverb ends the noun.
+      const nouns = nounSenses(next.lower);
+      if (AUXILIARY.test(next.lower) || nouns === 0 || nouns < verbSenses(next.lower) || nouns < adverbSenses(next.lower)) break;
       // After "what's", a noun an auxiliary follows opens a clause of its own: "what's the last day STUDENTS can sign up".
       if (linked && AUXILIARY.test(all[at + i + j + 3] ?? "")) break;
       head = next.lower;

@@ -298,6 +298,9 @@ describe("what a question asks for", () => {
     // What it runs or sets the business back is what it costs.
     ["What does the booking software run us monthly?", "amount"],
     ["What did the new trailer set us back?", "amount"],
+    ["What was the annual premium on the boat policy?", "amount"],
+    ["What's Ysolde's hourly rate now?", "amount"],
+    ["what's tobin's day rate now, after the raise?", "amount"],
   ])("%s → %s", (question, expected) => {
     expect(askedFor(question)).toBe(expected);
   });
