@@ -227,9 +227,10 @@ function factsAnswering(question: Question, facts: readonly KnownFact[]): Found<
     ),
   }));
   const ranked = rankAnswers(question, candidates, byConfirmedThenNewest);
-  // No one fact answers a question naming someone: a page's facts are read together ("Our vinyl comes from Brightwell Supply."
-  // … "About $1,800 a month with them.").
-  if (question.names.length > 0 && (ranked.length === 0 || ranked[0].tier === Tier.UntypedMatch)) {
+  // No one fact answers: a page's facts are read together, one saying whom or what it is about and another the value ("Our
+  // vinyl comes from Brightwell Supply." … "About $1,800 a month with them."; "a fleet deal with …, their delivery vans" …
+  // "giving them 12% off").
+  if (ranked.length === 0 || ranked[0].tier === Tier.UntypedMatch) {
     const together = factsReadTogether(question, facts, rarity);
     if (together) return together;
   }

@@ -103,6 +103,14 @@ describe("questions the prompt already answers", () => {
     expect(answer).toContain("$700");
   });
 
+  it("reads a page's recalled facts together when one says what the question describes and another holds the value", () => {
+    const deal: KnownFact = { page: "Fleet Deal", text: "We have a fleet deal now with Pellory Bakeworks, their 4 delivery vans", confirmed: true, source: "owner", day: "2027-04-02" };
+    const share: KnownFact = { page: "Fleet Deal", text: "Fleet Deal: giving them 14% off every service", confirmed: true, source: "owner", day: "2027-04-02" };
+    const other: KnownFact = { page: "Winter Special", text: "Winter special: tire rotation and wiper check for $59", confirmed: true, source: "owner", day: "2027-04-03" };
+    const answer = textOf(decideChat(view("how much off are we giving the bread company on their delivery vans?", { recalled: [deal, share, other] }), BOTH));
+    expect(answer).toContain("14%");
+  });
+
   it("reads facts that share a name the question gives together, wherever they were filed", () => {
     const plan: KnownFact = { page: "Membership", text: "We're starting a membership this year, we call it the Heron Club", confirmed: true, source: "owner", day: "2027-04-02" };
     const price: KnownFact = { page: "Heron", text: "Heron Club runs $12 a month, billed by card", confirmed: true, source: "owner", day: "2027-04-03" };
