@@ -319,9 +319,23 @@ function introducedAs(sentence: string, name: string): boolean {
   return thing !== undefined && term(thing) !== null && (nounSenses(thing) > 0 || !isKnown(thing)) && !isKindOf(thing, ["person"]);
 }
 
+const GIVING = "(?:give|gives|gave|giving|offer|offers|offered|offering|charge|charges|charged|charging)";
+
 /** A verb of giving or charging, then whom, then the value: "gave Odalys Fenwick 10% off", "charging Juniper Ridge Farm $85". */
-const givenTo = (sentence: string, name: string) =>
-  new RegExp(`\\b(?:give|gives|gave|giving|offer|offers|offered|offering|charge|charges|charged|charging)\\s+${escapeRegExp(name)}\\s+(?:an?\\s+)?[$\\d]`, "i").test(sentence);
+const givenTo = (sentence: string, name: string) => new RegExp(`\\b${GIVING}\\s+${escapeRegExp(name)}\\s+(?:an?\\s+)?[$\\d]`, "i").test(sentence);
+
+/** The same, to "him" or "her": "i'm giving him 18% off the rest of it". */
+const GIVEN_BACK = new RegExp(`\\b${GIVING}\\s+(?:him|her)\\s+(?:an?\\s+)?[$\\d]`, "i");
+
+/**
+ * "One more thing, Hollis Drummond, … i'm giving him 18% off": what is given to "him" or "her" is theirs, the person the
+ * message named before it, when it named one person.
+ */
+function givenBackTo(sentence: string, before: readonly string[]): string | null {
+  if (!GIVEN_BACK.test(sentence)) return null;
+  const people = [...new Set(before.flatMap(namesIn))].filter((name) => words(name).length > 1 && !isFirmName(name));
+  return people.length === 1 ? people[0] : null;
+}
 
 /**
  * A verb of working with something, or of taking it up, then its name: "we use Rehearsly", "we switched to FieldLoop",
@@ -498,7 +512,8 @@ export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "message
       // A sentence whose subject goes unsaid ("Should help with foam-board posters.") or a list with no verb ("drugs, syringes,
       // gauze") says more of the thing before.
       const continues = previous !== null && (ELIDED_SUBJECT.test(sentence) || (i > 0 && isBareList(sentence)));
-      const placed = adds || continues ? previous : pageFor(sentence, facet, subject, known(), previous, headed);
+      const givenBack = message.speaker === "owner" ? givenBackTo(sentence, said.slice(0, i)) : null;
+      const placed = adds || continues ? previous : (givenBack ?? pageFor(sentence, facet, subject, known(), previous, headed));
       if (corrected && placed) heading = existingSpelling(placed, known());
       if (!isDurable(sentence, message.speaker)) {
         // What the agent says in passing ("Any luck with the bank?", "I searched this thread for …") is about the owner's subject;

@@ -357,6 +357,11 @@ describe("where facts are filed", () => {
     expect(on("$85")).toBe("Juniper Ridge Farm");
   });
 
+  it("files what is given to \"him\" or \"her\" under the one person the message named before it", () => {
+    const on = filedOn("one more thing, Ysolde Brackwater, she has been coming in every week for a year. i'm giving her 15% off the rest of her sessions");
+    expect(on("15%")).toBe("Ysolde Brackwater");
+  });
+
   it("files what is said of someone named under their name, unless it gives them a role", () => {
     const on = filedOn("Odalys is full time now, $21.50/hr starting the 1st", "Ada Brisk is our roofer, she charges $85 an hour");
     expect(on("$21.50")).toBe("Odalys");
