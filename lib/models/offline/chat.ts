@@ -254,12 +254,21 @@ const byConfirmedThenNewest = (a: KnownFact, b: KnownFact) => Number(b.confirmed
  * gives, wherever its facts were filed ("a membership, we call it the Heron
  * Club" with "Heron Club runs $12 a month").
  */
+/** A word that points back at what was just talked about. */
+const POINTS_BACK = /\b(?:it|its|it's|them|they|their|theirs|there)\b/i;
+
+/** A fact that does not name its subject: the memory pass put its page's title before it, or it points back ("for it"). */
+const leansOnPage = (fact: KnownFact) => fact.text.startsWith(`${fact.page}: `) || POINTS_BACK.test(statedIn(fact));
+
 function factsReadTogether(question: Question, facts: readonly KnownFact[], rarity: Rarity): Found<KnownFact[]> | null {
   const sayName = (fact: KnownFact, name: string) => fact.text.toLowerCase().includes(name);
   const oneSubject = (a: KnownFact, b: KnownFact) => a.page === b.page || question.names.some((name) => sayName(a, name) && sayName(b, name));
   const candidates = facts.flatMap((item) => {
     const page = facts.filter((f) => oneSubject(f, item));
     if (page.length < 2 || !holdsAnswer(question, statedIn(item), item.source === "owner")) return [];
+    // Without a name to tie them, only a fact that leans on its page's subject says the value of what the page's other facts
+    // describe: "Dryer: paid $18,740 installed", "giving them 12% off"; "Bram starts Monday at $26.50/hr" is about him.
+    if (question.names.length === 0 && !leansOnPage(item)) return [];
     const words = [...new Set(page.flatMap((f) => contentWords(f.text)))];
     const text = [statedIn(item), ...page.filter((f) => f !== item).map(statedIn)].join(" ");
     return [{ item, text, page: item.page, dated: item.source === "owner", words, score: match(question.query, words, contentWords(item.page), rarity) }];

@@ -111,6 +111,13 @@ describe("questions the prompt already answers", () => {
     expect(answer).toContain("14%");
   });
 
+  it("does not read a page's facts together when the one holding the value names a subject of its own", () => {
+    const use: KnownFact = { page: "Crew", text: "The crew uses the infrared scanner to find heat behind drywall", confirmed: true, source: "owner", day: "2027-04-02" };
+    const wage: KnownFact = { page: "Crew", text: "We took on another installer, Bram Ostler, he starts May 4 at $27/hr", confirmed: true, source: "owner", day: "2027-04-02" };
+    const answer = textOf(decideChat(view("How much is the device that finds heat behind drywall?", { recalled: [use, wage] }), NONE));
+    expect(answer).not.toContain("$27");
+  });
+
   it("reads facts that share a name the question gives together, wherever they were filed", () => {
     const plan: KnownFact = { page: "Membership", text: "We're starting a membership this year, we call it the Heron Club", confirmed: true, source: "owner", day: "2027-04-02" };
     const price: KnownFact = { page: "Heron", text: "Heron Club runs $12 a month, billed by card", confirmed: true, source: "owner", day: "2027-04-03" };
