@@ -115,7 +115,7 @@ const shownFact = (page: string, f: LiveFact): MemoryInputFact => ({
  * The spellings of each figure a text gives, with and without thousands
  * separators ("6500" and "6,500"), so a fact is found however either wrote it.
  */
-export function figureSpellings(text: string): string[] {
+function figureSpellings(text: string): string[] {
   const figures = [...text.matchAll(/(?<![\d.,])\d[\d,]*(?:\.\d+)?/g)]
     .map((m) => m[0].replace(/,/g, ""))
     .filter((f) => f.replace(/\..*/, "").length >= MIN_FIGURE_DIGITS);

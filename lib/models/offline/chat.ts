@@ -247,6 +247,12 @@ function factsAnswering(question: Question, facts: readonly KnownFact[]): Found<
 
 const byConfirmedThenNewest = (a: KnownFact, b: KnownFact) => Number(b.confirmed) - Number(a.confirmed) || b.day.localeCompare(a.day);
 
+/** A word that points back at what was just talked about. */
+const BACK_REFERENCE = /\b(?:it|its|it's|them|they|their|theirs|there)\b/i;
+
+/** A fact that does not name its subject: the memory pass put its page's title before it, or it points back ("for it"). */
+const leansOnPage = (fact: KnownFact) => fact.text.startsWith(`${fact.page}: `) || BACK_REFERENCE.test(statedIn(fact));
+
 /**
  * A fact holding the asked-for value, read with the other facts recalled from
  * its page, which name whom it is about when it only points back ("with
@@ -254,12 +260,6 @@ const byConfirmedThenNewest = (a: KnownFact, b: KnownFact) => Number(b.confirmed
  * gives, wherever its facts were filed ("a membership, we call it the Heron
  * Club" with "Heron Club runs $12 a month").
  */
-/** A word that points back at what was just talked about. */
-const POINTS_BACK = /\b(?:it|its|it's|them|they|their|theirs|there)\b/i;
-
-/** A fact that does not name its subject: the memory pass put its page's title before it, or it points back ("for it"). */
-const leansOnPage = (fact: KnownFact) => fact.text.startsWith(`${fact.page}: `) || POINTS_BACK.test(statedIn(fact));
-
 function factsReadTogether(question: Question, facts: readonly KnownFact[], rarity: Rarity): Found<KnownFact[]> | null {
   const sayName = (fact: KnownFact, name: string) => fact.text.toLowerCase().includes(name);
   const oneSubject = (a: KnownFact, b: KnownFact) => a.page === b.page || question.names.some((name) => sayName(a, name) && sayName(b, name));
