@@ -157,10 +157,12 @@ function closest(sentence: string, facts: readonly MemoryInputFact[]): MemoryInp
  * The live fact an owner's sentence replaces. A reversal ("scrap X",
  * "instead", "moved to") replaces the newest live fact on the same subject,
  * or the one it names; an update ("actually", "now") or a plain restatement
- * replaces only the same subject holding the same kind of value. Agent
- * proposals replace nothing here.
+ * replaces only the same subject holding the same kind of value; one that
+ * `corrects` ("correction on the gutter price — …") may also replace a
+ * statement on another page (correctedElsewhere). Agent proposals replace
+ * nothing here.
  */
-function replacedFact(fact: ExtractedFact, sentence: string, live: readonly MemoryInputFact[]): MemoryInputFact | null {
+function replacedFact(fact: ExtractedFact, sentence: string, live: readonly MemoryInputFact[], { corrects = false } = {}): MemoryInputFact | null {
   if (fact.speaker !== "owner") return null;
   const reversing = isReversal(sentence);
   const changing = reversing || isUpdate(sentence);
@@ -193,19 +195,20 @@ function replacedFact(fact: ExtractedFact, sentence: string, live: readonly Memo
   );
   if (sameThing) return sameThing;
   const reversed = reversing ? candidates.findLast((f) => namesFact(sentence, f)) : undefined;
-  return reversed ?? correctedElsewhere(sentence, fact, candidates);
+  return reversed ?? (corrects ? correctedElsewhere(sentence, fact, candidates) : null);
 }
 
 /** Words of a correction that say two statements are about one thing: "gutter" and "two-story", not just "price". */
 const MIN_SHARED_TERMS = 2;
 
 /**
- * "Correction on the gutter price — two-story is $210 now": a change whose
- * page holds nothing it changes, filed on what its words named first,
+ * "Correction on the gutter price — two-story is $210 now": a correction
+ * whose page holds nothing it changes, filed on what its words named first,
  * replaces the owner's statement elsewhere that gives one value of the same
  * kind and shares at least two of its words beyond the value's kind. A
  * statement giving several such values ("chairs $6.75, rounds $11") is not
- * replaced by a change to one of them.
+ * replaced by a change to one of them, and a change that does not say it
+ * corrects ("the large chai went up again") is left to the owner as an offer.
  */
 function correctedElsewhere(sentence: string, fact: ExtractedFact, candidates: readonly MemoryInputFact[]): MemoryInputFact | null {
   const ours = new Set(terms(sentence).filter((t) => !isValueWord(t)));
@@ -547,7 +550,7 @@ export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "message
         fact.key = filedWrong.key;
         if (!sharesWord(fact.text, fact.page)) fact.text = factText(sentence, fact.page);
       }
-      const replaced = replacedFact(fact, sentence, view.facts);
+      const replaced = replacedFact(fact, sentence, view.facts, { corrects: corrected !== null });
       if (replaced) {
         // The changed decision is filed where the one it replaces lives, under its subject.
         fact.page = replaced.page;

@@ -486,6 +486,12 @@ describe("naming the fact a new one replaces", () => {
     expect(facts).toContainEqual(expect.objectContaining({ page: "Hedge Trimming", replaces: "f-hedge" }));
   });
 
+  it("leaves a statement on another page to the owner when a change does not say it corrects it", () => {
+    const menu = [liveFact("f-chai", "Tea Menu", "price", "We charge $4.40 for a large chai.")];
+    const facts = offlineMemoryPass(view(stretch(30, [["owner", "A large chai is now $4.65 on the board."]]), { pages: ["Tea Menu"], facts: menu })).facts;
+    expect(facts.every((f) => f.replaces === null)).toBe(true);
+  });
+
   it("leaves a statement of several values of the kind alone when a correction changes one of them", () => {
     const list = [liveFact("f-list", "Rentals", "price", "Rental prices: kayaks $45 a day, canoes $60, paddleboards $38.")];
     const facts = offlineMemoryPass(view(stretch(30, [["owner", "Correction on the canoe rentals — canoes are $65 now."]]), { pages: ["Rentals"], facts: list })).facts;
