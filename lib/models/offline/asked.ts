@@ -40,9 +40,10 @@ const COPULA = /^(?:is|are|was|were)$/i;
  */
 export function askedNoun(text: string): string | null {
   const all = words(text);
-  const at = all.findIndex((w) => /^(?:what|which|what's)$/i.test(w));
+  // "whats", as owners type it, is "what's".
+  const at = all.findIndex((w) => /^(?:what|which|what['’]?s)$/i.test(w));
   if (at < 0) return null;
-  const linked = /^what['’]s$/i.test(all[at]);
+  const linked = /^what['’]?s$/i.test(all[at]);
   const after = all.slice(at + 1, at + 5).map((w) => ({ word: w, lower: w.toLowerCase().replace(/['’]s$/, "") }));
   for (const [i, { word, lower }] of after.entries()) {
     // "What was THE annual premium": a form of "be" before a determiner links the noun; "what does it cost" names none.
@@ -85,6 +86,8 @@ export function askedFor(question: string): Asked | null {
     .filter((a) => a.at < whats)
     .sort((a, b) => a.at - b.at);
   if (first) return first.asked;
+  // "The name of the lady who …", "the full name of the kid I'm training": a person's name.
+  if (/\bnames?\s+of\b/.test(text) && focusOf(text).some(namesSomeone)) return "person";
   const noun = askedNoun(text);
   if (noun) {
     const category = CATEGORIES.find(([, lemmas]) => isKindOf(noun, lemmas));
@@ -97,8 +100,18 @@ export function askedFor(question: string): Asked | null {
   return null;
 }
 
-/** "What monthly AMOUNT …", "which DATE …": the noun names the kind of value asked for, not a thing it is asked about. */
-export const namesValue = (noun: string) => namesKind(noun, "amount") || namesKind(noun, "time") || isKindOrSame(noun, "cost");
+/** "What monthly AMOUNT …", "which DATE …", "what's the NAME of …": the noun names the kind of value asked for, not a thing it is asked about. */
+export const namesValue = (noun: string) => namesKind(noun, "amount") || namesKind(noun, "time") || isKindOrSame(noun, "cost") || isKindOrSame(noun, "name");
+
+/**
+ * The noun that names the kind of value a question asks for before what it is the value of ("what's the NAME of the lady
+ * …", "the COST of the van"), if one does. Alone it is what is asked about: "what's the rent?".
+ */
+export function valueNounAsked(text: string): string | null {
+  const lower = text.toLowerCase();
+  const noun = askedNoun(lower);
+  return noun !== null && namesValue(noun) && new RegExp(`\\b${noun}\\s+of\\b`).test(lower) ? noun : null;
+}
 
 /** Whether a noun names a thing of the asked-for kind: "technician" is a person, "warehouse" a place. */
 export function namesKind(noun: string, asked: Asked): boolean {

@@ -1,5 +1,5 @@
 import { readPageOutputSchema, searchHistoryOutputSchema, type ReadPageOutput } from "@/lib/contracts/tools";
-import { askedFor, carriesAnswer, focusOf, namesKind, namesOf, paysOtherWay, periodAgreement, type Asked } from "@/lib/models/offline/asked";
+import { askedFor, carriesAnswer, focusOf, namesKind, namesOf, paysOtherWay, periodAgreement, valueNounAsked, type Asked } from "@/lib/models/offline/asked";
 import type { BufferLine, ChatView, KnownFact, ToolRound, WindowLine } from "@/lib/models/offline/prompt-reader";
 import {
   HELP_REPLY,
@@ -90,9 +90,11 @@ export function readQuestion(typed: string): Question {
   const text = withoutExclusions(withoutChatFraming(asking.length > 0 ? asking.join(" ") : message));
   const asked = askedFor(text);
   const focus = focusOf(text);
+  const valueNoun = valueNounAsked(text);
   return {
     text,
-    query: { words: contentWords(text), subjects: subjectWords(text), focus },
+    // The kind of value asked for is no word to match: "what's the name of the lady …" is not about whatever was "named".
+    query: { words: contentWords(text).filter((w) => w !== valueNoun), subjects: subjectWords(text).filter((w) => w !== valueNoun), focus },
     asked,
     options: optionsOf(text),
     about: aboutWords(text, focus),

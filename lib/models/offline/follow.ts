@@ -48,9 +48,10 @@ const LIGHT_VERB_SENSES = 20;
 export function aboutWords(text: string, focus: readonly string[] = focusOf(text)): AboutWord[] {
   const nouns = new Set(subjectWords(text));
   // "What monthly AMOUNT …" names the kind of value asked for; "the yearly cost of our COVERAGE" what it is the value of.
+  // The noun asked for is a kind of value by its meaning, whatever else the word can be: "what's the NAME of the lady …".
   const asked = askedNoun(text.toLowerCase());
   return contentWords(text)
-    .filter((w) => !WEAK.has(w) && !isValueWord(w) && !(namesAValue(w) && (asked === null || w === asked)) && !/^\d/.test(w) && !isLightVerb(w))
+    .filter((w) => !WEAK.has(w) && !isValueWord(w) && !(w === asked ? namesValue(w) : asked === null && namesAValue(w)) && !/^\d/.test(w) && !isLightVerb(w))
     .map((word) => ({ word, weight: focus.includes(word) ? FOCUS_WEIGHT : nouns.has(word) ? 1 : DESCRIBING_WEIGHT, focus: focus.includes(word), noun: nouns.has(word) }));
 }
 

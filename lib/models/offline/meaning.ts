@@ -141,6 +141,9 @@ const GLOSS_STOP = new Set(
 
 const glossCache = new Map<string, ReadonlySet<string>>();
 
+/** Genus words of a definition that gives another word for a thing ("a polite name for …", "a term for …"). */
+const NAMING_GENUS = new Set(["name", "term", "word", "title"]);
+
 const lemmasOf = (w: string) => [w, ...baseForms(w, "n"), ...baseForms(w, "v")];
 
 /**
@@ -156,7 +159,10 @@ function glossLemmas(id: string): ReadonlySet<string> {
     const definition = synset(id).gloss.split(/;\s*"/)[0].toLowerCase();
     const words = definition.match(/[a-z][a-z-]*/g) ?? [];
     const content = words.map((w, i) => ({ w, i })).filter(({ w }) => !GLOSS_STOP.has(w));
-    const genus = content.find(({ w }) => baseForms(w, "n").length > 0 && baseForms(w, "a").length === 0) ?? content[0];
+    const first = content.find(({ w }) => baseForms(w, "n").length > 0 && baseForms(w, "a").length === 0) ?? content[0];
+    // "A polite name for any woman": a definition that gives a word for something says what by the noun after "for".
+    const named = first && NAMING_GENUS.has(first.w) && words[first.i + 1] === "for" ? content.find(({ i }) => i > first.i + 1) : undefined;
+    const genus = named ?? first;
     const purpose = words.flatMap((w, i) =>
       /^(?:for|to|who|that|which|where)$/.test(w) ? words.slice(i + 1, i + 4).filter((x) => !GLOSS_STOP.has(x)) : [],
     );

@@ -178,9 +178,16 @@ function isChoice(sentence: string): boolean {
 /** "slatebook is how much a month again", "the deposit was when": the asking word after the thing asked about, as owners type. */
 const ASKS_AFTER = /\b(?:is|was|are|were)\s+(?:how\s+(?:much|many|long|often|far)|when|who)\b(?![^.!]*[.!]$)/i;
 
+/**
+ * "The cold room is acting up again, who's the outfit we had out?", "blanking on his name, what is it": the asking clause
+ * after what it is about. A relative clause after a name gives a value ("Hired Ines, who's the best welder around") and
+ * is no question.
+ */
+const ASKS_LAST = /,\s*(?:so\s+)?(?:what|who)(?:['’]s|s|\s+is|\s+was|\s+are|\s+were)\s+(?:it|that|the|this|his|her|their|our)\b[^,.!]*$/i;
+
 export function isQuestion(sentence: string): boolean {
   const s = plain(sentence).trim();
-  return s.endsWith("?") || (QUESTION_START.test(s) && !SAYS_WHEN_OR_WHERE.test(s)) || ASKS_AFTER.test(s);
+  return s.endsWith("?") || (QUESTION_START.test(s) && !SAYS_WHEN_OR_WHERE.test(s)) || ASKS_AFTER.test(s) || (ASKS_LAST.test(s) && !hasConcreteValue(s));
 }
 
 /** "When we close, Tern Hollow Linen does the pickup.": a clause of when or where, then the statement it sets, ended as one. */

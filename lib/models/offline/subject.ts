@@ -110,6 +110,12 @@ function isVerbForm(word: string): boolean {
   return verbs > 0 && verbs > 2 * nounSenses(lower);
 }
 
+/**
+ * A verb with a tense, which a clause's subject agrees with: an auxiliary or an -s form ("is", "costs", "runs"). A bare
+ * form may be a noun of the phrase before it ("the van full wrap").
+ */
+const isFiniteVerb = (word: string) => FINITE.test(word) || (/[^s]s$/i.test(word) && isVerbForm(word));
+
 /** Whether a text has a word that can only be its verb: "we do yard fogging", not "Granite Ridge Mutual, $5,280 for the year". */
 export const hasVerb = (text: string) => words(text).some(isVerbForm);
 
@@ -195,13 +201,16 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
   if (/ing$/.test(lower) && verbSenses(lower) > 0 && next !== undefined && (isPlainNoun(next) || afterDeterminer) && !(namesADay(next) && nounSenses(lower) === 0)) return !(previous !== undefined && BE.test(previous.replace(/’/g, "'")));
   // A gerund opening the sentence with its object is what the sentence is about when a verb follows: "Rekeying a lock is $28";
   // without one it is what the owner is doing ("Switching our carrier to Harbor Mutual").
-  if (previous === undefined && /ing$/.test(lower) && verbSenses(lower) > 0 && next !== undefined && DETERMINER.test(next)) return rest.some(isVerbForm);
+  if (previous === undefined && /ing$/.test(lower) && verbSenses(lower) > 0 && next !== undefined && DETERMINER.test(next)) return rest.some(isFiniteVerb);
   // A gerund the clause opens on, after words that only say how ("Weekly mowing is $50", "Mowing for a corner lot is $60"), is what
   // the sentence is about when its verb follows.
   const opensOnIt = before.every((w) => /ly$/i.test(w) || isModifier(w));
   if (opensOnIt && /ing$/.test(lower) && verbSenses(lower) > 0 && next !== undefined && (FINITE.test(next) || PREPOSITIONS.has(next.toLowerCase())) && rest.some((w) => FINITE.test(w))) return true;
   // A gerund after a noun, ending the phrase, is what is done to it: "yard fogging", "dog grooming for $40".
   if (inPhrase && /ing$/.test(lower) && verbSenses(lower) > 0 && (next === undefined || endsAPlural(next))) return true;
+  // "Harlan Roofing wants to redo …": an -s word after a name, before "to" and a verb, is what the named one does.
+  const afterName = previous !== undefined && /^\p{Lu}/u.test(previous) && !DETERMINER.test(previous);
+  if (afterName && /[^s]s$/.test(lower) && verbSenses(lower) > 0 && next?.toLowerCase() === "to" && rest[1] !== undefined && /^\p{Ll}/u.test(rest[1]) && !DETERMINER.test(rest[1]) && (verbSenses(rest[1]) > 0 || !isKnown(rest[1]))) return false;
   const nouns = nounSenses(lower);
   // "around", "maybe", "least": a word used as an adverb at least as much as a noun is the adverb.
   if (nouns === 0 || adverbSenses(lower) >= nouns) return false;

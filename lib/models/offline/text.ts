@@ -41,7 +41,7 @@ export const PREPOSITIONS = new Set(
 const FILLERS = new Set(
   (
     "remind reminded remember recall tell know say said says talk talked discuss discussed mention mentioned again exactly " +
-    "thing things stuff anything something one owner agent page pages note notes conversation earlier think thought " +
+    "thing things stuff situation situations update updates anything something one owner agent page pages note notes conversation earlier think thought " +
     "mean guess sure actually really please thank thanks"
   ).split(" "),
 );

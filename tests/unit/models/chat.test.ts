@@ -58,6 +58,11 @@ describe("questions the prompt already answers", () => {
     expect(JSON.stringify(decideChat(view("What do we pay each month for the building where the kayaks are stored?", { recalled: [firm] }), BOTH))).not.toContain("$2,335");
   });
 
+  it("matches no fact on the kind of value asked for: \"the name of the woman who …\" is not about whatever was named", () => {
+    const cat: KnownFact = { page: "Shop Cat", text: "The shop cat is named Biscuit", confirmed: true, source: "owner", day: "2027-04-06" };
+    expect(decideChat(view("what's the name of the woman who does our payroll at the end of each month", { recalled: [cat] }), BOTH)).toMatchObject({ type: "tool-call" });
+  });
+
   it("reads no name in a fact's page title before it: a fact without a name answers no question asking who", () => {
     const interviews: KnownFact = { page: "Night Crew", text: "Night Crew: I finished the last interviews for the lead guide job", confirmed: true, source: "owner", day: "2027-04-06" };
     expect(decideChat(view("Who got the lead guide job?", { recalled: [interviews] }), BOTH)).toMatchObject({ type: "tool-call" });

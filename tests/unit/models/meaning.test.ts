@@ -49,6 +49,11 @@ describe("relatedness", () => {
     expect(relatedness(a, b).score).toBeGreaterThanOrEqual(0.8);
   });
 
+  it("reads a definition that gives a word for something by what it is a word for: a lady is a woman, not a name", () => {
+    expect(relatedness("lady", "named").score).toBeLessThan(0.75);
+    expect(relatedness("lady", "woman").score).toBeGreaterThanOrEqual(0.8);
+  });
+
   it("links two nouns that come from one word, below a direct derivation", () => {
     expect(relatedness("employer", "employment")).toMatchObject({ why: '"employer" and "employment" both come from "hire"' });
     expect(relatedness("employer", "employment").score).toBeGreaterThanOrEqual(0.8);
@@ -196,6 +201,13 @@ describe("subjects and page titles", () => {
 
   it("names a page for the thing a sentence is about", () => {
     expect(titleOf(mainSubject("Our sit-on-top kayak fleet is 14 boats.")!)).toBe("Kayak Fleet");
+    // A word that only frames a topic ("situation", "update") is not what it is about.
+    expect(titleOf(mainSubject("ok so the forklift situation.")!)).toBe("Forklift");
+    expect(titleOf(mainSubject("catering menu update: we dropped the soup")!)).toBe("Catering Menu");
+    // A gerund the sentence opens on, with its object and no verb of tense after it, is what the owner does.
+    expect(titleOf(mainSubject("raising the carpet shampoo to $240 going forward.")!)).toBe("Carpet Shampoo");
+    // An -s word after a name, before "to" and a verb, is what the named one does.
+    expect(mainSubject("Larchmont Dental wants to rebrand every office, 6 sites total")?.words).not.toContain("wants");
     expect(titleOf(mainSubject("We take a 20% deposit when a group books.")!)).toBe("Deposit");
   });
 
@@ -301,6 +313,9 @@ describe("what a question asks for", () => {
     ["What was the annual premium on the boat policy?", "amount"],
     ["What's Ysolde's hourly rate now?", "amount"],
     ["what's tobin's day rate now, after the raise?", "amount"],
+    // The name of someone is a person's name; the name of a thing is no kind of value in particular.
+    ["what's the name of the lady who does our payroll?", "person"],
+    ["whats the name of the app the drivers log hours in", null],
   ])("%s → %s", (question, expected) => {
     expect(askedFor(question)).toBe(expected);
   });
