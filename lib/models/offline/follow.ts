@@ -196,11 +196,14 @@ function lineLinks(asked: readonly AboutWord[], line: BufferLine): (WordLink | n
   const words = wordsOfLine(line);
   const pairs = asked.flatMap((a, i) => linksTo(a, words).map((l) => ({ ...l, i }))).sort((a, b) => b.link.link.score - a.link.link.score || naming(b) - naming(a) || b.worth - a.worth);
   const found: (WordLink | null)[] = asked.map(() => null);
+  // A line word answers one question word that says what it is and one that says what it does: "the guy who comes in to help"
+  // is the line's helper twice over.
   const used = new Set<string>();
   for (const pair of pairs) {
-    if (found[pair.i] !== null || used.has(pair.to)) continue;
+    const role = `${naming(pair)} ${pair.to}`;
+    if (found[pair.i] !== null || used.has(role)) continue;
     found[pair.i] = { link: pair.link, worth: pair.worth };
-    used.add(pair.to);
+    used.add(role);
   }
   return found;
 }

@@ -163,6 +163,16 @@ describe("a question that describes its topic", () => {
     expect(bestLine(aboutWords("Who's the new guy hauling brush for us?"), buffer)?.reason?.link.why).toBe("a groundsman is a person");
   });
 
+  it("takes the thing asked about past a word that says what it is like, and links it before a word derived from the same line word", () => {
+    const buffer: BufferLine[] = [
+      { day: "2027-05-03", gist: "Laminator: the owner gave May 6; noted.", pages: ["Laminator"] },
+      { day: "2027-05-05", gist: "Weekend Helper: the owner gave Ossie Brandt; decided.", pages: ["Weekend Helper"] },
+    ];
+    const about = aboutWords("what's the name of the young guy who comes in saturdays to help out");
+    expect(about.filter((a) => a.focus).map((a) => a.word)).toEqual(["guy"]);
+    expect(bestLine(about, buffer)).toMatchObject({ line: { pages: ["Weekend Helper"] }, reason: { asked: "guy", found: "helper" } });
+  });
+
   it("follows the line the rest of the question leads to when the lines about its thing tie", () => {
     const buffer: BufferLine[] = [
       { day: "2027-05-03", gist: "Vinyl Cutter: the owner gave $310, Tern Hollow Supply; noted.", pages: ["Vinyl Cutter"] },
