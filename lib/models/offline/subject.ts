@@ -77,6 +77,9 @@ const endsAPlural = (next: string) => AFTER_A_PLURAL.test(next) || PREPOSITIONS.
 /** Words that make a clause finite: a later one means an -s word before it was a plural noun, not the verb ("crash pads under the walls were …"). */
 const FINITE = /^(?:is|are|was|were|am|has|have|had|will|would|can|could|should|must|may|might|do|does|did|go|cost|costs|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|won't|can't)$|['’](?:s|re|ll|ve|d)$/i;
 
+/** Words that join one clause to the next. */
+const CONJUNCTION = /^(?:and|but|or|so|because|while|although|though|whereas)$/i;
+
 /** Auxiliaries that follow a clause's subject and never an order: "Filter has to get swapped …", "Delivery will be Friday". */
 const AFTER_A_SUBJECT = /^(?:has|have|had|will|would|should|must|might|hasn't|haven't|won't|wouldn't|shouldn't)$/i;
 
@@ -208,9 +211,11 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
   if (opensOnIt && /ing$/.test(lower) && verbSenses(lower) > 0 && next !== undefined && (FINITE.test(next) || PREPOSITIONS.has(next.toLowerCase())) && rest.some((w) => FINITE.test(w))) return true;
   // A gerund after a noun, ending the phrase, is what is done to it: "yard fogging", "dog grooming for $40".
   if (inPhrase && /ing$/.test(lower) && verbSenses(lower) > 0 && (next === undefined || endsAPlural(next))) return true;
-  // "Harlan Roofing wants to redo …": an -s word after a name, before "to" and a verb, is what the named one does.
-  const afterName = previous !== undefined && /^\p{Lu}/u.test(previous) && !DETERMINER.test(previous);
-  if (afterName && /[^s]s$/.test(lower) && verbSenses(lower) > 0 && next?.toLowerCase() === "to" && rest[1] !== undefined && /^\p{Ll}/u.test(rest[1]) && !DETERMINER.test(rest[1]) && (verbSenses(rest[1]) > 0 || !isKnown(rest[1]))) return false;
+  // "Harlan Roofing wants to redo …", "Lumo Noodle House wants channel letters": an -s word that can be a verb, after a name
+  // and before more of the clause, is what the named one does.
+  // A capitalised first word WordNet knows opens the sentence, not a name: "Flat repairs are $15".
+  const afterName = previous !== undefined && before.at(-1) === previous && /^\p{Lu}/u.test(previous) && !DETERMINER.test(previous) && (before.length > 1 || !isKnown(previous.toLowerCase()));
+  if (afterName && /[^s']s$/.test(word) && verbSenses(lower) > 0 && next !== undefined && /^\p{Ll}/u.test(next)) return false;
   const nouns = nounSenses(lower);
   // "around", "maybe", "least": a word used as an adverb at least as much as a noun is the adverb.
   if (nouns === 0 || adverbSenses(lower) >= nouns) return false;
@@ -230,7 +235,9 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
     // clause about it: "the steam press we bought …".
     if (next !== undefined && (isVerbForm(next) || SUBJECT_PRONOUN.test(next))) return true;
     // Once the clause has its verb, what follows is its object: "we buy climbing holds from …", not "liquid chalk comes from …".
-    const hasVerb = before.some((w) => BEFORE_A_VERB.test(w.replace(/’/g, "'")) || (isVerbForm(w) && !QUESTION_AUXILIARY.test(w)));
+    // A conjunction starts a clause of its own: "we dump at the county yard but their FEES keep going up".
+    const clause = before.slice(before.findLastIndex((w) => CONJUNCTION.test(w)) + 1);
+    const hasVerb = clause.some((w) => BEFORE_A_VERB.test(w.replace(/’/g, "'")) || (isVerbForm(w) && !QUESTION_AUXILIARY.test(w)));
     // "Our plumber starting next week", "card fees running 3.1%": an -ing word before when or how much says what the noun does.
     if (/ing$/.test(lower) && next !== undefined && (/^[\d$]/.test(next) || hasDate(rest.slice(0, 3).join(" ")))) return false;
     if (isVerbForm(lower)) return hasVerb;

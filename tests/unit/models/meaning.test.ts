@@ -208,6 +208,9 @@ describe("subjects and page titles", () => {
     expect(titleOf(mainSubject("raising the carpet shampoo to $240 going forward.")!)).toBe("Carpet Shampoo");
     // An -s word after a name, before "to" and a verb, is what the named one does.
     expect(mainSubject("Larchmont Dental wants to rebrand every office, 6 sites total")?.words).not.toContain("wants");
+    expect(mainSubject("Pellham Optical wants window letters for their lobby")?.words).not.toContain("wants");
+    // A conjunction starts a clause of its own, whose noun before its verb is its subject.
+    expect(nounPhrases("We haul to the county yard now but their fees keep going up").map((p) => p.words)).toEqual([["county", "yard"], ["fees"]]);
     expect(titleOf(mainSubject("We take a 20% deposit when a group books.")!)).toBe("Deposit");
   });
 
