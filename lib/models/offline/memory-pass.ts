@@ -189,13 +189,30 @@ function replacedFact(fact: ExtractedFact, sentence: string, live: readonly Memo
   if (!changing) return null;
   // Only the same subject, or the very thing the owner names, is replaced: sharing a few words ("new patient") is not enough.
   // An update ("actually", "now") must also be the same kind of value; a reversal ("instead", "scrap") may change its kind.
+  // A new count of what a statement on the page counted ("we're at 11 freelance reporters now" after "we have 9 freelance
+  // reporters") is about the same thing, whatever words the two keys were given.
   const sameThing = closest(
     sentence,
-    samePage.filter((f) => sameSubject(f.key, fact.key) && differsIn(sentence, f.text) && (reversing || facetOf(f.text) === fact.facet)),
+    samePage.filter((f) => (sameSubject(f.key, fact.key) || recounts(sentence, f.text)) && differsIn(sentence, f.text) && (reversing || facetOf(f.text) === fact.facet)),
   );
   if (sameThing) return sameThing;
   const reversed = reversing ? candidates.findLast((f) => namesFact(sentence, f)) : undefined;
   return reversed ?? (corrects ? correctedElsewhere(sentence, fact, candidates) : null);
+}
+
+/** What a text counts: the word after each number ("9 freelance reporters" counts reporters), in its base form. */
+function countedWords(text: string): Map<string, string> {
+  const counted = new Map<string, string>();
+  for (const [, number, first, second] of withoutSeparators(text).matchAll(/(?<![\d$.])(\d+)\s+(\p{L}+)(?:\s+(\p{L}+))?/gu)) {
+    for (const word of [first, second]) if (word) counted.set(baseForms(word.toLowerCase(), "n")[0] ?? word.toLowerCase(), number);
+  }
+  return counted;
+}
+
+/** Whether a sentence gives another number of a thing the statement counted. */
+function recounts(sentence: string, statement: string): boolean {
+  const before = countedWords(statement);
+  return [...countedWords(sentence)].some(([word, number]) => before.has(word) && before.get(word) !== number && nounSenses(word) > 0);
 }
 
 /** Words of a correction that say two statements are about one thing: "gutter" and "two-story", not just "price". */

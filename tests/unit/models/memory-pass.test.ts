@@ -462,6 +462,13 @@ describe("naming the fact a new one replaces", () => {
     expect(facts).toEqual([expect.objectContaining({ key: "price", replaces: "c-job" })]);
   });
 
+  it("names the fact a new count of the same thing replaces, whatever keys the two were given, and leaves a count of another thing", () => {
+    const crew = [liveFact("f-crew", "Seasonal Crew", "roster amount", "We have 7 seasonal pickers on the list right now, not enough for August")];
+    const run = (text: string) => offlineMemoryPass(view(stretch(30, [["owner", text]]), { pages: ["Seasonal Crew"], facts: crew })).facts;
+    expect(run("Seasonal crew: we're at 10 seasonal pickers now.")).toContainEqual(expect.objectContaining({ page: "Seasonal Crew", replaces: "f-crew" }));
+    expect(run("Seasonal crew: we're at 3 tractors now.")).not.toContainEqual(expect.objectContaining({ replaces: "f-crew" }));
+  });
+
   it("names the fact holding the wrong value however the owner writes the figure", () => {
     const supplier = [liveFact("f-felt", "Penwarden Felt", "price", "Penwarden Felt: we spend around $4,300 a month with them")];
     const facts = offlineMemoryPass(view(stretch(30, [["owner", "correction on Penwarden btw, more like $4,900 a month not 4300."]]), { pages: ["Penwarden Felt"], facts: supplier })).facts;
