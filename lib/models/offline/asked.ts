@@ -113,6 +113,12 @@ export function valueNounAsked(text: string): string | null {
   return noun !== null && namesValue(noun) && new RegExp(`\\b${noun}\\s+of\\b`).test(lower) ? noun : null;
 }
 
+/** "What do we pay each year for the COVERAGE …": a noun for a kind of value that a payment is for names what is paid for. */
+export function isPaidFor(question: string, noun: string): boolean {
+  const text = plain(question);
+  return PAYING.test(text) && new RegExp(`\\bfor\\s+(?:(?:the|our|a|an|that|this|my|their|his|her)\\s+)?(?:\\p{L}+\\s+)?${escapeRegExp(noun)}\\b`, "u").test(text);
+}
+
 /** Whether a noun names a thing of the asked-for kind: "technician" is a person, "warehouse" a place. */
 export function namesKind(noun: string, asked: Asked): boolean {
   const lemmas = CATEGORIES.find(([kind]) => kind === asked)?.[1];

@@ -1,4 +1,4 @@
-import { askedNoun, focusOf, namesValue } from "@/lib/models/offline/asked";
+import { askedNoun, focusOf, isPaidFor, namesValue } from "@/lib/models/offline/asked";
 import { adjectiveSenses, generalOf, isGeneral, isKindOf, isKnown, isValueWord, nounSenses, relatedness, sameBroadKind, verbSenses, type Link } from "@/lib/models/offline/meaning";
 import { THREAD_OPENING } from "@/lib/models/offline/episode";
 import type { BufferLine } from "@/lib/models/offline/prompt-reader";
@@ -48,10 +48,11 @@ const LIGHT_VERB_SENSES = 20;
 export function aboutWords(text: string, focus: readonly string[] = focusOf(text)): AboutWord[] {
   const nouns = new Set(subjectWords(text));
   // "What monthly AMOUNT …" names the kind of value asked for; "the yearly cost of our COVERAGE" what it is the value of.
-  // The noun asked for is a kind of value by its meaning, whatever else the word can be: "what's the NAME of the lady …".
+  // The noun asked for is a kind of value by its meaning, whatever else the word can be: "what's the NAME of the lady …"; one
+  // a payment is for is what it is about: "what do we pay each year for the COVERAGE …".
   const asked = askedNoun(text.toLowerCase());
   return contentWords(text)
-    .filter((w) => !WEAK.has(w) && !isValueWord(w) && !(w === asked ? namesValue(w) : asked === null && namesAValue(w)) && !/^\d/.test(w) && !isLightVerb(w))
+    .filter((w) => !WEAK.has(w) && !isValueWord(w) && !(w === asked ? namesValue(w) : asked === null && namesAValue(w) && !isPaidFor(text, w)) && !/^\d/.test(w) && !isLightVerb(w))
     .map((word) => ({ word, weight: focus.includes(word) ? FOCUS_WEIGHT : nouns.has(word) ? 1 : DESCRIBING_WEIGHT, focus: focus.includes(word), noun: nouns.has(word) }));
 }
 

@@ -173,6 +173,16 @@ describe("a question that describes its topic", () => {
     expect(bestLine(about, buffer)).toMatchObject({ line: { pages: ["Weekend Helper"] }, reason: { asked: "guy", found: "helper" } });
   });
 
+  it("keeps a noun for a kind of value that a payment is for as what the question is about: the coverage is the insurance", () => {
+    const buffer: BufferLine[] = [
+      { day: "2027-05-03", gist: "Customers: the owner gave 212 households; noted.", pages: ["Customers"] },
+      { day: "2027-05-05", gist: "Insurance: the owner gave $1,940 a year; decided.", pages: ["Insurance"] },
+    ];
+    const about = aboutWords("What do we pay each year for the coverage in case a pipe bursts in the shop?");
+    expect(about.map((a) => a.word)).toContain("coverage");
+    expect(bestLine(about, buffer)).toMatchObject({ line: { pages: ["Insurance"] }, reason: { asked: "coverage", found: "insurance" } });
+  });
+
   it("follows the line the rest of the question leads to when the lines about its thing tie", () => {
     const buffer: BufferLine[] = [
       { day: "2027-05-03", gist: "Vinyl Cutter: the owner gave $310, Tern Hollow Supply; noted.", pages: ["Vinyl Cutter"] },
