@@ -276,10 +276,8 @@ export function focusOf(question: string): string[] {
     // "A box of the stuff students shape": what the box holds goes unnamed, so nothing in particular is asked about.
     if (measured && !new RegExp(`\\b${head}\\s+\\w+\\s+(?:(?:the|a|an|our|my|those|these)\\s+)?${phrases[i + 1].words[0]}`, "i").test(asked)) return [];
     if (phrase.valueOnly || measured || isValueWord(head) || namesValue(head)) continue;
-    // "The espresso machine quote": what is said is about the machine. "The YOUNG guy": a word before the head read mostly as
-    // saying what it is like describes it, and names no thing of its own.
-    const last = phrase.words.length - 1;
-    const things = phrase.words.filter((w, k) => !isValueWord(w) && !(k === last && k > 0 && isThoughtOrSaid(w)) && !(k < last && adjectiveSenses(w) > nounSenses(w)));
+    // "The espresso machine quote": what is said is about the machine.
+    const things = phrase.words.filter((w, k) => !isValueWord(w) && !(k === phrase.words.length - 1 && k > 0 && isThoughtOrSaid(w)));
     return things.some(isGeneral) ? [] : things;
   }
   return [];

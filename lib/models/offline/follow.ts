@@ -45,8 +45,12 @@ const LIGHT_VERB_SENSES = 20;
  * ("price", "month") or the kind of one ("amount", "date"), not liking or deciding, not a number, not a verb of
  * all work ("make", "get").
  */
-export function aboutWords(text: string, focus: readonly string[] = focusOf(text)): AboutWord[] {
+export function aboutWords(text: string, focusWords: readonly string[] = focusOf(text)): AboutWord[] {
   const nouns = new Set(subjectWords(text));
+  // "The YOUNG guy": of the words naming the thing asked about, one read mostly as saying what it is like describes it and
+  // says no kind of thing a line must be about.
+  const things = focusWords.filter((w) => adjectiveSenses(w) <= nounSenses(w));
+  const focus = things.length > 0 ? things : focusWords;
   // "What monthly AMOUNT …" names the kind of value asked for; "the yearly cost of our COVERAGE" what it is the value of.
   // The noun asked for is a kind of value by its meaning, whatever else the word can be: "what's the NAME of the lady …"; one
   // a payment is for is what it is about: "what do we pay each year for the COVERAGE …".
