@@ -189,8 +189,8 @@ function replacedFact(fact: ExtractedFact, sentence: string, live: readonly Memo
   if (!changing) return null;
   // Only the same subject, or the very thing the owner names, is replaced: sharing a few words ("new patient") is not enough.
   // An update ("actually", "now") must also be the same kind of value; a reversal ("instead", "scrap") may change its kind.
-  // A new count of what a statement on the page counted ("we're at 11 freelance reporters now" after "we have 9 freelance
-  // reporters") is about the same thing, whatever words the two keys were given.
+  // A new count of what a statement on the page counted ("we're at 10 seasonal pickers now" after "we have 7 seasonal
+  // pickers") is about the same thing, whatever words the two keys were given.
   const sameThing = closest(
     sentence,
     samePage.filter((f) => (sameSubject(f.key, fact.key) || recounts(sentence, f.text)) && differsIn(sentence, f.text) && (reversing || facetOf(f.text) === fact.facet)),
@@ -200,7 +200,7 @@ function replacedFact(fact: ExtractedFact, sentence: string, live: readonly Memo
   return reversed ?? (corrects ? correctedElsewhere(sentence, fact, candidates) : null);
 }
 
-/** What a text counts: the word after each number ("9 freelance reporters" counts reporters), in its base form. */
+/** What a text counts: the word after each number ("7 seasonal pickers" counts pickers), in its base form. */
 function countedWords(text: string): Map<string, string> {
   const counted = new Map<string, string>();
   for (const [, number, first, second] of withoutSeparators(text).matchAll(/(?<![\d$.])(\d+)\s+(\p{L}+)(?:\s+(\p{L}+))?/gu)) {

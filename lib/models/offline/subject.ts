@@ -211,7 +211,7 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
   if (opensOnIt && /ing$/.test(lower) && verbSenses(lower) > 0 && next !== undefined && (FINITE.test(next) || PREPOSITIONS.has(next.toLowerCase())) && rest.some((w) => FINITE.test(w))) return true;
   // A gerund after a noun, ending the phrase, is what is done to it: "yard fogging", "dog grooming for $40".
   if (inPhrase && /ing$/.test(lower) && verbSenses(lower) > 0 && (next === undefined || endsAPlural(next))) return true;
-  // "Harlan Roofing wants to redo …", "Lumo Noodle House wants channel letters": an -s word that can be a verb, after a name
+  // "Harlan Roofing wants to redo …", "Pellham Optical wants window letters": an -s word that can be a verb, after a name
   // and before more of the clause, is what the named one does.
   // A capitalised first word WordNet knows opens the sentence, not a name: "Flat repairs are $15".
   const afterName = previous !== undefined && before.at(-1) === previous && /^\p{Lu}/u.test(previous) && !DETERMINER.test(previous) && (before.length > 1 || !isKnown(previous.toLowerCase()));
@@ -235,7 +235,7 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
     // clause about it: "the steam press we bought …".
     if (next !== undefined && (isVerbForm(next) || SUBJECT_PRONOUN.test(next))) return true;
     // Once the clause has its verb, what follows is its object: "we buy climbing holds from …", not "liquid chalk comes from …".
-    // A conjunction starts a clause of its own: "we dump at the county yard but their FEES keep going up".
+    // A conjunction starts a clause of its own: "we haul to the county yard but their FEES keep going up".
     const clause = before.slice(before.findLastIndex((w) => CONJUNCTION.test(w)) + 1);
     const hasVerb = clause.some((w) => BEFORE_A_VERB.test(w.replace(/’/g, "'")) || (isVerbForm(w) && !QUESTION_AUXILIARY.test(w)));
     // "Our plumber starting next week", "card fees running 3.1%": an -ing word before when or how much says what the noun does.
