@@ -476,6 +476,9 @@ const isBareList = (sentence: string) => {
 };
 
 /** A value a sentence opens on, with what it says of the thing ("$38,500 used", "$900 installed"): no verb of a clause. */
+/** A value and what it paid for doing to the thing just named: "$1,180 to rebuild it …". */
+const VALUE_FOR_IT = /^\$\d[\d,.]*\s+to\s+\p{L}+\s+(?:it|them)\b/iu;
+
 const VALUE_AND_PARTICIPLE = /^\$?\d[\d,.]*(?:\s+\p{L}+ed\b)?/u;
 
 /** What a value is for, named: "for the new sign", "for our van" (not "for 36 months"). */
@@ -524,7 +527,8 @@ export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "message
       // "… bought a spider lift. $38,500 used, from a dealer.": a fragment that opens on its value or a name adds to the sentence before.
       // So does a message that opens on a value and says nothing it is for: "$285/mo for 36 months thru Quarry Bank" after the
       // station was named ("$40 for the new sign" is about the sign).
-      const fragment = opensOnValueOrName(sentence) && !hasVerb(sentence.replace(VALUE_AND_PARTICIPLE, ""));
+      // So does one that opens on a value for what was done to "it": "$1,180 to rebuild it at the dealer, ouch".
+      const fragment = (opensOnValueOrName(sentence) && !hasVerb(sentence.replace(VALUE_AND_PARTICIPLE, ""))) || VALUE_FOR_IT.test(sentence);
       const adds = previous !== null && fragment && (i > 0 || (/^[$\d]/.test(sentence) && !NAMES_ITS_USE.test(sentence)));
       // A heading sent alone names what the next message is about when it gives only a name ("we got the Loomway X200 …"), not
       // when it says which thing ("finally bought the auto scrubber …" after "Equipment first.").

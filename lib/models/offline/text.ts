@@ -170,7 +170,7 @@ export function stripLeadIn(sentence: string): string {
   for (;;) {
     const next = s
       .replace(/^(?:[Hh]i|[Hh]ey|[Hh]ello|[Mm]orning|[Gg]ood (?:morning|afternoon|evening))(?:\s+\p{Lu}[\p{L}'-]*)?[,!.]\s+/u, "")
-      .replace(/^(?:ok(?:ay)?|so|well|alright|also|and|but|actually|great|good|yes|yeah|yep|right|hmm|oh|anyway|btw|fyi|oh and)\b[,!.]?\s+/i, "")
+      .replace(/^(?:ok(?:ay)?|so|well|alright|also|and|but|actually|great|good|yes|yeah|yep|right|hmm|oh|anyway|btw|fyi|oh and|of course)\b[,!.]?\s+/i, "")
       // What the owner is about to say, named before it: "Big news, we hired …", "Quick question: …", "For reference, …".
       .replace(/^(?:the\s+)?(?:(?:one more|\p{L}+)\s+)?(?:news|question|update|note|reminder|heads[- ]up|one|thing|correction)(?:\s*[,:!—–]+|\s+-+)\s*/iu, "")
       // "Software wise, we use …", "Scheduling - we moved …": the topic, as a heading.

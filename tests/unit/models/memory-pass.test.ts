@@ -240,6 +240,11 @@ describe("where facts are filed", () => {
     expect([on("$6,200"), on("$1,320")]).toEqual(["Long-Arm Sewing Machine", "Shop Insurance"]);
   });
 
+  it("files a value for what was done to \"it\" with the thing the sentence before named, not with where it was done", () => {
+    const on = filedOn("and of course the forklift's hydraulics finally went. $2,340 to rebuild it at the dealer in town, ouch.");
+    expect(on("$2,340")).toMatch(/Forklift/);
+  });
+
   it("files a sentence that sets a name apart first under that name", () => {
     expect(filedOn("Big news, hired a cutter! Tobiah Quellmark, he's 19, just finished the trade program at the college.")("Quellmark")).toBe("Tobiah Quellmark");
   });
