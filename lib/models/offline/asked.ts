@@ -110,7 +110,7 @@ export const namesValue = (noun: string) => namesKind(noun, "amount") || namesKi
 export function valueNounAsked(text: string): string | null {
   const lower = text.toLowerCase();
   const noun = askedNoun(lower);
-  return noun !== null && namesValue(noun) && new RegExp(`\\b${noun}\\s+of\\b`).test(lower) ? noun : null;
+  return noun !== null && namesValue(noun) && new RegExp(`\\b${escapeRegExp(noun)}\\s+of\\b`).test(lower) ? noun : null;
 }
 
 /** "What do we pay each year for the COVERAGE …": a noun for a kind of value that a payment is for names what is paid for. */

@@ -192,7 +192,8 @@ function linksTo(asked: AboutWord, { titles, heads, details, nameOnly, qualifier
 const naming = (l: WordLink) => (l.link.link.names === true ? 1 : 0);
 
 /**
- * Each question word's link to a line, one line word to one question word,
+ * Each question word's link to a line, one line word to one question word
+ * that names it and one that describes it,
  * the strongest pairs first: in "the vehicle that tows the boats" a line's
  * "kayak" is the boats (a kind of boat, closer than a kind of vehicle), so it
  * is not also the vehicle.
@@ -201,8 +202,7 @@ function lineLinks(asked: readonly AboutWord[], line: BufferLine): (WordLink | n
   const words = wordsOfLine(line);
   const pairs = asked.flatMap((a, i) => linksTo(a, words).map((l) => ({ ...l, i }))).sort((a, b) => b.link.link.score - a.link.link.score || naming(b) - naming(a) || b.worth - a.worth);
   const found: (WordLink | null)[] = asked.map(() => null);
-  // A line word answers one question word that says what it is and one that says what it does: "the guy who comes in to help"
-  // is the line's helper twice over.
+  // "The guy who comes in to help" is a "Weekend Helper" both ways: by what it is and by what it does.
   const used = new Set<string>();
   for (const pair of pairs) {
     const role = `${naming(pair)} ${pair.to}`;

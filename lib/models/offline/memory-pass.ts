@@ -475,10 +475,10 @@ const isBareList = (sentence: string) => {
   return items.length >= 3 && items.every((item) => words(item).length <= 3);
 };
 
-/** A value a sentence opens on, with what it says of the thing ("$38,500 used", "$900 installed"): no verb of a clause. */
 /** A value and what it paid for doing to the thing just named: "$1,180 to rebuild it …". */
 const VALUE_FOR_IT = /^\$\d[\d,.]*\s+to\s+\p{L}+\s+(?:it|them)\b/iu;
 
+/** A value a sentence opens on, with what it says of the thing ("$38,500 used", "$900 installed"): no verb of a clause. */
 const VALUE_AND_PARTICIPLE = /^\$?\d[\d,.]*(?:\s+\p{L}+ed\b)?/u;
 
 /** What a value is for, named: "for the new sign", "for our van" (not "for 36 months"). */

@@ -115,7 +115,7 @@ function isVerbForm(word: string): boolean {
 
 /**
  * A verb with a tense, which a clause's subject agrees with: an auxiliary or an -s form ("is", "costs", "runs"). A bare
- * form may be a noun of the phrase before it ("the van full wrap").
+ * form may be a noun of the phrase before it ("the box truck full wrap").
  */
 const isFiniteVerb = (word: string) => FINITE.test(word) || (/[^s]s$/i.test(word) && isVerbForm(word));
 
