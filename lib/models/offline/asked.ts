@@ -89,6 +89,9 @@ export function askedFor(question: string): Asked | null {
   // "The name of the lady who …", "the full name of the kid I'm training": a person's name.
   if (/\bnames?\s+of\b/.test(text) && focusOf(text).some(namesSomeone)) return "person";
   const noun = askedNoun(text);
+  // "What are the payment terms with …": the terms a payment is made on ("net 30") are a condition, not the price WordNet
+  // also calls "terms".
+  if (noun === "terms" && /\bpayment\s+terms\b/.test(text)) return null;
   if (noun) {
     const category = CATEGORIES.find(([, lemmas]) => isKindOf(noun, lemmas));
     if (category) return category[0];

@@ -319,6 +319,8 @@ describe("what a question asks for", () => {
     // The name of someone is a person's name; the name of a thing is no kind of value in particular.
     ["what's the name of the lady who does our payroll?", "person"],
     ["whats the name of the app the drivers log hours in", null],
+    // The terms a payment is made on are a condition, not the price WordNet also calls "terms".
+    ["what are the payment terms with the feed co-op?", null],
   ])("%s → %s", (question, expected) => {
     expect(askedFor(question)).toBe(expected);
   });
