@@ -56,9 +56,12 @@ export function aboutWords(text: string, focusWords: readonly string[] = focusOf
   // a payment is for is what it is about: "what do we pay each year for the COVERAGE …".
   const asked = askedNoun(text.toLowerCase());
   return contentWords(text)
-    .filter((w) => !WEAK.has(w) && !isValueWord(w) && !(w === asked ? namesValue(w) : asked === null && namesAValue(w) && !isPaidFor(text, w)) && !/^\d/.test(w) && !isLightVerb(w))
+    .filter((w) => !WEAK.has(w) && !isValueWord(w) && !(w === "time" && OCCASION.test(text)) && !(w === asked ? namesValue(w) : asked === null && namesAValue(w) && !isPaidFor(text, w)) && !/^\d/.test(w) && !isLightVerb(w))
     .map((word) => ({ word, weight: focus.includes(word) ? FOCUS_WEIGHT : nouns.has(word) ? 1 : DESCRIBING_WEIGHT, focus: focus.includes(word), noun: nouns.has(word) }));
 }
+
+/** "Each time someone …", "what time …": how often or when, never the thing asked about ("their own time slots" is). */
+const OCCASION = /\b(?:each|every|next|last|this|that|what|any|one|first|second|third)\s+time\b/i;
 
 /** A noun for the kind of value asked for ("amount", "date"), not a verb that happens to share its spelling ("take"). */
 const namesAValue = (word: string) => nounSenses(word) >= verbSenses(word) && namesValue(word);

@@ -183,6 +183,11 @@ describe("a question that describes its topic", () => {
     expect(bestLine(about, buffer)).toMatchObject({ line: { pages: ["Insurance"] }, reason: { asked: "coverage", found: "insurance" } });
   });
 
+  it("reads \"each time\" as how often, not as what the question is about, and keeps a time that qualifies a thing", () => {
+    expect(aboutWords("how much do we get charged each time someone plows the lot after a storm?").map((a) => a.word)).not.toContain("time");
+    expect(aboutWords("What does the app customers book their own time slots in cost?").map((a) => a.word)).toContain("time");
+  });
+
   it("follows the line the rest of the question leads to when the lines about its thing tie", () => {
     const buffer: BufferLine[] = [
       { day: "2027-05-03", gist: "Vinyl Cutter: the owner gave $310, Tern Hollow Supply; noted.", pages: ["Vinyl Cutter"] },
