@@ -39,26 +39,32 @@ const COPULA = /^(?:is|are|was|were)$/i;
  * → "street"); none for "what does it cost".
  */
 export function askedNoun(text: string): string | null {
-  const all = words(text);
+  // Hyphenated words stay whole: "in-home", "two-story".
+  const all = text.match(/[\p{L}\p{N}]+(?:(?:[-'’]|[.,](?=\p{N}))[\p{L}\p{N}]+)*/gu) ?? [];
   // "whats", as owners type it, is "what's".
   const at = all.findIndex((w) => /^(?:what|which|what['’]?s)$/i.test(w));
   if (at < 0) return null;
   const linked = /^what['’]?s$/i.test(all[at]);
-  const after = all.slice(at + 1, at + 5).map((w) => ({ word: w, lower: w.toLowerCase().replace(/['’]s$/, "") }));
+  const after = all.slice(at + 1, at + 7).map((w) => ({ word: w, lower: w.toLowerCase().replace(/['’]s$/, "") }));
   for (const [i, { word, lower }] of after.entries()) {
     // "What was THE annual premium": a form of "be" before a determiner links the noun; "what does it cost" names none.
     if (i === 0 && COPULA.test(lower) && SKIPPED.has(after[1]?.lower ?? "")) continue;
     if (AUXILIARY.test(lower)) return null;
     // "Bettina's hourly rate": whose it is, before what it is.
     const possessor = /['’]s$/.test(word) && i < after.length - 1;
-    if (possessor || SKIPPED.has(lower) || /^\p{Lu}/u.test(word) || (adjectiveSenses(lower) > 0 && nounSenses(lower) < adjectiveSenses(lower))) continue;
+    // "Our standard IN-HOME tuning price": a word joined by a hyphen before another describes it.
+    const joined = /-/.test(word) && i < after.length - 1;
+    if (possessor || joined || SKIPPED.has(lower) || /^\p{Lu}/u.test(word) || (adjectiveSenses(lower) > 0 && nounSenses(lower) < adjectiveSenses(lower))) continue;
     // The head of a compound: "what's the veteran DISCOUNT", "the open studio MEMBERSHIP", "our monthly parts SPEND".
     let head = lower;
     for (const [j, next] of after.slice(i + 1).entries()) {
       if (/^(?:spend|spending)$/.test(next.lower)) return "cost";
       // "rate NOW": a word read mostly as an adverb ends the noun.
       const nouns = nounSenses(next.lower);
-      if (AUXILIARY.test(next.lower) || nouns === 0 || nouns < verbSenses(next.lower) || nouns < adverbSenses(next.lower)) break;
+      // A gerund before a noun names a kind of it: "the tuning PRICE", "the cleaning FEE".
+      const then = after[i + j + 2]?.lower ?? "";
+      const gerundOfCompound = /ing$/.test(next.lower) && !SKIPPED.has(then) && nounSenses(then) > 0 && nounSenses(then) >= verbSenses(then);
+      if (!gerundOfCompound && (AUXILIARY.test(next.lower) || nouns === 0 || nouns < verbSenses(next.lower) || nouns < adverbSenses(next.lower))) break;
       // After "what's", a noun an auxiliary follows opens a clause of its own: "what's the last day STUDENTS can sign up".
       if (linked && AUXILIARY.test(all[at + i + j + 3] ?? "")) break;
       head = next.lower;

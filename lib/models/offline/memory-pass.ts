@@ -581,6 +581,11 @@ export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "message
         if (!sharesWord(fact.text, fact.page)) fact.text = factText(sentence, fact.page);
       }
       const id = `${fact.page.toLowerCase()}|${fact.key}`;
+      // "I bumped it up to $160. $147 was what I charged in 2020": the value a change this pass filed replaced, said again, is
+      // its history, not a change back.
+      const changed = latest.get(id);
+      const recallsOld = changed?.replacedText != null && valuesOf(sentence).some((v) => states(changed.replacedText!, v) && !states(changed.text, v));
+      if (recallsOld) continue;
       latest.delete(id);
       latest.set(id, fact);
     }

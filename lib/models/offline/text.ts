@@ -178,7 +178,7 @@ export function stripLeadIn(sentence: string): string {
       .replace(/^(\p{L}+(?:\s+\p{L}+)?)\s+[-—–]+\s+/u, "$1: ")
       // "Trade show stuff: …": the topic stays, the word for everything about it goes.
       .replace(/^((?:\p{L}+\s+){0,2}\p{L}+)\s+(?:stuff|things)(?=\s*[,:—–])/iu, "$1")
-      .replace(/^(?:for (?:reference|the record|what it's worth)|just so you know|speaking of (?:which|that|[^,:—–]+?))(?:\s*[,:—–]+|\s+-+|\s+(?=we\b|i\b))\s*/i, "")
+      .replace(/^(?:for (?:reference|the record|what it's worth)|just so you know|speaking of (?:which|that|[^,:—–]+?))(?:\s*[,:—–]+|\s+-+|\s+(?=(?:we|i|our|my)\b))\s*/i, "")
       // "Correction on the business cards — …": what is corrected stays, as what the sentence is about.
       .replace(/^(?:(?:a|one|quick|small)\s+)?(?:correction|update|change)\s+(?:on|to|about|for|re)\s+/i, "")
       // "Figure we spend about …", "guess they charge …": a verb of thinking before its clause says how sure, not what.

@@ -321,6 +321,8 @@ describe("what a question asks for", () => {
     ["whats the name of the app the drivers log hours in", null],
     // The terms a payment is made on are a condition, not the price WordNet also calls "terms".
     ["what are the payment terms with the feed co-op?", null],
+    // A hyphenated word describes the noun after it, and a gerund before a noun names a kind of it: the price is asked for.
+    ["what's our standard in-home cleaning price now?", "amount"],
   ])("%s → %s", (question, expected) => {
     expect(askedFor(question)).toBe(expected);
   });

@@ -230,6 +230,18 @@ describe("where facts are filed", () => {
   it("files what an owner corrects under what they say they correct, and reads past \"for reference\"", () => {
     const on = filedOn("Actually, correction on the seat cushions — we bumped them up to $85 in March.", "For reference, a full sofa reupholster is $1,400 with fabric.");
     expect([on("$85"), on("$1,400")]).toEqual(["Seat Cushions", "Sofa Reupholster"]);
+    expect(filedOn("For reference our interior shampoo is $149, that's seats and carpets.")("$149")).toBe("Interior Shampoo");
+  });
+
+  it("files a value a sentence changes with a phrasal verb under the thing, the gerund before the particle included", () => {
+    expect(filedOn("I bumped the standard cleaning up to $160 this month btw.")("$160")).toBe("Standard Cleaning");
+  });
+
+  it("keeps a change this pass filed when the owner then says what the old value was", () => {
+    const live = [liveFact("f-clean", "Standard Cleaning", "price", "Our standard cleaning is $135, two hours with two people.")];
+    const said = "I bumped the standard cleaning up to $160 this month btw. $135 was what I charged in 2021 and everything costs more now";
+    const facts = extractFacts(view(stretch(40, [["owner", said]]), { pages: ["Standard Cleaning"], facts: live }));
+    expect(facts).toEqual([expect.objectContaining({ text: expect.stringContaining("$160"), replaces: "f-clean" })]);
   });
 
   it("files a fragment that opens on its value or a name with the sentence before it", () => {
