@@ -52,7 +52,7 @@ export function askedNoun(text: string): string | null {
     if (AUXILIARY.test(lower)) return null;
     // "Bettina's hourly rate": whose it is, before what it is.
     const possessor = /['’]s$/.test(word) && i < after.length - 1;
-    // "Our standard IN-HOME tuning price": a word joined by a hyphen before another describes it.
+    // "Our standard IN-HOME cleaning price": a word joined by a hyphen before another describes it.
     const joined = /-/.test(word) && i < after.length - 1;
     if (possessor || joined || SKIPPED.has(lower) || /^\p{Lu}/u.test(word) || (adjectiveSenses(lower) > 0 && nounSenses(lower) < adjectiveSenses(lower))) continue;
     // The head of a compound: "what's the veteran DISCOUNT", "the open studio MEMBERSHIP", "our monthly parts SPEND".
@@ -61,7 +61,7 @@ export function askedNoun(text: string): string | null {
       if (/^(?:spend|spending)$/.test(next.lower)) return "cost";
       // "rate NOW": a word read mostly as an adverb ends the noun.
       const nouns = nounSenses(next.lower);
-      // A gerund before a noun names a kind of it: "the tuning PRICE", "the cleaning FEE".
+      // A gerund before a noun names a kind of it: "the cleaning PRICE", "the washing FEE".
       const then = after[i + j + 2]?.lower ?? "";
       const gerundOfCompound = /ing$/.test(next.lower) && !SKIPPED.has(then) && nounSenses(then) > 0 && nounSenses(then) >= verbSenses(then);
       if (!gerundOfCompound && (AUXILIARY.test(next.lower) || nouns === 0 || nouns < verbSenses(next.lower) || nouns < adverbSenses(next.lower))) break;

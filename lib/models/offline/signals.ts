@@ -179,7 +179,7 @@ function isChoice(sentence: string): boolean {
 const ASKS_AFTER = /\b(?:is|was|are|were)\s+(?:how\s+(?:much|many|long|often|far)|when|who)\b(?![^.!]*[.!]$)/i;
 
 /**
- * "The walk-in freezer is rattling again, who's the outfit we had out?", "drawing a blank on his name, what is it": the asking clause
+ * "The walk-in freezer is rattling again, who's the repair company we used?", "drawing a blank on his name, what is it": the asking clause
  * after what it is about. A relative clause after a name gives a value ("Hired Ines, who's the best welder around") and
  * is no question.
  */

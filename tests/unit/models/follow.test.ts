@@ -168,7 +168,7 @@ describe("a question that describes its topic", () => {
       { day: "2027-05-03", gist: "Laminator: the owner gave May 6; noted.", pages: ["Laminator"] },
       { day: "2027-05-05", gist: "Weekend Helper: the owner gave Ossie Brandt; decided.", pages: ["Weekend Helper"] },
     ];
-    const about = aboutWords("what's the name of the young guy who comes in saturdays to help out");
+    const about = aboutWords("what's the name of the young guy who works fridays to help us out");
     expect(about.filter((a) => a.focus).map((a) => a.word)).toEqual(["guy"]);
     expect(bestLine(about, buffer)).toMatchObject({ line: { pages: ["Weekend Helper"] }, reason: { asked: "guy", found: "helper" } });
   });
