@@ -581,7 +581,7 @@ export function extractFacts(view: Pick<MemoryView, "pages" | "facts" | "message
         if (!sharesWord(fact.text, fact.page)) fact.text = factText(sentence, fact.page);
       }
       const id = `${fact.page.toLowerCase()}|${fact.key}`;
-      // "We raised it to $185 last week. $150 was the old price from 2021": the value a change this pass filed replaced, said again, is
+      // "We raised it to $193 last week. $158 was the old price from 2021": the value a change this pass filed replaced, said again, is
       // its history, not a change back.
       const changed = latest.get(id);
       const recallsOld = changed?.replacedText != null && valuesOf(sentence).some((v) => states(changed.replacedText!, v) && !states(changed.text, v));

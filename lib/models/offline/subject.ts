@@ -210,7 +210,7 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
   const opensOnIt = before.every((w) => /ly$/i.test(w) || isModifier(w));
   if (opensOnIt && /ing$/.test(lower) && verbSenses(lower) > 0 && next !== undefined && (FINITE.test(next) || PREPOSITIONS.has(next.toLowerCase())) && rest.some((w) => FINITE.test(w))) return true;
   // A gerund after a noun, ending the phrase, is what is done to it: "yard fogging", "dog grooming for $40"; so is one before
-  // the particle of the clause's verb ("bumped the standard cleaning up to $185").
+  // the particle of the clause's verb ("bumped the standard cleaning up to $193").
   const particleOfVerb = next !== undefined && ADVERB_PARTICLE.test(next) && before.some((w) => isVerbForm(w) || IRREGULAR_VERB_FORMS.has(w.toLowerCase()) || /ed$/i.test(w));
   if (inPhrase && /ing$/.test(lower) && verbSenses(lower) > 0 && (next === undefined || endsAPlural(next) || particleOfVerb)) return true;
   // "Harlan Roofing wants to redo …", "Pellham Optical wants window letters": an -s word that can be a verb, after a name
