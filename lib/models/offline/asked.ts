@@ -1,6 +1,6 @@
 import { adjectiveSenses, adverbSenses, isGeneral, isKindOf, isKindOrSame, isThoughtOrSaid, isValueWord, namesSomeone, nounSenses, verbSenses } from "@/lib/models/offline/meaning";
 import { hasDate, hasMoney, isDecided, isLeaning, nameRuns } from "@/lib/models/offline/signals";
-import { nounPhrases } from "@/lib/models/offline/subject";
+import { nounPhrases, phraseWords } from "@/lib/models/offline/subject";
 import { PREPOSITIONS, escapeRegExp, words } from "@/lib/models/offline/text";
 
 // What a question asks for, after the classic reading of a question by its
@@ -40,7 +40,7 @@ const COPULA = /^(?:is|are|was|were)$/i;
  */
 export function askedNoun(text: string): string | null {
   // Hyphenated words stay whole: "in-home", "two-story".
-  const all = text.match(/[\p{L}\p{N}]+(?:(?:[-'’]|[.,](?=\p{N}))[\p{L}\p{N}]+)*/gu) ?? [];
+  const all = phraseWords(text);
   // "whats", as owners type it, is "what's".
   const at = all.findIndex((w) => /^(?:what|which|what['’]?s)$/i.test(w));
   if (at < 0) return null;

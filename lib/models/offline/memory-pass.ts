@@ -191,9 +191,10 @@ function replacedFact(fact: ExtractedFact, sentence: string, live: readonly Memo
   // An update ("actually", "now") must also be the same kind of value; a reversal ("instead", "scrap") may change its kind.
   // A new count of what a statement on the page counted ("we're at 10 seasonal pickers now" after "we have 7 seasonal
   // pickers") is about the same thing, whatever words the two keys were given.
+  const counted = countedWords(sentence);
   const sameThing = closest(
     sentence,
-    samePage.filter((f) => (sameSubject(f.key, fact.key) || recounts(sentence, f.text)) && differsIn(sentence, f.text) && (reversing || facetOf(f.text) === fact.facet)),
+    samePage.filter((f) => (sameSubject(f.key, fact.key) || recounts(counted, f.text)) && differsIn(sentence, f.text) && (reversing || facetOf(f.text) === fact.facet)),
   );
   if (sameThing) return sameThing;
   const reversed = reversing ? candidates.findLast((f) => namesFact(sentence, f)) : undefined;
@@ -209,10 +210,10 @@ function countedWords(text: string): Map<string, string> {
   return counted;
 }
 
-/** Whether a sentence gives another number of a thing the statement counted. */
-function recounts(sentence: string, statement: string): boolean {
+/** Whether a sentence's counts (countedWords) give another number of a thing the statement counted. */
+function recounts(counted: ReadonlyMap<string, string>, statement: string): boolean {
   const before = countedWords(statement);
-  return [...countedWords(sentence)].some(([word, number]) => before.has(word) && before.get(word) !== number && nounSenses(word) > 0);
+  return [...counted].some(([word, number]) => before.has(word) && before.get(word) !== number && nounSenses(word) > 0);
 }
 
 /** Words of a correction that say two statements are about one thing: "gutter" and "two-story", not just "price". */

@@ -211,8 +211,8 @@ function isNounish(word: string, previous: string | undefined, inPhrase: boolean
   if (opensOnIt && /ing$/.test(lower) && verbSenses(lower) > 0 && next !== undefined && (FINITE.test(next) || PREPOSITIONS.has(next.toLowerCase())) && rest.some((w) => FINITE.test(w))) return true;
   // A gerund after a noun, ending the phrase, is what is done to it: "yard fogging", "dog grooming for $40"; so is one before
   // the particle of the clause's verb ("bumped the standard cleaning up to $193").
-  const particleOfVerb = next !== undefined && ADVERB_PARTICLE.test(next) && before.some((w) => isVerbForm(w) || IRREGULAR_VERB_FORMS.has(w.toLowerCase()) || /ed$/i.test(w));
-  if (inPhrase && /ing$/.test(lower) && verbSenses(lower) > 0 && (next === undefined || endsAPlural(next) || particleOfVerb)) return true;
+  const particleOfVerb = () => next !== undefined && ADVERB_PARTICLE.test(next) && before.some((w) => isVerbForm(w) || IRREGULAR_VERB_FORMS.has(w.toLowerCase()) || /ed$/i.test(w));
+  if (inPhrase && /ing$/.test(lower) && verbSenses(lower) > 0 && (next === undefined || endsAPlural(next) || particleOfVerb())) return true;
   // "Harlan Roofing wants to redo …", "Pellham Optical wants window letters": an -s word that can be a verb, after a name
   // and before more of the clause, is what the named one does.
   // A capitalised first word WordNet knows opens the sentence, not a name: "Flat repairs are $15".
@@ -299,7 +299,7 @@ const isCapitalised = (word: string, index: number, next?: string) => {
 };
 
 /** Words as a phrase sees them: hyphenated ones whole ("tune-up", "walk-ins"), possessives and contractions with their word. */
-const phraseWords = (text: string) => text.match(/[\p{L}\p{N}]+(?:(?:[-'’]|[.,](?=\p{N}))[\p{L}\p{N}]+)*/gu) ?? [];
+export const phraseWords = (text: string) => text.match(/[\p{L}\p{N}]+(?:(?:[-'’]|[.,](?=\p{N}))[\p{L}\p{N}]+)*/gu) ?? [];
 
 /** Where a clause ends: a comma or semicolon before a space, a dash between spaces, a bracket. */
 const CLAUSE_BREAK = /[,;:]\s+|\s+[-–—]\s+|[()]/;
